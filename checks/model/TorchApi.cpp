@@ -1,0 +1,225 @@
+//===--- TorchApi.cpp - What torchlint knows about the torch C++ API ------===//
+
+#include "TorchApi.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang;
+
+namespace torchlint::model {
+namespace {
+
+const CXXRecordDecl *recordOf(QualType Type) {
+  if (Type.isNull())
+    return nullptr;
+  Type = Type.getNonReferenceType().getCanonicalType();
+  return Type->getAsCXXRecordDecl();
+}
+
+/// The outermost namespace name of \p DC ("at" for at::native::foo).
+StringRef topNamespace(const DeclContext *DC) {
+  StringRef Top;
+  for (; DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (!NS->isAnonymousNamespace() && !NS->isInlineNamespace())
+        Top = NS->getName();
+  return Top;
+}
+
+bool isNamedRecord(const CXXRecordDecl *RD, StringRef NS, StringRef Name) {
+  if (!RD || !RD->getIdentifier() || RD->getName() != Name)
+    return false;
+  return topNamespace(RD->getDeclContext()) == NS;
+}
+
+bool inSet(StringRef Name, std::initializer_list<StringRef> Set) {
+  for (StringRef S : Set)
+    if (S == Name)
+      return true;
+  return false;
+}
+
+} // namespace
+
+bool isTensorType(QualType Type) {
+  const CXXRecordDecl *RD = recordOf(Type);
+  if (!RD)
+    return false;
+  if (isNamedRecord(RD, "at", "Tensor") || isNamedRecord(RD, "at", "TensorBase"))
+    return true;
+  // Subclasses (torch::autograd::Variable in old releases, user wrappers).
+  if (!RD->hasDefinition())
+    return false;
+  bool Derived = false;
+  RD->forallBases([&](const CXXRecordDecl *Base) {
+    if (isNamedRecord(Base, "at", "TensorBase"))
+      Derived = true;
+    return true;
+  });
+  return Derived;
+}
+
+bool isTensorLikeType(QualType Type) {
+  if (isTensorType(Type))
+    return true;
+  const CXXRecordDecl *RD = recordOf(Type);
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
+  if (!Spec || Spec->getTemplateArgs().size() < 1)
+    return false;
+  StringRef Name = Spec->getName();
+  StringRef NS = topNamespace(Spec->getDeclContext());
+  bool Wrapper = (Name == "optional" && (NS == "c10" || NS == "std")) ||
+                 (Name == "MaybeOwned" && NS == "c10");
+  const TemplateArgument &Arg = Spec->getTemplateArgs()[0];
+  return Wrapper && Arg.getKind() == TemplateArgument::Type &&
+         isTensorType(Arg.getAsType());
+}
+
+bool isScalarValueType(QualType Type) {
+  Type = Type.getNonReferenceType().getCanonicalType();
+  if (Type->isArithmeticType() && !Type->isEnumeralType())
+    return true;
+  const CXXRecordDecl *RD = Type->getAsCXXRecordDecl();
+  if (!RD || !RD->getIdentifier())
+    return false;
+  StringRef NS = topNamespace(RD->getDeclContext());
+  return NS == "c10" &&
+         inSet(RD->getName(), {"Scalar", "Half", "BFloat16", "complex"});
+}
+
+bool isTorchDecl(const Decl *D) {
+  if (!D)
+    return false;
+  StringRef NS = topNamespace(D->getDeclContext());
+  return NS == "at" || NS == "torch" || NS == "c10";
+}
+
+bool isTensorMethod(const FunctionDecl *Function, StringRef Name) {
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Function);
+  if (!Method || !Method->getIdentifier() || Method->getName() != Name)
+    return false;
+  const CXXRecordDecl *RD = Method->getParent();
+  return isNamedRecord(RD, "at", "Tensor") ||
+         isNamedRecord(RD, "at", "TensorBase");
+}
+
+const Expr *ignoreWrappers(const Expr *E) {
+  while (E) {
+    const Expr *Before = E;
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
+      if (F->getCastKind() == CK_ConstructorConversion ||
+          F->getCastKind() == CK_NoOp)
+        E = F->getSubExpr();
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E))
+      if (C->getNumArgs() == 1 && !C->isListInitialization() &&
+          (C->getConstructor()->isCopyOrMoveConstructor() ||
+           C->getConstructor()->isConvertingConstructor(false)))
+        E = C->getArg(0);
+    if (E == Before)
+      return E;
+  }
+  return E;
+}
+
+namespace ops {
+
+bool isElementAccessMethod(StringRef Name) {
+  return inSet(Name, {"index", "select", "narrow", "index_put_"});
+}
+
+bool isDataAccessMethod(StringRef Name) {
+  return inSet(Name, {"item", "data_ptr", "const_data_ptr", "mutable_data_ptr",
+                      "_local_scalar_dense"});
+}
+
+bool isFactory(StringRef Name) {
+  return inSet(Name, {"empty", "zeros", "ones", "full", "rand", "randn",
+                      "randint", "randperm", "arange", "linspace", "logspace",
+                      "eye", "tensor", "empty_like", "zeros_like", "ones_like",
+                      "full_like", "rand_like", "randn_like", "randint_like",
+                      "empty_strided", "empty_symint", "scalar_tensor"});
+}
+
+bool isFullOverwriteMethod(StringRef Name) {
+  return inSet(Name, {"copy_", "fill_", "zero_", "normal_", "uniform_",
+                      "random_", "bernoulli_", "exponential_", "geometric_",
+                      "cauchy_", "log_normal_"});
+}
+
+bool isFreshResultOp(StringRef Name) {
+  // Arithmetic, math, reductions and factories: out-of-place ops that always
+  // allocate. Deliberately excludes anything that may return self or a view
+  // (contiguous, to, cpu, reshape, flatten, view, select, detach, expand,
+  // type_as, ...): cloning those is how ownership is taken.
+  static const llvm::StringSet<> Fresh = {
+      "add", "sub", "mul", "div", "true_divide", "floor_divide", "remainder",
+      "fmod", "pow", "neg", "abs", "exp", "exp2", "expm1", "log", "log2",
+      "log10", "log1p", "sqrt", "rsqrt", "sin", "cos", "tan", "tanh",
+      "sigmoid", "relu", "gelu", "silu", "softmax", "log_softmax", "clamp",
+      "clamp_min", "clamp_max", "floor", "ceil", "round", "trunc", "sign",
+      "reciprocal", "square", "matmul", "mm", "bmm", "addmm", "baddbmm",
+      "sum", "mean", "prod", "cumsum", "cumprod", "amax", "amin", "std", "var",
+      "norm", "where", "cat", "stack", "masked_fill", "index_select",
+      "gather", "eq", "ne", "lt", "le", "gt", "ge", "logical_and",
+      "logical_or", "logical_not", "bitwise_and", "bitwise_or", "lerp",
+      "addcmul", "addcdiv", "conv1d", "conv2d", "conv3d", "linear",
+      "layer_norm", "batch_norm", "max_pool2d", "avg_pool2d", "clone",
+      "minimum", "maximum", "atan2", "hypot", "erf", "erfinv", "nan_to_num",
+      "empty", "zeros", "ones", "full", "rand", "randn", "randint", "arange",
+      "linspace", "eye", "empty_like", "zeros_like", "ones_like", "full_like",
+      "rand_like", "randn_like", "tensor", "operator+", "operator-",
+      "operator*", "operator/", "operator%", "operator==", "operator!=",
+      "operator<", "operator<=", "operator>", "operator>=", "operator&",
+      "operator|", "operator^", "operator~"};
+  return Fresh.contains(Name);
+}
+
+bool isInPlaceName(StringRef Name) {
+  return Name.size() > 1 && Name.ends_with("_") && !Name.ends_with("__");
+}
+
+} // namespace ops
+
+std::string freshTensorProducer(const Expr *E) {
+  E = ignoreWrappers(E);
+  const auto *Call = dyn_cast_or_null<CallExpr>(E);
+  if (!Call)
+    return {};
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !isTorchDecl(Callee))
+    return {};
+  // By value only: a reference result is an existing tensor.
+  QualType Ret = Callee->getReturnType();
+  if (Ret->isReferenceType() || !isTensorType(Ret))
+    return {};
+  std::string Name = Callee->getNameAsString();
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
+    // Unary minus and binary arithmetic/comparison operators allocate.
+    OverloadedOperatorKind K = Op->getOperator();
+    if (K == OO_Subscript || K == OO_Equal || K == OO_Call)
+      return {};
+  }
+  if (!ops::isFreshResultOp(Name))
+    return {};
+  return Name;
+}
+
+std::string sourceText(const Expr *E, const ASTContext &Ctx) {
+  if (!E)
+    return {};
+  CharSourceRange Range = CharSourceRange::getTokenRange(E->getSourceRange());
+  if (Range.getBegin().isMacroID() || Range.getEnd().isMacroID())
+    return {};
+  return Lexer::getSourceText(Range, Ctx.getSourceManager(), Ctx.getLangOpts())
+      .str();
+}
+
+} // namespace torchlint::model

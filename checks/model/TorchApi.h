@@ -1,0 +1,94 @@
+//===--- TorchApi.h - What torchlint knows about the torch C++ API -*- C++ -*-===//
+//
+// Recognisers for at::Tensor and friends, and the families of tensor methods
+// and functions. Checks ask this layer; no check hard-codes what another
+// already knows.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_CHECKS_MODEL_TORCHAPI_H
+#define TORCHLINT_CHECKS_MODEL_TORCHAPI_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace torchlint::model {
+
+/// True for at::Tensor, at::TensorBase (and torch::Tensor, which is the same
+/// class), through typedefs, references and cv-qualifiers.
+bool isTensorType(clang::QualType Type);
+
+/// isTensorType, or c10::optional / std::optional / c10::MaybeOwned of one.
+bool isTensorLikeType(clang::QualType Type);
+
+/// True for the element type of a tensor value: arithmetic types, c10::Scalar,
+/// c10::Half/BFloat16/complex.
+bool isScalarValueType(clang::QualType Type);
+
+/// True if \p Decl is a function or method declared in namespace at, torch,
+/// c10 (including nested namespaces such as at::native or torch::autograd).
+bool isTorchDecl(const clang::Decl *Decl);
+
+/// True if \p Function is a tensor method (member of at::Tensor/TensorBase)
+/// named \p Name.
+bool isTensorMethod(const clang::FunctionDecl *Function, llvm::StringRef Name);
+
+/// Strips parentheses, implicit casts, temporaries and implicit constructor
+/// wrappers (the nodes Clang adds around a tensor value).
+const clang::Expr *ignoreWrappers(const clang::Expr *E);
+
+/// The families of tensor operations the checks reason about.
+namespace ops {
+/// Per-element (or per-slice) access: t[i], t.index(...), select, narrow,
+/// index_put_.
+bool isElementAccessMethod(llvm::StringRef Name);
+/// Reads the tensor's data on the host: item, data_ptr, ...
+bool isDataAccessMethod(llvm::StringRef Name);
+/// Tensor factories (torch::/at:: free functions).
+bool isFactory(llvm::StringRef Name);
+/// Methods that write every element of self, reading none: copy_, fill_,
+/// zero_, normal_, uniform_, ...
+bool isFullOverwriteMethod(llvm::StringRef Name);
+/// Operations whose result is always a freshly allocated tensor that shares
+/// storage with no input (so cloning it copies for nothing). Views and ops
+/// that may return self (contiguous, to, reshape, ...) are not in this set.
+bool isFreshResultOp(llvm::StringRef Name);
+/// In-place method: ends in a single '_' (add_, copy_), not a dunder.
+bool isInPlaceName(llvm::StringRef Name);
+} // namespace ops
+
+/// The call's callee name if \p E (after ignoreWrappers) is a call to a
+/// torch function or tensor method returning a tensor by value whose result
+/// is always fresh; otherwise empty. Covers tensor operators (a + b).
+std::string freshTensorProducer(const clang::Expr *E);
+
+/// Source text of \p E, or an empty string for macro-expanded code.
+std::string sourceText(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+/// AST matchers over the model.
+namespace matchers {
+using namespace clang::ast_matchers;
+
+AST_MATCHER(clang::QualType, tensorType) { return isTensorType(Node); }
+
+/// An expression whose type is a tensor.
+inline clang::ast_matchers::internal::Matcher<clang::Expr> tensorExpr() {
+  return expr(hasType(qualType(tensorType())));
+}
+
+/// A member call on a tensor object, to a method in \p Names.
+inline clang::ast_matchers::internal::BindableMatcher<clang::Stmt>
+tensorMethodCall(llvm::ArrayRef<llvm::StringRef> Names) {
+  return cxxMemberCallExpr(
+      on(tensorExpr()),
+      callee(cxxMethodDecl(hasAnyName(std::vector<llvm::StringRef>(
+          Names.begin(), Names.end())))));
+}
+} // namespace matchers
+
+} // namespace torchlint::model
+
+#endif // TORCHLINT_CHECKS_MODEL_TORCHAPI_H

@@ -1,0 +1,229 @@
+//===--- ElementLoopCheck.cpp - torch-perf-element-loop -------------------===//
+
+#include "ElementLoopCheck.h"
+
+#include "../model/Loops.h"
+#include "../model/TorchApi.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace torchlint::model;
+using namespace torchlint::model::matchers;
+
+namespace torchlint::checks {
+namespace {
+
+/// One level of element access: the tensor it applies to and its indices.
+struct Access {
+  const Expr *Base = nullptr;
+  llvm::SmallVector<const Expr *, 2> Indices;
+};
+
+/// Decomposes \p E if it is an element access on a tensor.
+std::optional<Access> asAccess(const Expr *E) {
+  E = ignoreWrappers(E);
+  if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(E)) {
+    if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2 &&
+        isTensorType(Op->getArg(0)->getType()))
+      return Access{Op->getArg(0), {Op->getArg(1)}};
+    return std::nullopt;
+  }
+  const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(E);
+  if (!Call || !Call->getMethodDecl() || !Call->getMethodDecl()->getIdentifier())
+    return std::nullopt;
+  const Expr *Object = Call->getImplicitObjectArgument();
+  if (!Object || !isTensorType(Object->getType()))
+    return std::nullopt;
+  StringRef Name = Call->getMethodDecl()->getName();
+  if (!ops::isElementAccessMethod(Name))
+    return std::nullopt;
+  if (Name == "select" && Call->getNumArgs() == 2)
+    return Access{Object, {Call->getArg(1)}};
+  if (Name == "narrow" && Call->getNumArgs() == 3) {
+    // Only a one-wide slice is an element; narrow(d, i, k) is a chunk.
+    Expr::EvalResult Len;
+    const ASTContext &Ctx = Call->getMethodDecl()->getASTContext();
+    if (Call->getArg(2)->EvaluateAsInt(Len, Ctx) && Len.Val.getInt() == 1)
+      return Access{Object, {Call->getArg(1)}};
+    return std::nullopt;
+  }
+  if ((Name == "index" || Name == "index_put_") && Call->getNumArgs() >= 1)
+    return Access{Object, {Call->getArg(0)}};
+  return std::nullopt;
+}
+
+/// The first parent of \p E that is not a wrapper Clang added around it.
+const Expr *consumerOf(const Expr *E, ASTContext &Ctx) {
+  const Expr *Cur = E;
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(*Cur);
+    if (Parents.empty())
+      return nullptr;
+    const auto *P = Parents[0].get<Expr>();
+    if (!P)
+      return nullptr;
+    if (isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+            ParenExpr, MemberExpr, ExprWithCleanups>(P)) {
+      Cur = P;
+      continue;
+    }
+    if (const auto *C = dyn_cast<CXXConstructExpr>(P);
+        C && C->getNumArgs() == 1) {
+      Cur = P;
+      continue;
+    }
+    return P;
+  }
+}
+
+bool isBaseOf(const Expr *Outer, const Expr *Inner) {
+  std::optional<Access> A = asAccess(Outer);
+  return A && ignoreWrappers(A->Base) == ignoreWrappers(Inner);
+}
+
+/// Counts the tensor operations (torch calls and tensor methods) in a loop body.
+class TensorOpCounter : public RecursiveASTVisitor<TensorOpCounter> {
+public:
+  unsigned Count = 0;
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (F && isTorchDecl(F) &&
+        (isTensorType(F->getReturnType()) || isa<CXXMethodDecl>(F)))
+      ++Count;
+    return true;
+  }
+};
+
+std::string shorten(std::string Text) {
+  // One line, at most 60 characters.
+  for (char &C : Text)
+    if (C == '\n' || C == '\r' || C == '\t')
+      C = ' ';
+  if (Text.size() > 60)
+    Text = Text.substr(0, 57) + "...";
+  return Text;
+}
+
+} // namespace
+
+void ElementLoopCheck::registerMatchers(MatchFinder *Finder) {
+  auto InLoop = hasAncestor(stmt(anyOf(forStmt(), cxxForRangeStmt())));
+  Finder->addMatcher(
+      expr(anyOf(cxxOperatorCallExpr(hasOverloadedOperatorName("[]"),
+                                     hasArgument(0, tensorExpr())),
+                 tensorMethodCall({"index", "select", "narrow", "index_put_"})),
+           InLoop)
+          .bind("access"),
+      this);
+}
+
+void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *E = Result.Nodes.getNodeAs<Expr>("access");
+  ASTContext &Ctx = *Result.Context;
+  std::optional<Access> Outer = asAccess(E);
+  if (!Outer)
+    return;
+  const Expr *Consumer = consumerOf(E, Ctx);
+  // t[i][j]: report the outermost access once.
+  if (Consumer && isBaseOf(Consumer, E))
+    return;
+
+  llvm::SmallVector<EnclosingLoop, 4> Loops = enclosingLoops(*E, Ctx);
+  if (Loops.empty())
+    return;
+  llvm::SmallPtrSet<const VarDecl *, 4> Vars;
+  const Expr *Cur = E;
+  for (std::optional<Access> A = Outer; A; A = asAccess(Cur)) {
+    for (const Expr *Index : A->Indices) {
+      auto Deps = dependsOnLoopVars(Index, Loops);
+      Vars.insert(Deps.begin(), Deps.end());
+    }
+    Cur = A->Base;
+  }
+  if (Vars.empty())
+    return;
+
+  // Per-element evidence: the access's value is read or written as a scalar,
+  // or it is indexed by the variables of two nested loops. A batch loop that
+  // hands x[b] to a whole-tensor op is fine.
+  enum { Read, Write, Nested } Kind;
+  const Expr *Shown = E;
+  std::string Via;
+  const auto *Call = dyn_cast_or_null<CallExpr>(Consumer);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  const auto *Assign = dyn_cast_or_null<CXXOperatorCallExpr>(Consumer);
+  const auto *Self = dyn_cast<CXXMemberCallExpr>(ignoreWrappers(E));
+  if (Callee && isTorchDecl(Callee) && Callee->getIdentifier() &&
+      ops::isDataAccessMethod(Callee->getName())) {
+    Kind = Read;
+    Via = Callee->getName().str();
+    Shown = Consumer;
+  } else if (Assign && Assign->isAssignmentOp() && Assign->getNumArgs() == 2 &&
+             ignoreWrappers(Assign->getArg(0)) == ignoreWrappers(E) &&
+             isScalarValueType(ignoreWrappers(Assign->getArg(1))->getType())) {
+    Kind = Write;
+    Shown = Assign;
+  } else if (Self && Self->getMethodDecl()->getName() == "index_put_" &&
+             Self->getNumArgs() == 2 &&
+             isScalarValueType(ignoreWrappers(Self->getArg(1))->getType())) {
+    Kind = Write;
+  } else if (Vars.size() >= 2) {
+    Kind = Nested;
+  } else {
+    return;
+  }
+
+  std::string Text = shorten(sourceText(Shown, Ctx));
+  if (Text.empty())
+    Text = "tensor element access";
+  switch (Kind) {
+  case Read:
+    diag(Shown->getBeginLoc(),
+         "'%0' reads one element per loop iteration through '%1()', a "
+         "dispatcher call and a new Tensor each time; hoist accessor<T, N>() or "
+         "data_ptr<T>() out of the loop, or use a vectorised op")
+        << Text << Via;
+    break;
+  case Write:
+    diag(Shown->getBeginLoc(),
+         "'%0' writes one element per loop iteration, a dispatcher call and a "
+         "new Tensor each time; write through accessor<T, N>() or data_ptr<T>() "
+         "hoisted out of the loop, or use a vectorised op")
+        << Text;
+    break;
+  case Nested:
+    diag(Shown->getBeginLoc(),
+         "'%0' indexes a tensor element by element in nested loops, a "
+         "dispatcher call and a new Tensor per element; use accessor<T, N>(), "
+         "data_ptr<T>() with strides, or a vectorised op")
+        << Text;
+    break;
+  }
+
+  // The note points at the innermost loop whose variable the index uses.
+  for (const EnclosingLoop &L : Loops) {
+    const VarDecl *Var = nullptr;
+    for (const VarDecl *V : L.Vars)
+      if (Vars.contains(V))
+        Var = V;
+    if (!Var)
+      continue;
+    const Stmt *Body = isa<ForStmt>(L.Loop) ? cast<ForStmt>(L.Loop)->getBody()
+                                            : cast<CXXForRangeStmt>(L.Loop)->getBody();
+    TensorOpCounter Counter;
+    Counter.TraverseStmt(const_cast<Stmt *>(Body));
+    diag(L.Loop->getBeginLoc(),
+         "in this loop over '%0', which runs %1 tensor operation%s1 per "
+         "iteration",
+         DiagnosticIDs::Note)
+        << Var->getName() << Counter.Count;
+    break;
+  }
+}
+
+} // namespace torchlint::checks

@@ -1,0 +1,28 @@
+//===--- ElementLoopCheck.h - torch-perf-element-loop -----------*- C++ -*-===//
+
+#ifndef TORCHLINT_CHECKS_PERF_ELEMENTLOOPCHECK_H
+#define TORCHLINT_CHECKS_PERF_ELEMENTLOOPCHECK_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace torchlint::checks {
+
+/// Flags per-element tensor access inside a loop whose index depends on the
+/// loop variable: `t[i][j]`, `t[i].item<T>()`, `t.index({i, j})`,
+/// `t.select(0, i)`, `t.narrow(0, i, 1)`, `t.index_put_({i}, v)`, `t[i] = v`,
+/// `*t[i].data_ptr<T>()`. Each one is a dispatcher call and a new Tensor.
+///
+/// For the user-facing documentation see docs/checks/torch-perf-element-loop.md
+class ElementLoopCheck : public clang::tidy::ClangTidyCheck {
+public:
+  using ClangTidyCheck::ClangTidyCheck;
+  bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus;
+  }
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+};
+
+} // namespace torchlint::checks
+
+#endif // TORCHLINT_CHECKS_PERF_ELEMENTLOOPCHECK_H

@@ -1,0 +1,418 @@
+//===--- Cli.cpp - The torch-lint command line ----------------------------===//
+
+#include "Cli.h"
+
+#include "Catalog.h"
+#include "Engine.h"
+#include "Output.h"
+#include "Verify.h"
+#include "fixits/ApplyFixes.h"
+
+#include "clang-tidy/GlobList.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+namespace torchlint {
+namespace {
+
+const char *const Usage = R"(usage: torch-lint [options] <file or directory>... [-- <compiler flags>]
+
+Finds torch.compile hazards and eager-CPU performance problems in C++ code
+written against libtorch/ATen (extensions, custom ops, pybind11 bindings).
+
+options:
+  -p <build dir>          read compile flags from <build dir>/compile_commands.json
+                          (without it, flags are synthesised: -std=c++17 and the
+                          torch, Python and pybind11 include directories)
+  --checks=<globs>        enable/disable checks, clang-tidy syntax
+                          (e.g. '-*,torch-perf-*'); default: level0 and level1
+  --header-filter=<regex> also lint declarations in project headers matching it
+  --torch-include=<dir>   torch include directory (repeatable; overrides
+                          TORCH_INCLUDE and automatic detection)
+  --format=text|json      output format (default: text)
+  --fix                   apply fix-its to the named files (atomically)
+  --verify                check findings against '// expect:' annotations and
+                          golden *.fixed.cpp files (testdata)
+  --list-checks           list the checks (with --format=json: the catalog)
+  --no-fast               parse everything (no skipped bodies, no traversal
+                          scope); findings are the same, only slower
+  --quiet                 no progress or summary on stderr
+  --version, --help
+
+exit status: 0 no findings, 1 findings, 2 bad usage or input (nothing
+written), 3 some file could not be analysed (listed as errors).
+)";
+
+struct Options {
+  std::vector<std::string> Inputs;
+  std::vector<std::string> ExtraArgs;
+  std::vector<std::string> TorchIncludes;
+  std::string BuildDir;
+  std::optional<std::string> Checks;
+  std::string HeaderFilter;
+  std::string Format = "text";
+  bool Fix = false, Verify = false, ListChecks = false, Fast = true,
+       Quiet = false;
+};
+
+int usageError(const std::string &Message) {
+  llvm::errs() << "torch-lint: error: " << Message << "\n"
+               << "Run 'torch-lint --help' for usage.\n";
+  return ExitUsage;
+}
+
+/// Parses argv; returns -1 when the command should go on, an exit code
+/// otherwise.
+int parseArgs(int Argc, const char **Argv, Options &O) {
+  for (int I = 1; I < Argc; ++I) {
+    llvm::StringRef A = Argv[I];
+    auto Value = [&](llvm::StringRef Flag, std::string &Out) -> int {
+      // Accept both --flag=value and --flag value.
+      if (A.consume_front((Flag + "=").str())) {
+        Out = A.str();
+        return 1;
+      }
+      if (A == Flag) {
+        if (I + 1 >= Argc)
+          return -2;
+        Out = Argv[++I];
+        return 1;
+      }
+      return 0;
+    };
+    std::string V;
+    int R;
+    if (A == "--") {
+      for (++I; I < Argc; ++I)
+        O.ExtraArgs.push_back(Argv[I]);
+      break;
+    }
+    if (A == "--help" || A == "-h") {
+      llvm::outs() << Usage;
+      return ExitClean;
+    }
+    if (A == "--version") {
+      llvm::outs() << "torch-lint " << Version << " (clang-tidy engine, LLVM "
+                   << LLVM_VERSION_STRING << ")\n";
+      return ExitClean;
+    }
+    if (A == "--fix") { O.Fix = true; continue; }
+    if (A == "--verify") { O.Verify = true; continue; }
+    if (A == "--list-checks") { O.ListChecks = true; continue; }
+    if (A == "--no-fast") { O.Fast = false; continue; }
+    if (A == "--quiet" || A == "-q") { O.Quiet = true; continue; }
+    if ((R = Value("-p", V)) || (R = Value("--build-dir", V))) {
+      if (R < 0) return usageError("-p needs a build directory");
+      O.BuildDir = V;
+      continue;
+    }
+    if ((R = Value("--checks", V))) {
+      if (R < 0) return usageError("--checks needs a value");
+      O.Checks = V;
+      continue;
+    }
+    if ((R = Value("--header-filter", V))) {
+      if (R < 0) return usageError("--header-filter needs a value");
+      O.HeaderFilter = V;
+      continue;
+    }
+    if ((R = Value("--torch-include", V))) {
+      if (R < 0) return usageError("--torch-include needs a directory");
+      O.TorchIncludes.push_back(V);
+      continue;
+    }
+    if ((R = Value("--format", V))) {
+      if (R < 0) return usageError("--format needs a value");
+      O.Format = V;
+      continue;
+    }
+    if ((R = Value("--extra-arg", V))) {
+      if (R < 0) return usageError("--extra-arg needs a value");
+      O.ExtraArgs.push_back(V);
+      continue;
+    }
+    if (A.starts_with("-") && A != "-")
+      return usageError("unknown option '" + A.str() + "'");
+    O.Inputs.push_back(A.str());
+  }
+  return -1;
+}
+
+bool isSourceFile(llvm::StringRef Path) {
+  llvm::StringRef Ext = llvm::sys::path::extension(Path);
+  return Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx" || Ext == ".c++" ||
+         Ext == ".cu" || Ext == ".C";
+}
+
+/// Expands directories into their C++ sources, sorted; absolute paths.
+int collectFiles(const Options &O, std::vector<std::string> &Files) {
+  std::set<std::string> Seen;
+  for (const std::string &Input : O.Inputs) {
+    llvm::SmallString<256> Abs(Input);
+    llvm::sys::fs::make_absolute(Abs);
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    llvm::sys::fs::file_status St;
+    if (llvm::sys::fs::status(Abs, St) || !llvm::sys::fs::exists(St))
+      return usageError("no such file or directory: '" + Input + "'");
+    if (llvm::sys::fs::is_directory(St)) {
+      std::vector<std::string> Found;
+      std::error_code EC;
+      for (llvm::sys::fs::recursive_directory_iterator It(Abs, EC), End;
+           It != End && !EC; It.increment(EC)) {
+        llvm::StringRef Name = llvm::sys::path::filename(It->path());
+        if (It->type() == llvm::sys::fs::file_type::directory_file) {
+          llvm::SmallString<256> Cache(It->path());
+          llvm::sys::path::append(Cache, "CMakeCache.txt");
+          if (Name.starts_with(".") || llvm::sys::fs::exists(Cache))
+            It.no_push(); // Hidden directories and build trees.
+          continue;
+        }
+        if (isSourceFile(Name))
+          Found.push_back(It->path());
+      }
+      if (EC)
+        return usageError("cannot read directory '" + Input + "': " + EC.message());
+      if (Found.empty())
+        return usageError("no C++ sources (.cpp, .cc, .cxx, .cu) under '" +
+                          Input + "'");
+      llvm::sort(Found);
+      for (std::string &F : Found)
+        if (Seen.insert(F).second)
+          Files.push_back(F);
+      continue;
+    }
+    if (!llvm::sys::fs::is_regular_file(St))
+      return usageError("not a regular file: '" + Input + "'");
+    if (Seen.insert(Abs.str().str()).second)
+      Files.push_back(Abs.str().str());
+  }
+  return -1;
+}
+
+/// A golden `x.fixed.cpp` of another input (testdata): not itself verified.
+bool isGoldenFile(const std::string &File, const std::vector<std::string> &Files) {
+  for (const std::string &Other : Files)
+    if (Other != File && goldenPathFor(Other) == File)
+      return true;
+  return false;
+}
+
+int checkGlobs(const Options &O) {
+  if (!O.Checks)
+    return -1;
+  llvm::SmallVector<llvm::StringRef, 8> Items;
+  llvm::StringRef(*O.Checks).split(Items, ',', -1, false);
+  for (llvm::StringRef Item : Items) {
+    Item = Item.trim();
+    if (Item.empty() || Item.starts_with("-"))
+      continue;
+    clang::tidy::GlobList G(Item);
+    bool Any = false;
+    for (const CheckInfo &Info : catalog())
+      Any |= G.contains(Info.Name);
+    if (!Any)
+      return usageError("--checks: '" + Item.str() +
+                        "' matches no torchlint check (see --list-checks)");
+  }
+  return -1;
+}
+
+int listChecks(const Options &O) {
+  EngineOptions EO;
+  EO.Checks = O.Checks;
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  llvm::sys::path::append(Cwd, "x.cpp");
+  std::vector<std::string> Enabled = enabledChecks(Cwd.str().str(), EO);
+  if (O.Format == "json") {
+    nlohmann::json J = nlohmann::json::array();
+    for (const CheckInfo &Info : catalog())
+      J.push_back({{"name", Info.Name.str()},
+                   {"family", Info.Family.str()},
+                   {"level", levelName(Info.Level).str()},
+                   {"summary", Info.Summary.str()},
+                   {"graph_break", Info.GraphBreak.empty()
+                                       ? nlohmann::json(nullptr)
+                                       : nlohmann::json(Info.GraphBreak.str())},
+                   {"fixit", fixItKindName(Info.FixIt).str()},
+                   {"enabled", llvm::is_contained(Enabled, Info.Name.str())}});
+    llvm::outs() << J.dump(2) << "\n";
+    return ExitClean;
+  }
+  llvm::outs() << "Enabled checks (* = on; default: level0 and level1):\n";
+  for (const CheckInfo &Info : catalog())
+    llvm::outs() << (llvm::is_contained(Enabled, Info.Name.str()) ? "  * " : "    ")
+                 << llvm::left_justify(Info.Name, 34) << " "
+                 << levelName(Info.Level) << "  " << Info.Summary << "\n";
+  return ExitClean;
+}
+
+int applyFixes(const std::vector<std::string> &Files, const LintResult &Result,
+               bool Quiet) {
+  std::map<std::string, std::vector<fixits::Edit>> ByFile;
+  unsigned Outside = 0;
+  for (const Finding &F : Result.Findings)
+    for (const FixIt &Fix : F.FixIts) {
+      if (!llvm::is_contained(Files, Fix.Loc.File)) {
+        ++Outside; // Never write a file that was not named.
+        continue;
+      }
+      ByFile[Fix.Loc.File].push_back(
+          {Fix.Loc.Offset, Fix.Length, Fix.Replacement, F.Check});
+    }
+  bool Failed = false;
+  for (auto &[File, Edits] : ByFile) {
+    auto Buf = llvm::MemoryBuffer::getFile(File, false, false);
+    if (!Buf) {
+      llvm::errs() << "torch-lint: error: cannot read " << displayPath(File)
+                   << " to fix it: " << Buf.getError().message() << "\n";
+      Failed = true;
+      continue;
+    }
+    fixits::Applied A = fixits::applyEdits((*Buf)->getBuffer(), std::move(Edits));
+    for (const std::string &D : A.Dropped)
+      llvm::errs() << "torch-lint: warning: " << displayPath(File)
+                   << ": fix-it not applied: " << D << "\n";
+    if (A.Content == (*Buf)->getBuffer())
+      continue;
+    std::string Error;
+    if (!fixits::writeFileAtomically(File, A.Content, Error)) {
+      llvm::errs() << "torch-lint: error: " << Error << " (file left unchanged)\n";
+      Failed = true;
+      continue;
+    }
+    if (!Quiet)
+      llvm::errs() << "torch-lint: applied " << A.AppliedCount << " fix-it"
+                   << (A.AppliedCount == 1 ? "" : "s") << " to "
+                   << displayPath(File) << "\n";
+  }
+  if (Outside && !Quiet)
+    llvm::errs() << "torch-lint: " << Outside
+                 << " fix-it(s) in files not named on the command line were not applied\n";
+  return Failed ? ExitIncomplete : -1;
+}
+
+} // namespace
+
+int runTorchLint(int Argc, const char **Argv) {
+  Options O;
+  if (int R = parseArgs(Argc, Argv, O); R >= 0)
+    return R;
+  if (O.Format != "text" && O.Format != "json")
+    return usageError("unknown --format '" + O.Format + "' (expected text or json)");
+  if (int R = checkGlobs(O); R >= 0)
+    return R;
+  if (O.ListChecks)
+    return listChecks(O);
+  if (O.Fix && O.Verify)
+    return usageError("--fix and --verify cannot be combined (--verify never writes)");
+  if (O.Inputs.empty())
+    return usageError("no input files (give C++ files or directories to lint)");
+  if (!O.HeaderFilter.empty()) {
+    llvm::Regex Re(O.HeaderFilter);
+    std::string Err;
+    if (!Re.isValid(Err))
+      return usageError("--header-filter: invalid regex '" + O.HeaderFilter +
+                        "': " + Err);
+  }
+  for (const std::string &Dir : O.TorchIncludes)
+    if (!llvm::sys::fs::is_directory(Dir))
+      return usageError("--torch-include: no such directory '" + Dir + "'");
+
+  std::vector<std::string> Files;
+  if (int R = collectFiles(O, Files); R >= 0)
+    return R;
+  if (O.Verify) {
+    // Golden files are compared, not linted.
+    std::vector<std::string> Sources;
+    for (const std::string &F : Files)
+      if (!isGoldenFile(F, Files))
+        Sources.push_back(F);
+    Files = std::move(Sources);
+  }
+  for (const std::string &F : Files)
+    if (std::string Problem = validateConfigFor(F); !Problem.empty())
+      return usageError(Problem);
+
+  std::unique_ptr<clang::tooling::CompilationDatabase> Inner;
+  if (!O.BuildDir.empty()) {
+    llvm::SmallString<256> Path(O.BuildDir);
+    if (llvm::sys::fs::is_directory(Path))
+      llvm::sys::path::append(Path, "compile_commands.json");
+    if (!llvm::sys::fs::exists(Path))
+      return usageError("no compile database: '" + Path.str().str() +
+                        "' does not exist (configure with "
+                        "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or omit -p)");
+    std::string Err;
+    Inner = clang::tooling::JSONCompilationDatabase::loadFromFile(
+        Path, Err, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+    if (!Inner)
+      return usageError("cannot read compile database '" + Path.str().str() +
+                        "': " + Err);
+  }
+
+  EngineOptions EO;
+  EO.Checks = O.Checks;
+  EO.HeaderFilter = O.HeaderFilter;
+  EO.Fast = O.Fast;
+  if (enabledChecks(Files.front(), EO).empty())
+    return usageError("no torchlint check is enabled (check --checks and .clang-tidy)");
+
+  SynthesisedFlags Flags;
+  Flags.TorchIncludes = findTorchIncludes(O.TorchIncludes);
+  Flags.ExtraArgs = O.ExtraArgs;
+  auto Database = makeCompilationDatabase(std::move(Inner), Flags);
+
+  bool ShowProgress = !O.Quiet && Files.size() > 3 &&
+                      llvm::sys::Process::StandardErrIsDisplayed();
+  if (ShowProgress)
+    EO.Progress = [](size_t I, size_t N, const std::string &File) {
+      llvm::errs() << "\r\x1b[K[" << I + 1 << "/" << N << "] "
+                   << displayPath(File);
+      llvm::errs().flush();
+    };
+  LintResult Result = lint(Files, *Database, EO);
+  if (ShowProgress)
+    llvm::errs() << "\r\x1b[K";
+
+  if (O.Verify) {
+    bool Ok = true;
+    for (const std::string &F : Files)
+      Ok &= verifyFile(F, Result.Findings, llvm::outs());
+    for (const FileError &E : Result.Errors) {
+      llvm::outs() << "ERROR " << displayPath(E.File) << ": " << E.Message << "\n";
+      Ok = false;
+    }
+    return Ok ? ExitClean : ExitFindings;
+  }
+
+  if (O.Format == "json")
+    printJson(llvm::outs(), Result);
+  else
+    printText(llvm::outs(), Result, llvm::outs().has_colors());
+
+  int FixStatus = -1;
+  if (O.Fix)
+    FixStatus = applyFixes(Files, Result, O.Quiet);
+
+  if (!O.Quiet && O.Format == "text")
+    llvm::errs() << Result.Findings.size() << " finding"
+                 << (Result.Findings.size() == 1 ? "" : "s") << " in "
+                 << Files.size() << " file" << (Files.size() == 1 ? "" : "s")
+                 << (Result.Errors.empty()
+                         ? std::string()
+                         : ", " + std::to_string(Result.Errors.size()) + " error(s)")
+                 << "\n";
+  if (!Result.Errors.empty() || FixStatus == ExitIncomplete)
+    return ExitIncomplete;
+  return Result.Findings.empty() ? ExitClean : ExitFindings;
+}
+
+} // namespace torchlint

@@ -1,0 +1,513 @@
+//===--- Engine.cpp - Runs the torch-* checks over translation units ------===//
+//
+// The clang-tidy engine (options, diagnostics, NOLINT, fix merging) driven by
+// our own frontend action, which makes torch translation units cheap:
+//  - bodies of functions in system headers (torch, the standard library) are
+//    skipped while parsing;
+//  - matching is limited to the declarations of the code being linted (the
+//    ASTContext traversal scope);
+//  - an #include that cannot be found is skipped and reported once, and the
+//    checks run on what parses.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Engine.h"
+
+#include "Catalog.h"
+
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang-tidy/ClangTidyOptions.h"
+#include "clang-tidy/GlobList.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <map>
+
+using namespace clang;
+using namespace clang::tidy;
+
+namespace torchlint {
+namespace {
+
+// ---------------------------------------------------------------------------
+// Compile flags
+// ---------------------------------------------------------------------------
+
+bool isDirectory(const std::string &Path) { return llvm::sys::fs::is_directory(Path); }
+
+std::vector<std::string> pythonTorchIncludes() {
+  auto Python = llvm::sys::findProgramByName("python3");
+  if (!Python)
+    return {};
+  llvm::SmallString<128> Out;
+  if (llvm::sys::fs::createTemporaryFile("torchlint-py", "txt", Out))
+    return {};
+  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Out),
+                                                llvm::StringRef("")};
+  llvm::StringRef Args[] = {
+      *Python, "-c",
+      "import torch.utils.cpp_extension as c; print('\\n'.join(c.include_paths()))"};
+  int RC = llvm::sys::ExecuteAndWait(*Python, Args, std::nullopt, Redirects,
+                                     /*SecondsToWait=*/30);
+  std::vector<std::string> Dirs;
+  if (RC == 0)
+    if (auto Buf = llvm::MemoryBuffer::getFile(Out)) {
+      llvm::SmallVector<llvm::StringRef, 8> Lines;
+      (*Buf)->getBuffer().split(Lines, '\n', -1, false);
+      for (llvm::StringRef L : Lines)
+        if (isDirectory(L.trim().str()))
+          Dirs.push_back(L.trim().str());
+    }
+  llvm::sys::fs::remove(Out);
+  return Dirs;
+}
+
+class TorchLintDatabase : public tooling::CompilationDatabase {
+public:
+  TorchLintDatabase(std::unique_ptr<tooling::CompilationDatabase> Inner,
+                    SynthesisedFlags Flags)
+      : Inner(std::move(Inner)), Flags(std::move(Flags)) {}
+
+  std::vector<tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override {
+    std::vector<tooling::CompileCommand> Commands;
+    if (Inner)
+      Commands = Inner->getCompileCommands(File);
+    if (!Commands.empty()) {
+      // One command per file is enough (clang-tidy would lint each).
+      Commands.resize(1);
+      auto &Args = Commands.front().CommandLine;
+      Args.insert(Args.end(), Flags.ExtraArgs.begin(), Flags.ExtraArgs.end());
+      return Commands;
+    }
+    tooling::CompileCommand C;
+    C.Directory = llvm::sys::path::parent_path(File).str();
+    C.Filename = File.str();
+    C.CommandLine = {"clang++", "-std=c++17", "-fsyntax-only"};
+    if (File.ends_with(".cu") || File.ends_with(".cuh"))
+      C.CommandLine.push_back("-xc++");
+    for (const std::string &Dir : Flags.TorchIncludes) {
+      C.CommandLine.push_back("-isystem");
+      C.CommandLine.push_back(Dir);
+    }
+    // What torch.utils.cpp_extension passes to every extension build.
+    C.CommandLine.push_back("-DTORCH_API_INCLUDE_EXTENSION_H");
+    C.CommandLine.push_back("-DTORCH_EXTENSION_NAME=torchlint_ext");
+    for (const char *Py : {"/usr/include/python3.11", "/usr/include/python3.12",
+                           "/usr/include/python3.13"})
+      if (isDirectory(Py)) {
+        C.CommandLine.push_back("-isystem");
+        C.CommandLine.push_back(Py);
+        break;
+      }
+    C.CommandLine.insert(C.CommandLine.end(), Flags.ExtraArgs.begin(),
+                         Flags.ExtraArgs.end());
+    C.CommandLine.push_back(File.str());
+    Commands.push_back(std::move(C));
+    return Commands;
+  }
+  std::vector<std::string> getAllFiles() const override {
+    return Inner ? Inner->getAllFiles() : std::vector<std::string>{};
+  }
+
+private:
+  std::unique_ptr<tooling::CompilationDatabase> Inner;
+  SynthesisedFlags Flags;
+};
+
+// ---------------------------------------------------------------------------
+// The fast frontend action
+// ---------------------------------------------------------------------------
+
+struct RunState {
+  /// Missing headers per main file, in order of appearance.
+  std::map<std::string, std::vector<std::string>> MissingHeaders;
+  std::string CurrentFile;
+};
+
+class MissingIncludeCallbacks : public PPCallbacks {
+public:
+  explicit MissingIncludeCallbacks(RunState &State) : State(State) {}
+  bool FileNotFound(llvm::StringRef FileName) override {
+    auto &List = State.MissingHeaders[State.CurrentFile];
+    if (!llvm::is_contained(List, FileName.str()))
+      List.push_back(FileName.str());
+    return true; // Skip the include; lint what parses.
+  }
+
+private:
+  RunState &State;
+};
+
+/// Wraps clang-tidy's consumer: skips system-header function bodies and sets
+/// the traversal scope to the declarations of the code being linted.
+class ScopedConsumer : public MultiplexConsumer {
+public:
+  ScopedConsumer(std::unique_ptr<ASTConsumer> Inner, CompilerInstance &CI,
+                 const std::string &HeaderFilter)
+      : MultiplexConsumer(makeVector(std::move(Inner))),
+        SM(CI.getSourceManager()), HeaderFilter(HeaderFilter) {}
+
+  bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    for (Decl *D : Group)
+      if (isProjectCode(D->getLocation()))
+        Scope.push_back(D);
+    return MultiplexConsumer::HandleTopLevelDecl(Group);
+  }
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    Ctx.setTraversalScope(Scope);
+    MultiplexConsumer::HandleTranslationUnit(Ctx);
+  }
+
+  bool shouldSkipFunctionBody(Decl *D) override {
+    SourceLocation Loc = D->getLocation();
+    return Loc.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(Loc));
+  }
+
+private:
+  static std::vector<std::unique_ptr<ASTConsumer>>
+  makeVector(std::unique_ptr<ASTConsumer> C) {
+    std::vector<std::unique_ptr<ASTConsumer>> V;
+    V.push_back(std::move(C));
+    return V;
+  }
+
+  bool isProjectCode(SourceLocation Loc) {
+    if (Loc.isInvalid())
+      return false;
+    Loc = SM.getExpansionLoc(Loc);
+    FileID FID = SM.getFileID(Loc);
+    if (FID == SM.getMainFileID())
+      return true;
+    if (SM.isInSystemHeader(Loc) || HeaderFilter.isValid() == false)
+      return false;
+    auto It = FileVerdict.find(FID);
+    if (It != FileVerdict.end())
+      return It->second;
+    bool Match = false;
+    if (auto Entry = SM.getFileEntryRefForID(FID))
+      Match = HeaderFilter.match(Entry->getName());
+    FileVerdict[FID] = Match;
+    return Match;
+  }
+
+  SourceManager &SM;
+  llvm::Regex HeaderFilter;
+  std::vector<Decl *> Scope;
+  llvm::DenseMap<FileID, bool> FileVerdict;
+};
+
+class ActionFactory : public tooling::FrontendActionFactory {
+public:
+  ActionFactory(ClangTidyContext &Context, RunState &State,
+                const EngineOptions &Options)
+      : ConsumerFactory(Context), State(State), Options(Options) {}
+
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<Action>(*this);
+  }
+
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+                     DiagnosticConsumer *DiagConsumer) override {
+    // As clang-tidy does: checks may rely on __clang_analyzer__.
+    Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+    // No "N warnings generated." trailer: torch-lint prints its own summary.
+    Invocation->getDiagnosticOpts().ShowCarets = false;
+    return FrontendActionFactory::runInvocation(Invocation, Files,
+                                                PCHContainerOps, DiagConsumer);
+  }
+
+private:
+  class Action : public ASTFrontendAction {
+  public:
+    explicit Action(ActionFactory &Parent) : Parent(Parent) {}
+    std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                   llvm::StringRef File) override {
+      Parent.State.CurrentFile = File.str();
+      CI.getPreprocessor().SetSuppressIncludeNotFoundError(true);
+      CI.getPreprocessor().addPPCallbacks(
+          std::make_unique<MissingIncludeCallbacks>(Parent.State));
+      auto Inner = Parent.ConsumerFactory.createASTConsumer(CI, File);
+      if (!Parent.Options.Fast)
+        return Inner;
+      CI.getFrontendOpts().SkipFunctionBodies = true;
+      return std::make_unique<ScopedConsumer>(std::move(Inner), CI,
+                                              Parent.Options.HeaderFilter);
+    }
+
+  private:
+    ActionFactory &Parent;
+  };
+
+  ClangTidyASTConsumerFactory ConsumerFactory;
+  RunState &State;
+  const EngineOptions &Options;
+};
+
+// ---------------------------------------------------------------------------
+// Converting clang-tidy's diagnostics
+// ---------------------------------------------------------------------------
+
+class SourceFiles {
+public:
+  Location locate(const std::string &File, unsigned Offset) {
+    Location Loc;
+    Loc.File = File;
+    Loc.Offset = Offset;
+    const std::vector<unsigned> &Starts = lineStarts(File);
+    if (Starts.empty()) {
+      Loc.Line = 1;
+      Loc.Column = Offset + 1;
+      return Loc;
+    }
+    auto It = std::upper_bound(Starts.begin(), Starts.end(), Offset);
+    unsigned Line = It - Starts.begin(); // 1-based.
+    Loc.Line = Line;
+    Loc.Column = Offset - Starts[Line - 1] + 1;
+    return Loc;
+  }
+
+private:
+  const std::vector<unsigned> &lineStarts(const std::string &File) {
+    auto It = Cache.find(File);
+    if (It != Cache.end())
+      return It->second;
+    std::vector<unsigned> &Starts = Cache[File];
+    if (auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
+                                               /*RequiresNullTerminator=*/false)) {
+      llvm::StringRef Text = (*Buf)->getBuffer();
+      Starts.push_back(0);
+      for (size_t I = 0; I < Text.size(); ++I)
+        if (Text[I] == '\n')
+          Starts.push_back(I + 1);
+    }
+    return Starts;
+  }
+  std::map<std::string, std::vector<unsigned>> Cache;
+};
+
+std::string graphBreakIn(llvm::StringRef Message) {
+  static llvm::Regex GB("\\[(GB[0-9]{4})\\]");
+  llvm::SmallVector<llvm::StringRef, 2> Match;
+  if (GB.match(Message, &Match))
+    return Match[1].str();
+  return {};
+}
+
+ClangTidyOptions defaultOptions(const EngineOptions &Options) {
+  ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
+  Defaults.Checks = defaultChecksGlob();
+  Defaults.HeaderFilterRegex = Options.HeaderFilter;
+  Defaults.SystemHeaders = false;
+  return Defaults;
+}
+
+ClangTidyOptions overrideOptions(const EngineOptions &Options) {
+  ClangTidyOptions Override;
+  if (Options.Checks)
+    Override.Checks = *Options.Checks;
+  return Override;
+}
+
+} // namespace
+
+std::vector<std::string> findTorchIncludes(const std::vector<std::string> &Explicit) {
+  if (!Explicit.empty())
+    return Explicit;
+  if (const char *Env = std::getenv("TORCH_INCLUDE"); Env && *Env) {
+    llvm::SmallVector<llvm::StringRef, 4> Parts;
+    llvm::StringRef(Env).split(Parts, ':', -1, false);
+    std::vector<std::string> Dirs;
+    for (llvm::StringRef P : Parts)
+      Dirs.push_back(P.str());
+    return Dirs;
+  }
+  // Debian's libtorch-dev: ATen, c10 and torch/ live in /usr/include; the
+  // C++ frontend (torch/torch.h) in torch/csrc/api/include.
+  if (isDirectory("/usr/include/torch/csrc/api/include"))
+    return {"/usr/include/torch/csrc/api/include"};
+  return pythonTorchIncludes();
+}
+
+std::unique_ptr<tooling::CompilationDatabase>
+makeCompilationDatabase(std::unique_ptr<tooling::CompilationDatabase> Inner,
+                        SynthesisedFlags Flags) {
+  return std::make_unique<TorchLintDatabase>(std::move(Inner), std::move(Flags));
+}
+
+std::vector<std::string> enabledChecks(const std::string &File,
+                                       const EngineOptions &Options) {
+  FileOptionsProvider Provider(ClangTidyGlobalOptions(), defaultOptions(Options),
+                               overrideOptions(Options));
+  ClangTidyOptions Opts = Provider.getOptions(File);
+  GlobList Globs(Opts.Checks.value_or(""));
+  std::vector<std::string> Names;
+  for (const CheckInfo &Info : catalog())
+    if (Globs.contains(Info.Name))
+      Names.push_back(Info.Name.str());
+  return Names;
+}
+
+std::string validateConfigFor(const std::string &File) {
+  llvm::SmallString<256> Dir(File);
+  if (!isDirectory(File))
+    llvm::sys::path::remove_filename(Dir);
+  while (!Dir.empty()) {
+    llvm::SmallString<256> Config(Dir);
+    llvm::sys::path::append(Config, ".clang-tidy");
+    if (llvm::sys::fs::exists(Config)) {
+      auto Buf = llvm::MemoryBuffer::getFile(Config);
+      if (!Buf)
+        return "cannot read " + Config.str().str() + ": " + Buf.getError().message();
+      std::string Problem;
+      auto Parsed = parseConfigurationWithDiags(
+          (*Buf)->getMemBufferRef(), [&](const llvm::SMDiagnostic &D) {
+            if (D.getKind() == llvm::SourceMgr::DK_Error && Problem.empty())
+              Problem = D.getMessage().str();
+          });
+      if (!Parsed)
+        return "malformed " + Config.str().str() + ": " +
+               (Problem.empty() ? Parsed.getError().message() : Problem);
+      return {};
+    }
+    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
+    if (Parent == Dir)
+      break;
+    Dir = Parent;
+  }
+  return {};
+}
+
+LintResult lint(const std::vector<std::string> &Files,
+                const tooling::CompilationDatabase &Database,
+                const EngineOptions &Options) {
+  LintResult Result;
+  SourceFiles Sources;
+  RunState State;
+  auto Provider = std::make_unique<FileOptionsProvider>(
+      ClangTidyGlobalOptions(), defaultOptions(Options), overrideOptions(Options));
+  ClangTidyContext Context(std::move(Provider));
+  ClangTidyDiagnosticConsumer DiagConsumer(Context, nullptr,
+                                           /*RemoveIncompatibleErrors=*/true,
+                                           /*GetFixesFromNotes=*/false);
+  DiagnosticsEngine DE(new DiagnosticIDs(), new DiagnosticOptions(),
+                       &DiagConsumer, /*ShouldOwnClient=*/false);
+  Context.setDiagnosticsEngine(&DE);
+  ActionFactory Factory(Context, State, Options);
+
+  std::vector<ClangTidyError> Errors;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    if (Options.Progress)
+      Options.Progress(I, Files.size(), Files[I]);
+    tooling::ClangTool Tool(Database, {Files[I]});
+    Tool.setDiagnosticConsumer(&DiagConsumer);
+    Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
+    Tool.appendArgumentsAdjuster(
+        tooling::getInsertArgumentAdjuster(
+            {"-resource-dir", TORCHLINT_CLANG_RESOURCE_DIR, "-Wno-everything",
+             "-ferror-limit=0"},
+            tooling::ArgumentInsertPosition::END));
+    Tool.run(&Factory);
+    std::vector<ClangTidyError> FileErrors = DiagConsumer.take();
+    Errors.insert(Errors.end(), std::make_move_iterator(FileErrors.begin()),
+                  std::make_move_iterator(FileErrors.end()));
+  }
+
+  // Compiler errors are collected per file; a file with a missing header
+  // reports the header, not the errors that follow from its absence.
+  std::map<std::string, std::vector<std::string>> CompileErrors;
+  for (ClangTidyError &E : Errors) {
+    const tooling::DiagnosticMessage &M = E.Message;
+    if (llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-")) {
+      if (E.DiagLevel >= tooling::Diagnostic::Error) {
+        std::string Where;
+        if (!M.FilePath.empty())
+          Where = llvm::sys::path::filename(M.FilePath).str() + ":" +
+                  std::to_string(Sources.locate(M.FilePath, M.FileOffset).Line) +
+                  ": ";
+        CompileErrors[M.FilePath.empty() ? std::string("") : M.FilePath].push_back(
+            Where + M.Message);
+      }
+      continue;
+    }
+    Finding F;
+    F.Check = E.DiagnosticName;
+    if (const CheckInfo *Info = findCheck(F.Check))
+      F.Level = levelName(Info->Level).str();
+    F.Loc = Sources.locate(M.FilePath, M.FileOffset);
+    F.Message = M.Message;
+    F.GraphBreak = graphBreakIn(M.Message);
+    for (const tooling::DiagnosticMessage &N : E.Notes)
+      F.Notes.push_back({Sources.locate(N.FilePath, N.FileOffset), N.Message});
+    for (const auto &FileFixes : M.Fix)
+      for (const tooling::Replacement &R : FileFixes.second) {
+        FixIt Fix;
+        Fix.Loc = Sources.locate(R.getFilePath().str(), R.getOffset());
+        Fix.Length = R.getLength();
+        Fix.Replacement = R.getReplacementText().str();
+        F.FixIts.push_back(std::move(Fix));
+      }
+    llvm::sort(F.FixIts, [](const FixIt &A, const FixIt &B) {
+      return std::tie(A.Loc.File, A.Loc.Offset) < std::tie(B.Loc.File, B.Loc.Offset);
+    });
+    Result.Findings.push_back(std::move(F));
+  }
+
+  for (const std::string &File : Files) {
+    auto Missing = State.MissingHeaders.find(File);
+    if (Missing != State.MissingHeaders.end()) {
+      for (const std::string &Header : Missing->second)
+        Result.Errors.push_back(
+            {File, "header '" + Header +
+                       "' not found; linted what parses (pass the include "
+                       "directory after '--' or use -p <build dir>)"});
+      continue;
+    }
+    auto It = CompileErrors.find(File);
+    if (It == CompileErrors.end())
+      continue;
+    std::string Msg = "could not be parsed: " + It->second.front();
+    if (It->second.size() > 1)
+      Msg += " (and " + std::to_string(It->second.size() - 1) + " more errors)";
+    Result.Errors.push_back({File, Msg});
+  }
+  // Errors in files that were not inputs (headers) are attributed to the
+  // inputs above through their own messages; anything left is reported as is.
+  for (const auto &[File, Msgs] : CompileErrors)
+    if (!llvm::is_contained(Files, File) && !Msgs.empty() && State.MissingHeaders.empty())
+      Result.Errors.push_back({File, "could not be parsed: " + Msgs.front()});
+
+  std::map<std::string, size_t> Order;
+  for (size_t I = 0; I < Files.size(); ++I)
+    Order.emplace(Files[I], I);
+  llvm::stable_sort(Result.Findings, [&](const Finding &A, const Finding &B) {
+    size_t OA = Order.count(A.Loc.File) ? Order[A.Loc.File] : Files.size();
+    size_t OB = Order.count(B.Loc.File) ? Order[B.Loc.File] : Files.size();
+    return std::tie(OA, A.Loc.File, A.Loc.Offset, A.Check) <
+           std::tie(OB, B.Loc.File, B.Loc.Offset, B.Check);
+  });
+  return Result;
+}
+
+} // namespace torchlint

@@ -1,0 +1,63 @@
+//===--- Engine.h - Runs the torch-* checks over translation units -*- C++ -*-===//
+
+#ifndef TORCHLINT_DRIVER_ENGINE_H
+#define TORCHLINT_DRIVER_ENGINE_H
+
+#include "Finding.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace torchlint {
+
+struct EngineOptions {
+  /// --checks, applied after the defaults and any .clang-tidy file.
+  std::optional<std::string> Checks;
+  /// Regex of project headers whose declarations are linted too.
+  std::string HeaderFilter;
+  /// Traversal scope limited to the project's code and system-header function
+  /// bodies skipped. Off only to compare findings (they must not change).
+  bool Fast = true;
+  /// Called before each file, for progress output.
+  std::function<void(size_t Index, size_t Total, const std::string &File)>
+      Progress;
+};
+
+/// Compile flags for files without a compile database entry.
+struct SynthesisedFlags {
+  std::vector<std::string> TorchIncludes; ///< -isystem directories.
+  std::vector<std::string> ExtraArgs;     ///< Arguments after `--`.
+};
+
+/// Finds the torch include directories: \p Explicit if given, else the
+/// TORCH_INCLUDE environment variable (':'-separated), else Debian's
+/// libtorch-dev layout, else a Python torch installation.
+std::vector<std::string> findTorchIncludes(const std::vector<std::string> &Explicit);
+
+/// A compilation database that answers for every file: the entries of
+/// \p Inner where it has them, synthesised torch flags otherwise.
+std::unique_ptr<clang::tooling::CompilationDatabase>
+makeCompilationDatabase(std::unique_ptr<clang::tooling::CompilationDatabase> Inner,
+                        SynthesisedFlags Flags);
+
+/// Lints \p Files (absolute paths). Findings come back in file order, each
+/// file's sorted by position.
+LintResult lint(const std::vector<std::string> &Files,
+                const clang::tooling::CompilationDatabase &Database,
+                const EngineOptions &Options);
+
+/// The torch checks that \p Options enables for \p File (after .clang-tidy).
+std::vector<std::string> enabledChecks(const std::string &File,
+                                       const EngineOptions &Options);
+
+/// Validates the nearest .clang-tidy above \p File; returns an error message
+/// or an empty string.
+std::string validateConfigFor(const std::string &File);
+
+} // namespace torchlint
+
+#endif // TORCHLINT_DRIVER_ENGINE_H

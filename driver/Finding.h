@@ -1,0 +1,52 @@
+//===--- Finding.h - What torch-lint reports --------------------*- C++ -*-===//
+
+#ifndef TORCHLINT_DRIVER_FINDING_H
+#define TORCHLINT_DRIVER_FINDING_H
+
+#include <string>
+#include <vector>
+
+namespace torchlint {
+
+struct Location {
+  std::string File;
+  unsigned Line = 0;   ///< 1-based.
+  unsigned Column = 0; ///< 1-based, in bytes, as Clang counts.
+  unsigned Offset = 0; ///< 0-based byte offset.
+};
+
+struct Note {
+  Location Loc;
+  std::string Message;
+};
+
+struct FixIt {
+  Location Loc; ///< Where the replaced range starts.
+  unsigned Length = 0;
+  std::string Replacement;
+};
+
+struct Finding {
+  std::string Check;
+  std::string Level; ///< "level0" ...; empty for non-torchlint diagnostics.
+  Location Loc;
+  std::string Message;
+  std::vector<Note> Notes;
+  std::vector<FixIt> FixIts;
+  std::string GraphBreak; ///< "GB0124", or empty.
+};
+
+/// A file that could not be analysed (fully): parse errors, missing headers.
+struct FileError {
+  std::string File;
+  std::string Message;
+};
+
+struct LintResult {
+  std::vector<Finding> Findings;
+  std::vector<FileError> Errors;
+};
+
+} // namespace torchlint
+
+#endif // TORCHLINT_DRIVER_FINDING_H

@@ -1,0 +1,26 @@
+//===--- Output.h - Rendering findings ---------------------------*- C++ -*-===//
+
+#ifndef TORCHLINT_DRIVER_OUTPUT_H
+#define TORCHLINT_DRIVER_OUTPUT_H
+
+#include "Finding.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+namespace torchlint {
+
+/// Clang-style text: file:line:col: warning: message [check], the source line
+/// with a caret, notes, fix-it hints. \p Color adds ANSI colours.
+void printText(llvm::raw_ostream &OS, const LintResult &Result, bool Color);
+
+/// The stable JSON contract (see docs/guide/output.md).
+void printJson(llvm::raw_ostream &OS, const LintResult &Result);
+
+/// Paths are shown relative to the working directory when inside it.
+std::string displayPath(const std::string &Path);
+
+extern const char *const Version;
+
+} // namespace torchlint
+
+#endif // TORCHLINT_DRIVER_OUTPUT_H

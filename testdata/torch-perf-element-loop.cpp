@@ -1,0 +1,141 @@
+// Testdata for torch-perf-element-loop: per-element tensor access in loops.
+#include <torch/torch.h>
+
+#include <vector>
+
+using torch::indexing::Slice;
+
+// --- Positives ---------------------------------------------------------------
+
+float sumItems(const torch::Tensor &x) {
+  float s = 0;
+  for (int64_t i = 0; i < x.size(0); ++i)
+    s += x[i].item<float>(); // expect: torch-perf-element-loop: reads one element per loop iteration through 'item()'
+  return s;
+}
+
+void fillNested(torch::Tensor &out, const torch::Tensor &a) {
+  for (int64_t i = 0; i < out.size(0); ++i)
+    for (int64_t j = 0; j < out.size(1); ++j)
+      out[i][j] = a[i][j] * 2; // expect: torch-perf-element-loop: indexes a tensor element by element in nested loops // expect: torch-perf-element-loop: 'a[i][j]'
+}
+
+void writeScalar(torch::Tensor &t) {
+  for (int64_t i = 0; i < t.size(0); ++i)
+    t[i] = 0; // expect: torch-perf-element-loop: writes one element per loop iteration
+}
+
+double viaIndex(const at::Tensor &img) {
+  double acc = 0;
+  for (int64_t y = 0; y < img.size(0); ++y)
+    for (int64_t x = 0; x < img.size(1); ++x)
+      acc += img.index({y, x}).item<double>(); // expect: torch-perf-element-loop: 'img.index({y, x}).item<double>()'
+  return acc;
+}
+
+float viaSelect(const at::Tensor &v) {
+  float best = 0;
+  for (int64_t i = 0; i < v.numel(); ++i) {
+    float value = v.select(0, i).item<float>(); // expect: torch-perf-element-loop: through 'item()'
+    best = value > best ? value : best;
+  }
+  return best;
+}
+
+float viaNarrow(const at::Tensor &v) {
+  float s = 0;
+  for (int64_t i = 0; i < v.size(0); ++i)
+    s += v.narrow(0, i, 1).item<float>(); // expect: torch-perf-element-loop
+  return s;
+}
+
+float viaDataPtr(const at::Tensor &v) {
+  float s = 0;
+  for (int64_t i = 0; i < v.size(0); ++i)
+    s += *v[i].data_ptr<float>(); // expect: torch-perf-element-loop: through 'data_ptr()'
+  return s;
+}
+
+void indexPut(at::Tensor &mask, const std::vector<int64_t> &hits) {
+  for (size_t k = 0; k < hits.size(); ++k)
+    mask.index_put_({static_cast<int64_t>(k)}, 1); // expect: torch-perf-element-loop: writes one element
+}
+
+float derivedIndex(const at::Tensor &flat, int64_t w) {
+  float s = 0;
+  for (int64_t r = 0; r < 4; ++r) {
+    int64_t k = r * w + 1;
+    s += flat[k].item<float>(); // expect: torch-perf-element-loop
+  }
+  return s;
+}
+
+float rangeFor(const at::Tensor &v, const std::vector<int64_t> &idx) {
+  float s = 0;
+  for (int64_t i : idx)
+    s += v[i].item<float>(); // expect: torch-perf-element-loop
+  return s;
+}
+
+// --- Negatives that look like positives ---------------------------------------
+
+// A batch loop handing one sample to a whole-tensor op: one dispatch per
+// sample is fine.
+std::vector<at::Tensor> perSample(const at::Tensor &batch, const at::Tensor &w) {
+  std::vector<at::Tensor> out;
+  for (int64_t b = 0; b < batch.size(0); ++b)
+    out.push_back(at::matmul(batch[b], w));
+  return out;
+}
+
+void perSampleAssign(at::Tensor &out, const at::Tensor &in) {
+  for (int64_t b = 0; b < in.size(0); ++b)
+    out[b] = in[b].sigmoid();
+}
+
+// Accessors and raw pointers are the fix.
+float withAccessor(const at::Tensor &t) {
+  auto a = t.accessor<float, 2>();
+  float s = 0;
+  for (int64_t i = 0; i < a.size(0); ++i)
+    for (int64_t j = 0; j < a.size(1); ++j)
+      s += a[i][j];
+  return s;
+}
+
+float withPointer(const at::Tensor &t) {
+  const float *p = t.data_ptr<float>();
+  float s = 0;
+  for (int64_t i = 0; i < t.numel(); ++i)
+    s += p[i];
+  return s;
+}
+
+// Loops over std containers, constant indices, indices not from the loop.
+float containers(const std::vector<float> &v, const at::Tensor &t, int64_t k) {
+  float s = 0;
+  for (size_t i = 0; i < v.size(); ++i)
+    s += v[i];
+  for (int r = 0; r < 3; ++r)
+    s += t[k].item<float>() + t[0].item<float>();
+  return s;
+}
+
+// A loop over tensors, indexing each with a constant.
+float firstOfEach(const std::vector<at::Tensor> &ts) {
+  float s = 0;
+  for (const at::Tensor &t : ts)
+    s += t[0].item<float>();
+  return s;
+}
+
+// A chunk, not an element.
+std::vector<at::Tensor> chunks(const at::Tensor &t, int64_t n) {
+  std::vector<at::Tensor> out;
+  for (int64_t i = 0; i < t.size(0); i += n)
+    out.push_back(t.narrow(0, i, n).sum());
+  return out;
+}
+
+// One access outside any loop.
+float once(const at::Tensor &t, int64_t i) { return t[i].item<float>(); }

@@ -1,0 +1,193 @@
+//===--- CliTest.cpp - torch-lint's command line contract -----------------===//
+
+#include "TestSupport.h"
+
+#include "gtest/gtest.h"
+#include <nlohmann/json.hpp>
+
+using namespace torchlint::test;
+
+namespace {
+
+std::string mock() { return "--torch-include=" + shellQuote(mockIncludes()) + " "; }
+
+const char *const Hazard = R"(#include <torch/torch.h>
+float total(const torch::Tensor &t) {
+  float s = 0;
+  for (int64_t i = 0; i < t.size(0); ++i)
+    s += t[i].item<float>();
+  return s;
+}
+torch::Tensor twice(const torch::Tensor &a, const torch::Tensor &b) {
+  return (a + b).clone();
+}
+)";
+
+const char *const Clean = R"(#include <torch/torch.h>
+torch::Tensor twice(const torch::Tensor &a, const torch::Tensor &b) {
+  return a + b;
+}
+)";
+
+TEST(Cli, ExitCodesZeroAndOne) {
+  std::string Dir = makeTempDir("cli-exit");
+  writeFile(Dir + "/clean.cpp", Clean);
+  writeFile(Dir + "/hazard.cpp", Hazard);
+  RunResult C = runTorchLint(mock() + shellQuote(Dir + "/clean.cpp"));
+  EXPECT_EQ(C.ExitCode, 0) << C.Out << C.Err;
+  EXPECT_EQ(C.Out, "");
+  RunResult H = runTorchLint(mock() + shellQuote(Dir + "/hazard.cpp"));
+  EXPECT_EQ(H.ExitCode, 1) << H.Out << H.Err;
+  EXPECT_NE(H.Out.find("hazard.cpp:5:10: warning: 't[i].item<float>()' reads one element"),
+            std::string::npos) << H.Out;
+  EXPECT_NE(H.Out.find("[torch-perf-element-loop]"), std::string::npos);
+  EXPECT_NE(H.Out.find("    5 |     s += t[i].item<float>();"), std::string::npos) << H.Out;
+  EXPECT_NE(H.Out.find("fix-it: remove 8 characters"), std::string::npos) << H.Out;
+  EXPECT_NE(H.Out.find("note: in this loop over 'i'"), std::string::npos) << H.Out;
+}
+
+TEST(Cli, JsonContract) {
+  std::string Dir = makeTempDir("cli-json");
+  writeFile(Dir + "/hazard.cpp", Hazard);
+  RunResult R = runTorchLint(mock() + "--format=json hazard.cpp", Dir);
+  ASSERT_EQ(R.ExitCode, 1) << R.Err;
+  auto J = nlohmann::json::parse(R.Out);
+  EXPECT_EQ(J["tool"], "torch-lint");
+  EXPECT_TRUE(J["version"].is_string());
+  EXPECT_TRUE(J["errors"].is_array());
+  ASSERT_EQ(J["findings"].size(), 2u) << R.Out;
+  const auto &Loop = J["findings"][0];
+  EXPECT_EQ(Loop["check"], "torch-perf-element-loop");
+  EXPECT_EQ(Loop["level"], "level0");
+  EXPECT_EQ(Loop["file"], "hazard.cpp");
+  EXPECT_EQ(Loop["line"], 5);
+  EXPECT_EQ(Loop["column"], 10);
+  EXPECT_TRUE(Loop["graph_break"].is_null());
+  ASSERT_EQ(Loop["notes"].size(), 1u);
+  EXPECT_EQ(Loop["notes"][0]["line"], 4);
+  const auto &Clone = J["findings"][1];
+  EXPECT_EQ(Clone["check"], "torch-perf-redundant-copy");
+  ASSERT_EQ(Clone["fixits"].size(), 1u);
+  EXPECT_EQ(Clone["fixits"][0]["line"], 9);
+  EXPECT_EQ(Clone["fixits"][0]["length"], 8);
+  EXPECT_EQ(Clone["fixits"][0]["replacement"], "");
+  for (const char *Key : {"file", "line", "column", "offset", "length", "replacement"})
+    EXPECT_TRUE(Clone["fixits"][0].contains(Key)) << Key;
+}
+
+TEST(Cli, FixRewritesOnlyNamedFilesAndIsIdempotent) {
+  std::string Dir = makeTempDir("cli-fix");
+  writeFile(Dir + "/hazard.cpp", Hazard);
+  RunResult R = runTorchLint(mock() + "--fix hazard.cpp", Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  std::string Fixed = readFile(Dir + "/hazard.cpp");
+  EXPECT_NE(Fixed.find("return (a + b);"), std::string::npos) << Fixed;
+  EXPECT_EQ(Fixed.find(".clone()"), std::string::npos);
+  RunResult Again = runTorchLint(mock() + "--fix hazard.cpp", Dir);
+  EXPECT_EQ(readFile(Dir + "/hazard.cpp"), Fixed);
+  EXPECT_EQ(Again.Err.find("applied"), std::string::npos) << Again.Err;
+}
+
+TEST(Cli, ChecksGlobSelectsChecks) {
+  std::string Dir = makeTempDir("cli-glob");
+  writeFile(Dir + "/hazard.cpp", Hazard);
+  RunResult R = runTorchLint(mock() + "--checks='-*,torch-perf-redundant-copy' hazard.cpp", Dir);
+  EXPECT_EQ(R.ExitCode, 1);
+  EXPECT_EQ(R.Out.find("torch-perf-element-loop"), std::string::npos) << R.Out;
+  EXPECT_NE(R.Out.find("torch-perf-redundant-copy"), std::string::npos) << R.Out;
+}
+
+TEST(Cli, ClangTidyFileIsHonoured) {
+  std::string Dir = makeTempDir("cli-config");
+  writeFile(Dir + "/hazard.cpp", Hazard);
+  writeFile(Dir + "/.clang-tidy", "Checks: '-*,torch-perf-element-loop'\n");
+  RunResult R = runTorchLint(mock() + "hazard.cpp", Dir);
+  EXPECT_EQ(R.ExitCode, 1);
+  EXPECT_NE(R.Out.find("torch-perf-element-loop"), std::string::npos) << R.Out;
+  EXPECT_EQ(R.Out.find("torch-perf-redundant-copy"), std::string::npos) << R.Out;
+}
+
+TEST(Cli, NolintSuppresses) {
+  std::string Dir = makeTempDir("cli-nolint");
+  std::string Src = Hazard;
+  Src.replace(Src.find("s += t[i].item<float>();"), 24,
+              "s += t[i].item<float>(); // NOLINT(torch-perf-element-loop)");
+  writeFile(Dir + "/hazard.cpp", Src);
+  RunResult R = runTorchLint(mock() + "hazard.cpp", Dir);
+  EXPECT_EQ(R.Out.find("torch-perf-element-loop"), std::string::npos) << R.Out;
+  EXPECT_NE(R.Out.find("torch-perf-redundant-copy"), std::string::npos) << R.Out;
+}
+
+TEST(Cli, MissingProjectHeaderIsReportedOnceAndTheRestLinted) {
+  std::string Dir = makeTempDir("cli-missing");
+  writeFile(Dir + "/m.cpp", std::string("#include \"generated/ops.h\"\n") + Hazard +
+                                "int use() { return generated_value(); }\n");
+  RunResult R = runTorchLint(mock() + "--format=json m.cpp", Dir);
+  EXPECT_EQ(R.ExitCode, 3) << R.Out << R.Err;
+  auto J = nlohmann::json::parse(R.Out);
+  EXPECT_EQ(J["findings"].size(), 2u) << R.Out;
+  ASSERT_EQ(J["errors"].size(), 1u) << R.Out;
+  EXPECT_NE(J["errors"][0]["message"].get<std::string>().find("'generated/ops.h' not found"),
+            std::string::npos);
+}
+
+TEST(Cli, SyntaxErrorIsExitThree) {
+  std::string Dir = makeTempDir("cli-syntax");
+  writeFile(Dir + "/bad.cpp", "int f( { return 0 }\n");
+  RunResult R = runTorchLint(mock() + "bad.cpp", Dir);
+  EXPECT_EQ(R.ExitCode, 3) << R.Out << R.Err;
+  EXPECT_NE(R.Out.find("bad.cpp: error: could not be parsed"), std::string::npos) << R.Out;
+}
+
+TEST(Cli, ListChecks) {
+  RunResult R = runTorchLint("--list-checks");
+  EXPECT_EQ(R.ExitCode, 0);
+  EXPECT_NE(R.Out.find("* torch-perf-element-loop"), std::string::npos) << R.Out;
+  RunResult J = runTorchLint("--list-checks --format=json");
+  auto Doc = nlohmann::json::parse(J.Out);
+  ASSERT_TRUE(Doc.is_array());
+  for (const auto &C : Doc)
+    for (const char *Key : {"name", "family", "level", "summary", "graph_break", "fixit", "enabled"})
+      EXPECT_TRUE(C.contains(Key)) << Key;
+}
+
+struct BadInput {
+  const char *Name;
+  std::string Args;
+  const char *Message;
+};
+
+TEST(Cli, BadInputIsExitTwoWithOneClearMessage) {
+  std::string Dir = makeTempDir("cli-bad");
+  writeFile(Dir + "/ok.cpp", Clean);
+  writeFile(Dir + "/broken.json", "{ not json");
+  ::system(("mkdir -p " + shellQuote(Dir + "/empty") + " " + shellQuote(Dir + "/badcfg")).c_str());
+  writeFile(Dir + "/badcfg/.clang-tidy", "Checks: [unclosed\n");
+  writeFile(Dir + "/badcfg/x.cpp", Clean);
+  std::vector<BadInput> Cases = {
+      {"no files", "", "no input files"},
+      {"unknown option", "--frobnicate ok.cpp", "unknown option '--frobnicate'"},
+      {"unknown check", "--checks=torch-no-such-check ok.cpp", "matches no torchlint check"},
+      {"missing file", "nope.cpp", "no such file or directory: 'nope.cpp'"},
+      {"missing database", "-p " + shellQuote(Dir + "/empty") + " ok.cpp", "no compile database"},
+      {"unreadable database", "-p broken.json ok.cpp", "cannot read compile database"},
+      {"malformed .clang-tidy", "badcfg/x.cpp", "malformed"},
+      {"directory without sources", "empty", "no C++ sources"},
+      {"bad format", "--format=xml ok.cpp", "unknown --format"},
+      {"fix and verify", "--fix --verify ok.cpp", "cannot be combined"},
+      {"bad regex", "--header-filter='(' ok.cpp", "invalid regex"},
+      {"nothing enabled", "--checks='-*' ok.cpp", "no torchlint check is enabled"},
+  };
+  for (const BadInput &C : Cases) {
+    std::string Before = readFile(Dir + "/ok.cpp");
+    RunResult R = runTorchLint(mock() + C.Args, Dir);
+    EXPECT_EQ(R.ExitCode, 2) << C.Name << "\n" << R.Out << R.Err;
+    EXPECT_NE(R.Err.find(C.Message), std::string::npos) << C.Name << ": " << R.Err;
+    EXPECT_EQ(R.Err.find("torch-lint: error:"), R.Err.rfind("torch-lint: error:"))
+        << C.Name << ": more than one error message: " << R.Err;
+    EXPECT_EQ(R.Out, "") << C.Name;
+    EXPECT_EQ(readFile(Dir + "/ok.cpp"), Before) << C.Name;
+  }
+}
+
+} // namespace

@@ -1,0 +1,72 @@
+//===--- TestSupport.h - Running torch-lint from tests ----------*- C++ -*-===//
+
+#ifndef TORCHLINT_TESTS_TESTSUPPORT_H
+#define TORCHLINT_TESTS_TESTSUPPORT_H
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+
+namespace torchlint::test {
+
+inline std::string sourceDir() { return TORCHLINT_SOURCE_DIR; }
+inline std::string mockIncludes() { return sourceDir() + "/testdata/include"; }
+
+struct RunResult {
+  int ExitCode = -1;
+  std::string Out; ///< stdout
+  std::string Err; ///< stderr
+};
+
+inline std::string readFile(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  std::stringstream S;
+  S << In.rdbuf();
+  return S.str();
+}
+
+inline void writeFile(const std::string &Path, const std::string &Content) {
+  std::ofstream Out(Path, std::ios::binary);
+  Out << Content;
+}
+
+inline std::string shellQuote(const std::string &S) {
+  std::string Q = "'";
+  for (char C : S)
+    Q += C == '\'' ? std::string("'\\''") : std::string(1, C);
+  return Q + "'";
+}
+
+/// Runs torch-lint with \p Args (already shell-quoted where needed) in
+/// directory \p Cwd.
+inline RunResult runTorchLint(const std::string &Args,
+                              const std::string &Cwd = sourceDir()) {
+  static int Counter = 0;
+  std::string Base = std::string(::testing::TempDir()) + "torchlint-run-" +
+                     std::to_string(::getpid()) + "-" + std::to_string(++Counter);
+  std::string Cmd = "cd " + shellQuote(Cwd) + " && " + shellQuote(TORCHLINT_BINARY) +
+                    " " + Args + " >" + Base + ".out 2>" + Base + ".err";
+  int Status = std::system(Cmd.c_str());
+  RunResult R;
+  R.ExitCode = WIFEXITED(Status) ? WEXITSTATUS(Status) : -1;
+  R.Out = readFile(Base + ".out");
+  R.Err = readFile(Base + ".err");
+  std::remove((Base + ".out").c_str());
+  std::remove((Base + ".err").c_str());
+  return R;
+}
+
+/// A fresh empty directory under the test temp dir.
+inline std::string makeTempDir(const std::string &Name) {
+  std::string Dir = std::string(::testing::TempDir()) + "torchlint-" + Name + "-" +
+                    std::to_string(::getpid());
+  std::system(("rm -rf " + shellQuote(Dir) + " && mkdir -p " + shellQuote(Dir)).c_str());
+  return Dir;
+}
+
+} // namespace torchlint::test
+
+#endif // TORCHLINT_TESTS_TESTSUPPORT_H
