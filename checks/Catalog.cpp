@@ -2,6 +2,12 @@
 
 #include "Catalog.h"
 
+#include "compile/DataDependentCheck.h"
+#include "compile/DivergentGuardCheck.h"
+#include "compile/MissingFakeKernelCheck.h"
+#include "compile/OpaqueBindingCheck.h"
+#include "compile/SchemaCheck.h"
+#include "compile/SymIntCheck.h"
 #include "perf/ElementLoopCheck.h"
 #include "perf/RedundantCopyCheck.h"
 
@@ -22,6 +28,30 @@ using F = FixItKind;
 
 // Keep sorted by name.
 const CheckInfo Checks[] = {
+    {"torch-compile-data-dependent", "compile", L::Level0,
+     "reads of tensor data (.item(), data_ptr, accessors, equal) and "
+     "data-dependent shapes in code torch.compile traces",
+     "GB0124", F::Some, &make<checks::DataDependentCheck>},
+    {"torch-compile-divergent-guard", "compile", L::Level0,
+     "code whose path depends on being traced or compiled (is_meta, "
+     "isTracing, dispatch-key tests, is_compiling): compile by exclusion",
+     "", F::None, &make<checks::DivergentGuardCheck>},
+    {"torch-compile-missing-fake-kernel", "compile", L::Level1,
+     "a custom op with backend kernels but no Meta, composite or Python fake "
+     "kernel cannot run under torch.compile",
+     "GB0090", F::None, &make<checks::MissingFakeKernelCheck>},
+    {"torch-compile-opaque-binding", "compile", L::Level0,
+     "a pybind11 binding of a tensor function is opaque to Dynamo: a graph "
+     "break at every call",
+     "GB0007", F::Some, &make<checks::OpaqueBindingCheck>},
+    {"torch-compile-schema", "compile", L::Level0,
+     "operator schemas that do not parse, do not match the kernel's C++ "
+     "signature, or hide a mutation or an alias",
+     "", F::Some, &make<checks::SchemaCheck>},
+    {"torch-compile-symint", "compile", L::Level1,
+     "sizes()/size()/numel()/strides() in traced kernels fail on symbolic "
+     "shapes; use the sym_* forms",
+     "", F::Some, &make<checks::SymIntCheck>},
     {"torch-perf-element-loop", "perf", L::Level0,
      "per-element tensor indexing inside a loop: one dispatcher call and a new "
      "Tensor per element",

@@ -422,6 +422,7 @@ LintResult lint(const std::vector<std::string> &Files,
       Options.Progress(I, Files.size(), Files[I]);
     tooling::ClangTool Tool(Database, {Files[I]});
     Tool.setDiagnosticConsumer(&DiagConsumer);
+    Tool.setPrintErrorMessage(false);
     Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
     Tool.appendArgumentsAdjuster(
         tooling::getInsertArgumentAdjuster(
@@ -458,8 +459,13 @@ LintResult lint(const std::vector<std::string> &Files,
     F.Loc = Sources.locate(M.FilePath, M.FileOffset);
     F.Message = M.Message;
     F.GraphBreak = graphBreakIn(M.Message);
-    for (const tooling::DiagnosticMessage &N : E.Notes)
+    for (const tooling::DiagnosticMessage &N : E.Notes) {
+      // Clang's macro backtrace into torch headers says nothing to the user.
+      if (llvm::StringRef(N.Message).starts_with("expanded from macro") &&
+          !llvm::is_contained(Files, N.FilePath))
+        continue;
       F.Notes.push_back({Sources.locate(N.FilePath, N.FileOffset), N.Message});
+    }
     for (const auto &FileFixes : M.Fix)
       for (const tooling::Replacement &R : FileFixes.second) {
         FixIt Fix;

@@ -3,12 +3,14 @@
 #ifndef TORCHLINT_TESTS_TESTSUPPORT_H
 #define TORCHLINT_TESTS_TESTSUPPORT_H
 
+#include "gtest/gtest.h"
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace torchlint::test {
 

@@ -133,6 +133,12 @@ class C10_API SymInt {
   // without requiring heap allocation.
   static bool check_range(int64_t i);
 
+  // Return the min representable integer as a SymInt without
+  // heap allocation.
+  static constexpr int64_t min_representable_int() {
+    return -(static_cast<int64_t>(1) << 62);
+  }
+
  private:
   int64_t data_;
 };

@@ -1,0 +1,28 @@
+//===--- Evidence.cpp - Notes that explain a function's context -----------===//
+
+#include "Evidence.h"
+
+using namespace clang;
+
+namespace torchlint::checks {
+
+void noteContext(tidy::ClangTidyCheck &Check, const model::FunctionContext &C) {
+  if (C.Chain.empty())
+    return;
+  std::string Root = model::functionName(C.Chain.front());
+  if (C.Evidence)
+    Check.diag(C.Evidence->getBeginLoc(), "'%0' is %1", DiagnosticIDs::Note)
+        << Root << C.Reason;
+  for (size_t I = 1; I < C.Chain.size(); ++I)
+    Check.diag(C.Chain[I]->getLocation(), "'%0' is called from '%1'",
+               DiagnosticIDs::Note)
+        << model::functionName(C.Chain[I]) << model::functionName(C.Chain[I - 1]);
+}
+
+std::string contextPhrase(const model::FunctionContext &C) {
+  if (C.Key == "CompositeImplicitAutograd")
+    return "a CompositeImplicitAutograd kernel";
+  return "a " + C.Key + " kernel";
+}
+
+} // namespace torchlint::checks

@@ -1,0 +1,140 @@
+//===--- MissingFakeKernelCheck.cpp - torch-compile-missing-fake-kernel ---===//
+
+#include "MissingFakeKernelCheck.h"
+
+#include "../model/PythonFakes.h"
+#include "../model/Registrations.h"
+#include "../model/TorchApi.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace torchlint::model;
+
+namespace torchlint::checks {
+namespace {
+
+/// The first read of tensor data in \p F or the functions it calls in the TU
+/// (a fake tensor has no data, so such a kernel cannot serve as a fake one).
+const CallExpr *firstDataRead(const FunctionDecl *F, const SourceManager &SM,
+                              unsigned Depth = 0) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const SourceManager &SM;
+    unsigned Depth;
+    const CallExpr *Found = nullptr;
+    Finder(const SourceManager &SM, unsigned Depth) : SM(SM), Depth(Depth) {}
+    bool VisitCallExpr(CallExpr *Call) {
+      if (Found)
+        return false;
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (!Callee || !Callee->getIdentifier())
+        return true;
+      if (isTorchDecl(Callee)) {
+        StringRef N = Callee->getName();
+        if (ops::isDataAccessMethod(N) || N == "accessor" || N == "packed_accessor32" ||
+            N == "packed_accessor64" || N == "nonzero" || N == "masked_select" ||
+            N == "_unique2" || N == "unique")
+          Found = Call;
+        return true;
+      }
+      const FunctionDecl *Def = Callee->getDefinition();
+      if (Def && Depth < 3 &&
+          !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+        Found = firstDataRead(Def, SM, Depth + 1);
+      return true;
+    }
+  } Fd(SM, Depth);
+  const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
+  if (!Def || !Def->getBody())
+    return nullptr;
+  Fd.TraverseStmt(Def->getBody());
+  return Fd.Found;
+}
+
+} // namespace
+
+MissingFakeKernelCheck::MissingFakeKernelCheck(StringRef Name,
+                                               tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), PythonRoots(Options.get("PythonRoots", "")) {}
+
+void MissingFakeKernelCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "PythonRoots", PythonRoots);
+}
+
+void MissingFakeKernelCheck::onStartOfTranslationUnit() { Registrations::invalidate(); }
+
+void MissingFakeKernelCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
+}
+
+void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  // m.impl_abstract_pystub("pkg.module") / m.set_python_module(...): the
+  // library's fake kernels live in that Python module.
+  bool HasPyStub = !match(cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName(
+                              "impl_abstract_pystub", "set_python_module")))),
+                          Ctx)
+                        .empty();
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Registrations &Model = Registrations::get(Ctx);
+
+  std::vector<std::string> Roots;
+  llvm::SmallVector<StringRef, 4> Parts;
+  StringRef(PythonRoots).split(Parts, ';', -1, false);
+  for (StringRef P : Parts)
+    Roots.push_back(P.trim().str());
+  if (Roots.empty())
+    if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+      if (std::string Root = gitWorkTreeOf(Main->getName().str()); !Root.empty())
+        Roots.push_back(Root);
+  const std::set<std::string> &Fakes = pythonFakeKernels(Roots);
+
+  std::set<std::string> Seen;
+  for (const OpDef &D : Model.Defs) {
+    std::string Op = D.qualifiedName();
+    if (D.Name.empty() || !Seen.insert(Op).second)
+      continue;
+    if (Fakes.count(Op) || Fakes.count("*::" + D.Name))
+      continue;
+    std::vector<const KernelImpl *> Backend, Traced;
+    for (const KernelImpl &K : Model.Impls)
+      if (K.qualifiedName() == Op)
+        (Registrations::isTracedKey(K.DispatchKey) ? Traced : Backend).push_back(&K);
+    SourceLocation Loc = D.Literal ? D.Literal->getBeginLoc() : D.Call->getBeginLoc();
+
+    if (!Traced.empty()) {
+      // A composite kernel is the fake kernel only if it traces.
+      for (const KernelImpl *K : Traced) {
+        if (!K->CatchAll && K->DispatchKey != "CompositeImplicitAutograd")
+          continue;
+        const CallExpr *Read = firstDataRead(K->Function, SM);
+        if (!Read)
+          continue;
+        diag(K->Call->getBeginLoc(),
+             "'%0' is registered without a dispatch key, so its kernel also "
+             "runs on fake tensors, but it reads tensor data: torch.compile "
+             "fails with 'data is not allocated' [GB0090]; register it for "
+             "CPU/CUDA and add a fake kernel (register_fake in Python or a "
+             "Meta kernel)")
+            << Op;
+        diag(Read->getExprLoc(), "tensor data is read here", DiagnosticIDs::Note);
+        break;
+      }
+      continue;
+    }
+    if (Backend.empty() || HasPyStub)
+      continue;
+    diag(Loc, "'%0' has %1 kernel%s2 but no Meta, composite or fake kernel: "
+              "torch.compile cannot run it on fake tensors [GB0090]; add "
+              "@torch.library.register_fake(\"%0\") in Python or a Meta kernel")
+        << Op << Backend.front()->DispatchKey << static_cast<unsigned>(Backend.size());
+    for (const KernelImpl *K : Backend)
+      diag(K->Call->getBeginLoc(), "%0 kernel registered here", DiagnosticIDs::Note)
+          << K->DispatchKey;
+  }
+}
+
+} // namespace torchlint::checks

@@ -1,0 +1,28 @@
+//===--- OpaqueBindingCheck.h - torch-compile-opaque-binding ----*- C++ -*-===//
+
+#ifndef TORCHLINT_CHECKS_COMPILE_OPAQUEBINDINGCHECK_H
+#define TORCHLINT_CHECKS_COMPILE_OPAQUEBINDINGCHECK_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace torchlint::checks {
+
+/// Flags pybind11 bindings of functions that take or return tensors: Dynamo
+/// cannot trace them, so every call is a graph break. Offers a TORCH_LIBRARY
+/// registration with the schema inferred from the C++ signature.
+///
+/// For the user-facing documentation see docs/checks/torch-compile-opaque-binding.md
+class OpaqueBindingCheck : public clang::tidy::ClangTidyCheck {
+public:
+  using ClangTidyCheck::ClangTidyCheck;
+  bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus;
+  }
+  void onStartOfTranslationUnit() override;
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+};
+
+} // namespace torchlint::checks
+
+#endif // TORCHLINT_CHECKS_COMPILE_OPAQUEBINDINGCHECK_H

@@ -1,0 +1,213 @@
+//===--- SchemaCheck.cpp - torch-compile-schema ---------------------------===//
+
+#include "SchemaCheck.h"
+
+#include "../model/Registrations.h"
+#include "../model/Signatures.h"
+#include "../model/TorchApi.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/TargetInfo.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace torchlint::model;
+
+namespace torchlint::checks {
+namespace {
+
+SourceLocation locationInSchema(const OpDef &D, unsigned Column, ASTContext &Ctx) {
+  if (!D.Literal)
+    return D.Call ? D.Call->getBeginLoc() : SourceLocation();
+  if (Column >= D.Literal->getLength())
+    Column = D.Literal->getLength() ? D.Literal->getLength() - 1 : 0;
+  return D.Literal->getLocationOfByte(Column, Ctx.getSourceManager(),
+                                      Ctx.getLangOpts(), Ctx.getTargetInfo());
+}
+
+/// Schema type text without fixed list sizes: int[2] -> int[].
+std::string normalised(const SchemaType &T) {
+  std::string S = T.str();
+  size_t Open = S.find('[');
+  if (Open != std::string::npos) {
+    size_t Close = S.find(']', Open);
+    S = S.substr(0, Open + 1) + S.substr(Close);
+  }
+  return S;
+}
+
+bool compatible(const std::string &Schema, const std::string &Cpp) {
+  if (Schema == Cpp)
+    return true;
+  // The dispatcher accepts int64_t kernels for SymInt schemas.
+  auto Replace = [](std::string S) {
+    size_t P;
+    while ((P = S.find("SymInt")) != std::string::npos)
+      S.replace(P, 6, "int");
+    return S;
+  };
+  return Replace(Schema) == Replace(Cpp);
+}
+
+/// Returns the parameter \p Ret returns, directly or as a view of it.
+const ParmVarDecl *returnedParam(const FunctionDecl *F, bool &IsView) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const ParmVarDecl *Found = nullptr;
+    bool View = false;
+    bool VisitReturnStmt(ReturnStmt *R) {
+      const Expr *E = ignoreWrappers(R->getRetValue());
+      bool ViaView = false;
+      for (int I = 0; I < 4 && E; ++I) {
+        if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+          if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl());
+              P && isTensorType(P->getType()) && !Found) {
+            Found = P;
+            View = ViaView;
+          }
+          break;
+        }
+        const auto *Call = dyn_cast<CXXMemberCallExpr>(E);
+        if (!Call || !Call->getMethodDecl() || !Call->getMethodDecl()->getIdentifier())
+          break;
+        static const llvm::StringSet<> Views = {
+            "view", "transpose", "permute", "select", "narrow", "slice", "squeeze",
+            "unsqueeze", "expand", "expand_as", "t", "as_strided", "alias",
+            "diagonal", "detach", "view_as", "unfold", "movedim", "flatten",
+            "reshape", "contiguous"};
+        StringRef Name = Call->getMethodDecl()->getName();
+        if (!Views.contains(Name) && !ops::isInPlaceName(Name))
+          break;
+        ViaView |= Views.contains(Name);
+        E = ignoreWrappers(Call->getImplicitObjectArgument());
+      }
+      return true;
+    }
+  } F2;
+  const FunctionDecl *Def = F->getDefinition();
+  if (!Def || !Def->getBody())
+    return nullptr;
+  F2.TraverseStmt(Def->getBody());
+  IsView = F2.View;
+  return F2.Found;
+}
+
+} // namespace
+
+void SchemaCheck::onStartOfTranslationUnit() { Registrations::invalidate(); }
+
+void SchemaCheck::registerMatchers(MatchFinder *Finder) {
+  // The model has everything; run once per TU on the translation unit.
+  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
+}
+
+void SchemaCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  const Registrations &Model = Registrations::get(Ctx);
+
+  for (const OpDef &D : Model.Defs)
+    if (!D.Schema && D.Literal)
+      diag(locationInSchema(D, D.Error.column, Ctx),
+           "schema of '%0' does not parse: %1")
+          << (D.Namespace.empty() ? D.Name : D.qualifiedName()) << D.Error.message;
+
+  std::set<std::pair<const OpDef *, unsigned>> Reported;
+  for (const KernelImpl &K : Model.Impls) {
+    const FunctionDecl *F = K.Function;
+    if (!F)
+      continue;
+    for (const OpDef *D : Model.defsOf(K.qualifiedName())) {
+      if (!D->Schema || D->Schema->nameOnly || D->Schema->isVararg)
+        continue;
+      const FunctionSchema &S = *D->Schema;
+      std::string Fn = functionName(F);
+      if (S.args.size() != F->getNumParams()) {
+        if (Reported.insert({D, ~0u}).second) {
+          diag(locationInSchema(*D, 0, Ctx),
+               "schema of '%0' has %1 argument%s1 but its %2 kernel '%3' takes "
+               "%4; registration fails at load time")
+              << D->qualifiedName() << static_cast<unsigned>(S.args.size())
+              << K.DispatchKey << Fn << F->getNumParams();
+          diag(F->getLocation(), "'%0' is declared here", DiagnosticIDs::Note) << Fn;
+        }
+        continue;
+      }
+      for (unsigned I = 0; I < S.args.size(); ++I) {
+        const SchemaArg &A = S.args[I];
+        const ParmVarDecl *P = F->getParamDecl(I);
+        SchemaTypeOf T = schemaTypeOf(P->getType());
+        std::string Want = normalised(A.type);
+        std::string ParamType = P->getType().getAsString(Ctx.getPrintingPolicy());
+        if (!Reported.insert({D, I}).second)
+          continue;
+        if (T.Spelling.empty() || !compatible(Want, T.Spelling)) {
+          std::string Expect =
+              !T.Instead.empty() ? "'" + T.Instead + "'"
+                                 : "the C++ type of a schema '" + Want + "'";
+          diag(locationInSchema(*D, A.column, Ctx),
+               "argument '%0' of '%1' is '%2' in the schema but '%3' in its %4 "
+               "kernel '%5'; use %6")
+              << A.name << D->qualifiedName() << A.type.str() << ParamType
+              << K.DispatchKey << Fn << Expect;
+          diag(P->getLocation(), "parameter declared here", DiagnosticIDs::Note);
+          continue;
+        }
+        if (Want != "Tensor" || A.alias.isWrite)
+          continue;
+        std::string How;
+        const Stmt *Where = nullptr;
+        bool Mutated = mutatesParam(F, P, &How, &Where);
+        if (!Mutated && !T.MutableRef)
+          continue;
+        // Tensor -> Tensor(x!) with the first alias set the schema does not use.
+        std::string Used;
+        for (const SchemaArg &Other : S.args)
+          Used += Other.alias.set;
+        for (const SchemaArg &Other : S.returns)
+          Used += Other.alias.set;
+        char Set = 'a';
+        while (Used.find(Set) != std::string::npos && Set < 'z')
+          ++Set;
+        std::string Annot = std::string("(") + Set + "!)";
+        {
+        auto Diag = diag(locationInSchema(*D, A.column, Ctx),
+                         "'%0' mutates argument '%1' of '%2' but the schema does "
+                         "not say so; annotate it 'Tensor%3' or torch.compile "
+                         "may reorder or drop the write");
+        Diag << Fn << A.name << D->qualifiedName() << Annot;
+        // Insert after "Tensor" when the literal is one plain token.
+        if (D->Literal && D->Literal->getNumConcatenated() == 1 &&
+            !D->Literal->getBeginLoc().isMacroID())
+          Diag << FixItHint::CreateInsertion(
+              locationInSchema(*D, A.column + 6, Ctx), Annot);
+        }
+        if (Where)
+          diag(Where->getBeginLoc(), "'%0' is written here: %1", DiagnosticIDs::Note)
+              << A.name << How;
+        else
+          diag(P->getLocation(), "'%0' is taken by non-const reference",
+               DiagnosticIDs::Note)
+              << A.name;
+      }
+      // A returned input (or a view of it) needs an alias annotation.
+      bool IsView = false;
+      if (S.returns.size() == 1 && !S.returns[0].alias.present &&
+          S.returns[0].type.str() == "Tensor")
+        if (const ParmVarDecl *P = returnedParam(F, IsView)) {
+          unsigned Index = P->getFunctionScopeIndex();
+          if (Index < S.args.size() && Reported.insert({D, 1000 + Index}).second) {
+            const SchemaArg &A = S.args[Index];
+            diag(locationInSchema(*D, A.column, Ctx),
+                 "'%0' returns %select{its input|a view of its input}1 '%2' but "
+                 "the schema of '%3' declares a new tensor; annotate the alias "
+                 "('Tensor(a%4) %2' and '-> Tensor(a%4)') or return a copy")
+                << Fn << IsView << A.name << D->qualifiedName()
+                << (A.alias.isWrite ? "!" : "");
+          }
+        }
+    }
+  }
+}
+
+} // namespace torchlint::checks

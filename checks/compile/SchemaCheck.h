@@ -1,0 +1,28 @@
+//===--- SchemaCheck.h - torch-compile-schema -------------------*- C++ -*-===//
+
+#ifndef TORCHLINT_CHECKS_COMPILE_SCHEMACHECK_H
+#define TORCHLINT_CHECKS_COMPILE_SCHEMACHECK_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace torchlint::checks {
+
+/// Checks operator schemas: that they parse, that they match the C++
+/// signature of the kernels registered for them, and that mutations and
+/// aliases are annotated.
+///
+/// For the user-facing documentation see docs/checks/torch-compile-schema.md
+class SchemaCheck : public clang::tidy::ClangTidyCheck {
+public:
+  using ClangTidyCheck::ClangTidyCheck;
+  bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus;
+  }
+  void onStartOfTranslationUnit() override;
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+};
+
+} // namespace torchlint::checks
+
+#endif // TORCHLINT_CHECKS_COMPILE_SCHEMACHECK_H

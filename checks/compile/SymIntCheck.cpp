@@ -1,0 +1,94 @@
+//===--- SymIntCheck.cpp - torch-compile-symint ---------------------------===//
+
+#include "SymIntCheck.h"
+
+#include "../model/Registrations.h"
+#include "../model/TorchApi.h"
+#include "Evidence.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace torchlint::model;
+using namespace torchlint::model::matchers;
+
+namespace torchlint::checks {
+namespace {
+
+/// Factories with a `_symint` overload taking c10::SymIntArrayRef first.
+bool hasSymIntFactory(StringRef Name) {
+  return Name == "empty" || Name == "zeros" || Name == "ones" || Name == "full" ||
+         Name == "empty_strided" || Name == "new_empty" || Name == "new_zeros";
+}
+
+/// The factory call \p E is the first argument of, if any.
+const CallExpr *factoryTakingAsSizes(const Expr *E, ASTContext &Ctx) {
+  const Stmt *Cur = E;
+  for (int I = 0; I < 4; ++I) {
+    DynTypedNodeList Parents = Ctx.getParents(*Cur);
+    if (Parents.empty())
+      return nullptr;
+    if (const auto *Call = Parents[0].get<CallExpr>()) {
+      const FunctionDecl *F = Call->getDirectCallee();
+      if (F && isTorchDecl(F) && F->getIdentifier() && hasSymIntFactory(F->getName()) &&
+          !isa<CXXMemberCallExpr>(Call) && Call->getNumArgs() >= 1 &&
+          ignoreWrappers(Call->getArg(0)) == ignoreWrappers(E))
+        return Call;
+      return nullptr;
+    }
+    const auto *S = Parents[0].get<Expr>();
+    if (!S)
+      return nullptr;
+    Cur = S;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+void SymIntCheck::onStartOfTranslationUnit() { Registrations::invalidate(); }
+
+void SymIntCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(
+      tensorMethodCall({"sizes", "size", "numel", "strides", "stride"}).bind("call"),
+      this);
+}
+
+void SymIntCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Call = Result.Nodes.getNodeAs<CXXMemberCallExpr>("call");
+  ASTContext &Ctx = *Result.Context;
+  const Registrations &Model = Registrations::get(Ctx);
+  FunctionContext Context = Model.contextAt(*Call, Ctx);
+  if (Context.Kind != ContextKind::Traced)
+    return;
+  StringRef Name = Call->getMethodDecl()->getName();
+  std::string Sym = "sym_" + Name.str();
+  const auto *Member = dyn_cast<MemberExpr>(Call->getCallee());
+  SourceLocation NameLoc = Member ? Member->getMemberLoc() : Call->getExprLoc();
+
+  {
+  auto D = diag(NameLoc, "'%0()' in %1 fails on symbolic shapes under dynamic "
+                         "shapes ('Cannot call %0() on tensor with symbolic "
+                         "sizes/strides'); use '%2()'");
+  D << Name << contextPhrase(Context) << Sym;
+  // Mechanical only where the value flows straight into a factory with a
+  // SymInt overload: at::empty(x.sizes(), o) -> at::empty_symint(x.sym_sizes(), o).
+  if (Name == "sizes" && !NameLoc.isMacroID())
+    if (const CallExpr *Factory = factoryTakingAsSizes(Call, Ctx)) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(Factory->getCallee()->IgnoreImpCasts());
+      SourceLocation FLoc = Ref ? Ref->getNameInfo().getLoc() : SourceLocation();
+      if (FLoc.isValid() && !FLoc.isMacroID()) {
+        D << FixItHint::CreateReplacement(
+                 CharSourceRange::getTokenRange(FLoc, FLoc),
+                 Ref->getDecl()->getName().str() + "_symint")
+          << FixItHint::CreateReplacement(
+                 CharSourceRange::getTokenRange(NameLoc, NameLoc), Sym);
+      }
+    }
+  }
+  noteContext(*this, Context);
+}
+
+} // namespace torchlint::checks

@@ -1,0 +1,518 @@
+//===--- Registrations.cpp - What a translation unit registers ------------===//
+
+#include "Registrations.h"
+
+#include "TorchApi.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <deque>
+#include <memory>
+
+using namespace clang;
+
+namespace torchlint::model {
+namespace {
+
+struct LibraryBlock {
+  std::string Kind; ///< "DEF", "FRAGMENT" or "IMPL".
+  std::string Namespace;
+  std::string Key; ///< Dispatch key of an IMPL block.
+};
+
+/// The name of the enumerator \p E designates, following constexpr
+/// variables (c10::kCPU -> "CPU").
+std::string enumeratorName(const Expr *E, unsigned Depth = 0) {
+  if (!E || Depth > 4)
+    return {};
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
+      return EC->getName().str();
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+      return enumeratorName(V->getInit(), Depth + 1);
+  }
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E))
+    if (C->getNumArgs() >= 1)
+      return enumeratorName(C->getArg(0), Depth + 1);
+  if (const auto *Call = dyn_cast<CallExpr>(E)) // c10::make_optional(key)
+    if (Call->getNumArgs() == 1)
+      return enumeratorName(Call->getArg(0), Depth + 1);
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return enumeratorName(M->getSubExpr(), Depth + 1);
+  return {};
+}
+
+/// The first descendant of \p S (pre-order) of type T.
+template <typename T> const T *firstOf(const Stmt *S) {
+  if (!S)
+    return nullptr;
+  if (const auto *Hit = dyn_cast<T>(S))
+    return Hit;
+  for (const Stmt *Child : S->children())
+    if (const T *Hit = firstOf<T>(Child))
+      return Hit;
+  return nullptr;
+}
+
+/// The first enumerator of enum \p EnumName referenced under \p S.
+std::string firstEnumerator(const Stmt *S, StringRef EnumName) {
+  if (!S)
+    return {};
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
+      if (const auto *ED = dyn_cast<EnumDecl>(EC->getDeclContext());
+          ED && ED->getName() == EnumName)
+        return EC->getName().str();
+  for (const Stmt *Child : S->children())
+    if (std::string N = firstEnumerator(Child, EnumName); !N.empty())
+      return N;
+  return {};
+}
+
+bool isRecord(const CXXRecordDecl *RD, StringRef Name) {
+  return RD && RD->getIdentifier() && RD->getName() == Name && isTorchDecl(RD);
+}
+
+/// The first function referenced under \p S (the init function of a
+/// TorchLibraryInit, possibly inside a lambda).
+const FunctionDecl *firstFunctionRef(const Stmt *S) {
+  if (!S)
+    return nullptr;
+  // The init function takes a torch::Library& (c10::guts::if_constexpr and
+  // other helpers around it do not).
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+    if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl()))
+      if (F->getNumParams() == 1 &&
+          isRecord(F->getParamDecl(0)->getType().getNonReferenceType()->getAsCXXRecordDecl(),
+                   "Library"))
+        return F;
+  if (const auto *Lambda = dyn_cast<LambdaExpr>(S))
+    return firstFunctionRef(Lambda->getBody());
+  for (const Stmt *Child : S->children())
+    if (const FunctionDecl *F = firstFunctionRef(Child))
+      return F;
+  return nullptr;
+}
+
+bool isPybindModule(const CXXRecordDecl *RD) {
+  if (!RD || !RD->getIdentifier() || RD->getName() != "module_")
+    return false;
+  const auto *NS = dyn_cast<NamespaceDecl>(RD->getDeclContext());
+  return NS && NS->getName() == "pybind11";
+}
+
+std::string literalText(const Expr *E) {
+  if (const StringLiteral *S = firstOf<StringLiteral>(E))
+    if (S->isOrdinary())
+      return S->getString().str();
+  return {};
+}
+
+/// "ns::op.overload" -> ("ns", "op").
+std::pair<std::string, std::string> splitOpName(StringRef Name) {
+  std::string Ns;
+  size_t Colons = Name.find("::");
+  if (Colons != StringRef::npos) {
+    Ns = Name.substr(0, Colons).str();
+    Name = Name.substr(Colons + 2);
+  }
+  Name = Name.split('(').first.split('.').first.trim();
+  return {Ns, Name.str()};
+}
+
+const FunctionDecl *enclosingFunction(const Stmt &S, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(S);
+  while (!Parents.empty()) {
+    if (const auto *F = Parents[0].get<FunctionDecl>())
+      return F;
+    Parents = Ctx.getParents(Parents[0]);
+  }
+  return nullptr;
+}
+
+class Collector : public RecursiveASTVisitor<Collector> {
+public:
+  std::vector<const VarDecl *> Inits;
+  std::vector<const CXXMemberCallExpr *> LibraryCalls;
+  std::vector<const CXXMemberCallExpr *> LegacyOps;
+  std::vector<const CXXMemberCallExpr *> PyDefs;
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+
+  bool VisitVarDecl(VarDecl *V) {
+    const CXXRecordDecl *RD = V->getType()->getAsCXXRecordDecl();
+    if (isRecord(RD, "TorchLibraryInit"))
+      Inits.push_back(V);
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+    const CXXMethodDecl *M = Call->getMethodDecl();
+    if (!M || !M->getIdentifier())
+      return true;
+    StringRef Name = M->getName();
+    const CXXRecordDecl *RD = M->getParent();
+    if (isRecord(RD, "Library") && (Name == "def" || Name == "impl"))
+      LibraryCalls.push_back(Call);
+    else if (isRecord(RD, "RegisterOperators") && Name == "op")
+      LegacyOps.push_back(Call);
+    else if (isPybindModule(RD) && Name == "def")
+      PyDefs.push_back(Call);
+    return true;
+  }
+};
+
+/// Direct callees of \p F defined in project code (with bodies), including
+/// calls made inside lambdas in its body.
+class CalleeCollector : public RecursiveASTVisitor<CalleeCollector> {
+public:
+  explicit CalleeCollector(const SourceManager &SM) : SM(SM) {}
+  std::vector<std::pair<const FunctionDecl *, const CallExpr *>> Callees;
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (!F)
+      return true;
+    const FunctionDecl *Def = F->getDefinition();
+    if (const FunctionDecl *Pattern = F->getTemplateInstantiationPattern())
+      Def = Pattern->getDefinition() ? Pattern->getDefinition() : Def;
+    if (!Def || !Def->hasBody() || isTorchDecl(Def))
+      return true;
+    SourceLocation L = SM.getExpansionLoc(Def->getLocation());
+    if (SM.isInSystemHeader(L))
+      return true;
+    Callees.push_back({Def, Call});
+    return true;
+  }
+
+private:
+  const SourceManager &SM;
+};
+
+struct Cache {
+  const ASTContext *Ctx = nullptr;
+  std::unique_ptr<Registrations> Model;
+};
+Cache &cache() {
+  static Cache C;
+  return C;
+}
+
+} // namespace
+
+std::string functionName(const FunctionDecl *F) {
+  if (!F)
+    return "<unknown>";
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F))
+    if (M->getParent()->isLambda())
+      return "lambda";
+  return F->getQualifiedNameAsString();
+}
+
+bool Registrations::isTracedKey(StringRef Key) {
+  return Key == "Meta" || Key == "CompositeImplicitAutograd" ||
+         Key == "CompositeExplicitAutograd" ||
+         Key == "CompositeExplicitAutogradNonFunctional" ||
+         Key.starts_with("Autograd");
+}
+
+const FunctionDecl *Registrations::resolveFunction(const Expr *E) {
+  for (unsigned Depth = 0; E && Depth < 8; ++Depth) {
+    E = ignoreWrappers(E);
+    if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+      if (U->getOpcode() != UO_AddrOf)
+        return nullptr;
+      E = U->getSubExpr();
+      continue;
+    }
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+      // A variable holding a lambda: its call operator.
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+        if (const auto *L = dyn_cast_or_null<LambdaExpr>(
+                V->getInit() ? ignoreWrappers(V->getInit()) : nullptr))
+          return L->getCallOperator();
+      return dyn_cast<FunctionDecl>(Ref->getDecl());
+    }
+    if (const auto *Lambda = dyn_cast<LambdaExpr>(E))
+      return Lambda->getCallOperator();
+    // TORCH_FN(f): c10::CompileTimeFunctionPointer<Sig, f>.
+    if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+            E->getType()->getAsCXXRecordDecl()))
+      if (Spec->getName() == "CompileTimeFunctionPointer" &&
+          Spec->getTemplateArgs().size() == 2 &&
+          Spec->getTemplateArgs()[1].getKind() == TemplateArgument::Declaration)
+        return dyn_cast<FunctionDecl>(Spec->getTemplateArgs()[1].getAsDecl());
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      // torch::dispatch(key, f)
+      if (Callee && Callee->getIdentifier() && Callee->getName() == "dispatch" &&
+          Call->getNumArgs() == 2) {
+        E = Call->getArg(1);
+        continue;
+      }
+      // py::overload_cast<Args...>(&f)
+      if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
+          Op && Op->getOperator() == OO_Call && Op->getNumArgs() >= 2) {
+        E = Op->getArg(1);
+        continue;
+      }
+      return nullptr;
+    }
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+      if (C->getNumArgs() >= 1) {
+        E = C->getArg(0);
+        continue;
+      }
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+void Registrations::invalidate() { cache() = Cache(); }
+
+const Registrations &Registrations::get(ASTContext &Ctx) {
+  Cache &C = cache();
+  if (!C.Model || C.Ctx != &Ctx) {
+    C.Model = std::make_unique<Registrations>();
+    C.Ctx = &Ctx;
+    C.Model->build(Ctx);
+  }
+  return *C.Model;
+}
+
+void Registrations::build(ASTContext &Ctx) {
+  Collector Col;
+  Col.TraverseAST(Ctx);
+
+  llvm::DenseMap<const FunctionDecl *, LibraryBlock> Blocks;
+  for (const VarDecl *V : Col.Inits) {
+    const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(
+        V->getInit() ? V->getInit()->IgnoreImplicit() : nullptr);
+    if (!Construct || Construct->getNumArgs() < 4)
+      continue;
+    LibraryBlock B;
+    B.Kind = enumeratorName(Construct->getArg(0));
+    B.Namespace = literalText(Construct->getArg(2));
+    B.Key = firstEnumerator(Construct->getArg(3), "DispatchKey");
+    if (const FunctionDecl *Init = firstFunctionRef(Construct->getArg(1)))
+      Blocks[Init->getCanonicalDecl()] = B;
+  }
+
+  for (const CXXMemberCallExpr *Call : Col.LibraryCalls) {
+    const FunctionDecl *Encl = enclosingFunction(*Call, Ctx);
+    auto It = Encl ? Blocks.find(Encl->getCanonicalDecl()) : Blocks.end();
+    LibraryBlock Block = It != Blocks.end() ? It->second : LibraryBlock();
+    StringRef Method = Call->getMethodDecl()->getName();
+    if (Call->getNumArgs() < 1)
+      continue;
+    std::string Text = literalText(Call->getArg(0));
+    auto [Ns, Name] = splitOpName(Text);
+    if (Ns.empty())
+      Ns = Block.Namespace;
+    if (Method == "def") {
+      OpDef D;
+      D.Namespace = Ns;
+      D.SchemaText = Text;
+      D.Literal = firstOf<StringLiteral>(Call->getArg(0));
+      D.Call = Call;
+      D.Schema = parseSchema(Text, &D.Error);
+      D.Name = D.Schema ? D.Schema->name : Name;
+      if (D.Schema && !D.Schema->ns.empty())
+        D.Namespace = D.Schema->ns;
+      Defs.push_back(D);
+      if (Call->getNumArgs() >= 2) {
+        KernelImpl K;
+        K.Namespace = D.Namespace;
+        K.OpName = D.Name;
+        K.CatchAll = true;
+        K.DispatchKey = "CompositeImplicitAutograd";
+        K.Function = resolveFunction(Call->getArg(1));
+        K.Call = Call;
+        Impls.push_back(K);
+      }
+      continue;
+    }
+    // impl
+    if (Call->getNumArgs() < 2)
+      continue;
+    KernelImpl K;
+    K.Namespace = Ns;
+    K.OpName = Name;
+    K.Call = Call;
+    K.Function = resolveFunction(Call->getArg(1));
+    // torch::dispatch(key, f) names the key explicitly.
+    std::string Explicit;
+    if (const auto *D = dyn_cast<CallExpr>(ignoreWrappers(Call->getArg(1))))
+      if (D->getDirectCallee() && D->getDirectCallee()->getIdentifier() &&
+          D->getDirectCallee()->getName() == "dispatch" && D->getNumArgs() == 2)
+        Explicit = enumeratorName(D->getArg(0));
+    if (!Explicit.empty())
+      K.DispatchKey = Explicit;
+    else if (Block.Kind == "IMPL" && !Block.Key.empty())
+      K.DispatchKey = Block.Key;
+    else {
+      K.DispatchKey = "CompositeImplicitAutograd";
+      K.CatchAll = true;
+    }
+    Impls.push_back(K);
+  }
+
+  for (const CXXMemberCallExpr *Call : Col.LegacyOps) {
+    if (Call->getNumArgs() < 2)
+      continue;
+    std::string Text = literalText(Call->getArg(0));
+    OpDef D;
+    D.SchemaText = Text;
+    D.Literal = firstOf<StringLiteral>(Call->getArg(0));
+    D.Call = Call;
+    D.Schema = parseSchema(Text, &D.Error);
+    auto [Ns, Name] = splitOpName(Text);
+    D.Namespace = D.Schema ? D.Schema->ns : Ns;
+    D.Name = D.Schema ? D.Schema->name : Name;
+    Defs.push_back(D);
+    if (const FunctionDecl *F = resolveFunction(Call->getArg(1))) {
+      KernelImpl K;
+      K.Namespace = D.Namespace;
+      K.OpName = D.Name;
+      K.CatchAll = true;
+      K.DispatchKey = "CompositeImplicitAutograd";
+      K.Function = F;
+      K.Call = Call;
+      Impls.push_back(K);
+    }
+  }
+
+  for (const CXXMemberCallExpr *Call : Col.PyDefs) {
+    if (Call->getNumArgs() < 2)
+      continue;
+    PyBinding B;
+    B.Name = literalText(Call->getArg(0));
+    B.Function = resolveFunction(Call->getArg(1));
+    B.Call = Call;
+    B.Module = enclosingFunction(*Call, Ctx);
+    Bindings.push_back(B);
+  }
+
+  computeContexts(Ctx);
+}
+
+void Registrations::computeContexts(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::DenseMap<const FunctionDecl *, std::vector<const FunctionDecl *>> CalleeCache;
+  auto CalleesOf = [&](const FunctionDecl *F) -> const std::vector<const FunctionDecl *> & {
+    auto It = CalleeCache.find(F);
+    if (It != CalleeCache.end())
+      return It->second;
+    std::vector<const FunctionDecl *> &Out = CalleeCache[F];
+    const FunctionDecl *Def = F->getDefinition();
+    if (Def && Def->getBody()) {
+      CalleeCollector C(SM);
+      C.TraverseStmt(Def->getBody());
+      for (auto &[Callee, Call] : C.Callees)
+        if (!llvm::is_contained(Out, Callee->getCanonicalDecl()))
+          Out.push_back(Callee->getCanonicalDecl());
+    }
+    return Out;
+  };
+
+  auto Propagate = [&](ContextKind Kind, auto IsRoot) {
+    std::deque<const FunctionDecl *> Work;
+    for (const KernelImpl &K : Impls) {
+      if (!K.Function || !IsRoot(K))
+        continue;
+      const FunctionDecl *F = K.Function->getCanonicalDecl();
+      if (Contexts.count(F))
+        continue;
+      FunctionContext C;
+      C.Kind = Kind;
+      C.Key = K.DispatchKey;
+      C.Evidence = K.Call;
+      C.Chain = {F};
+      if (K.CatchAll)
+        C.Reason = "registered for '" + K.qualifiedName() +
+                   "' without a dispatch key, which makes it its "
+                   "CompositeImplicitAutograd kernel";
+      else
+        C.Reason = "registered as the " + K.DispatchKey + " kernel of '" +
+                   K.qualifiedName() + "'";
+      Contexts[F] = C;
+      Work.push_back(F);
+    }
+    while (!Work.empty()) {
+      const FunctionDecl *F = Work.front();
+      Work.pop_front();
+      FunctionContext Parent = Contexts[F];
+      for (const FunctionDecl *Callee : CalleesOf(F)) {
+        if (Contexts.count(Callee))
+          continue;
+        FunctionContext C = Parent;
+        C.Chain.push_back(Callee);
+        Contexts[Callee] = C;
+        Work.push_back(Callee);
+      }
+    }
+  };
+  // Traced wins over eager: a helper shared by a Meta and a CPU kernel is
+  // traced.
+  Propagate(ContextKind::Traced,
+            [](const KernelImpl &K) { return isTracedKey(K.DispatchKey); });
+  Propagate(ContextKind::Eager,
+            [](const KernelImpl &K) { return !isTracedKey(K.DispatchKey); });
+  for (const PyBinding &B : Bindings) {
+    if (!B.Function)
+      continue;
+    const FunctionDecl *F = B.Function->getCanonicalDecl();
+    if (Contexts.count(F))
+      continue;
+    FunctionContext C;
+    C.Kind = ContextKind::PyBound;
+    C.Evidence = B.Call;
+    C.Chain = {F};
+    C.Reason = "bound to Python as '" + B.Name + "' with pybind11";
+    Contexts[F] = C;
+  }
+}
+
+FunctionContext Registrations::contextAt(const Stmt &S, ASTContext &Ctx,
+                                         const FunctionDecl **Function) const {
+  DynTypedNodeList Parents = Ctx.getParents(S);
+  while (!Parents.empty()) {
+    if (const auto *Lambda = Parents[0].get<LambdaExpr>()) {
+      FunctionContext C = contextOf(Lambda->getCallOperator());
+      if (C.Kind != ContextKind::Unknown) {
+        if (Function)
+          *Function = Lambda->getCallOperator();
+        return C;
+      }
+    }
+    if (const auto *F = Parents[0].get<FunctionDecl>()) {
+      if (Function)
+        *Function = F;
+      return contextOf(F);
+    }
+    Parents = Ctx.getParents(Parents[0]);
+  }
+  return {};
+}
+
+std::vector<const OpDef *> Registrations::defsOf(StringRef QualifiedName) const {
+  std::vector<const OpDef *> Out;
+  for (const OpDef &D : Defs)
+    if (D.qualifiedName() == QualifiedName)
+      Out.push_back(&D);
+  return Out;
+}
+
+FunctionContext Registrations::contextOf(const FunctionDecl *F) const {
+  if (!F)
+    return {};
+  auto It = Contexts.find(F->getCanonicalDecl());
+  return It == Contexts.end() ? FunctionContext() : It->second;
+}
+
+} // namespace torchlint::model

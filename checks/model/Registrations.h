@@ -1,0 +1,111 @@
+//===--- Registrations.h - What a translation unit registers -----*- C++ -*-===//
+//
+// The operators a TU defines (TORCH_LIBRARY / m.def), the kernels it
+// registers per dispatch key (TORCH_LIBRARY_IMPL / m.impl / torch::dispatch /
+// legacy torch::RegisterOperators), its pybind11 bindings, and from those the
+// context of every function: traced by torch.compile (and why), an eager
+// backend kernel, pybind-bound, or unknown.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_CHECKS_MODEL_REGISTRATIONS_H
+#define TORCHLINT_CHECKS_MODEL_REGISTRATIONS_H
+
+#include "Schema.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace torchlint::model {
+
+/// An operator definition: m.def("schema") or m.def("schema", fn).
+struct OpDef {
+  std::string Namespace; ///< From the TORCH_LIBRARY block or the schema.
+  std::string Name;      ///< Operator name without namespace or overload.
+  std::string SchemaText;
+  std::optional<FunctionSchema> Schema; ///< Empty if it does not parse.
+  SchemaError Error;                     ///< Why it does not parse.
+  const clang::StringLiteral *Literal = nullptr; ///< The schema string.
+  const clang::CallExpr *Call = nullptr;
+  std::string qualifiedName() const { return Namespace + "::" + Name; }
+};
+
+/// A kernel registered for an operator.
+struct KernelImpl {
+  std::string Namespace;
+  std::string OpName;       ///< Without namespace/overload.
+  std::string DispatchKey;  ///< "CPU", "Meta", "CompositeImplicitAutograd", ...
+  bool CatchAll = false;    ///< m.def(schema, fn), m.impl without key, legacy op().
+  const clang::FunctionDecl *Function = nullptr; ///< May be null (unresolved).
+  const clang::CallExpr *Call = nullptr;
+  std::string qualifiedName() const { return Namespace + "::" + OpName; }
+};
+
+/// A pybind11 module_::def binding.
+struct PyBinding {
+  std::string Name;
+  const clang::FunctionDecl *Function = nullptr;
+  const clang::CXXMemberCallExpr *Call = nullptr;
+  /// The PYBIND11_MODULE init function containing it.
+  const clang::FunctionDecl *Module = nullptr;
+};
+
+enum class ContextKind { Unknown, Eager, PyBound, Traced };
+
+/// Why a function runs where it does: the registration and the call chain.
+struct FunctionContext {
+  ContextKind Kind = ContextKind::Unknown;
+  std::string Key; ///< Dispatch key of the root registration ("Meta", "CPU"...).
+  std::string Reason; ///< e.g. "registered as the Meta kernel of 'ns::op'"
+  const clang::Stmt *Evidence = nullptr; ///< The registration call.
+  std::vector<const clang::FunctionDecl *> Chain; ///< Root kernel first.
+};
+
+class Registrations {
+public:
+  /// The model of the TU \p Ctx belongs to, built on first use. Call
+  /// invalidate() at the start of each TU (onStartOfTranslationUnit).
+  static const Registrations &get(clang::ASTContext &Ctx);
+  static void invalidate();
+
+  std::vector<OpDef> Defs;
+  std::vector<KernelImpl> Impls;
+  std::vector<PyBinding> Bindings;
+
+  /// The context of \p F (its canonical declaration).
+  FunctionContext contextOf(const clang::FunctionDecl *F) const;
+
+  /// The context of the code at \p S: that of an enclosing lambda registered
+  /// as a kernel, else that of the enclosing function. \p Function receives
+  /// the function whose context it is.
+  FunctionContext contextAt(const clang::Stmt &S, clang::ASTContext &Ctx,
+                            const clang::FunctionDecl **Function = nullptr) const;
+
+  /// Definitions of the operator \p QualifiedName ("ns::op").
+  std::vector<const OpDef *> defsOf(llvm::StringRef QualifiedName) const;
+
+  /// True for keys whose kernels torch.compile runs with fake tensors.
+  static bool isTracedKey(llvm::StringRef Key);
+
+  /// The function a registration argument names: `&f`, `f`, `TORCH_FN(f)`,
+  /// a lambda (its call operator), `torch::dispatch(key, f)`.
+  static const clang::FunctionDecl *resolveFunction(const clang::Expr *E);
+
+private:
+  void build(clang::ASTContext &Ctx);
+  void computeContexts(clang::ASTContext &Ctx);
+  llvm::DenseMap<const clang::FunctionDecl *, FunctionContext> Contexts;
+};
+
+/// A readable name for a function in messages and notes.
+std::string functionName(const clang::FunctionDecl *F);
+
+} // namespace torchlint::model
+
+#endif // TORCHLINT_CHECKS_MODEL_REGISTRATIONS_H

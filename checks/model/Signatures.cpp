@@ -1,0 +1,322 @@
+//===--- Signatures.cpp - C++ signatures seen as operator schemas ---------===//
+
+#include "Signatures.h"
+
+#include "TorchApi.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace torchlint::model {
+namespace {
+
+const ClassTemplateSpecializationDecl *specOf(QualType T) {
+  return dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl());
+}
+
+QualType firstTypeArg(const ClassTemplateSpecializationDecl *S) {
+  if (!S || S->getTemplateArgs().size() < 1 ||
+      S->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return {};
+  return S->getTemplateArgs()[0].getAsType();
+}
+
+std::string recordName(QualType T) {
+  const CXXRecordDecl *RD = T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
+  if (!RD)
+    return {};
+  return RD->getQualifiedNameAsString();
+}
+
+std::string scalarSpelling(QualType T, std::string &Instead) {
+  T = T.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+  if (const auto *B = T->getAs<BuiltinType>()) {
+    switch (B->getKind()) {
+    case BuiltinType::Long:
+    case BuiltinType::LongLong:
+      return "int";
+    case BuiltinType::Double:
+      return "float";
+    case BuiltinType::Bool:
+      return "bool";
+    case BuiltinType::Int:
+    case BuiltinType::UInt:
+    case BuiltinType::Short:
+    case BuiltinType::ULong:
+    case BuiltinType::Char_S:
+    case BuiltinType::SChar:
+    case BuiltinType::UChar:
+      Instead = "int64_t";
+      return {};
+    case BuiltinType::Float:
+      Instead = "double";
+      return {};
+    default:
+      return {};
+    }
+  }
+  if (const auto *ET = T->getAs<EnumType>()) {
+    StringRef Name = ET->getDecl()->getName();
+    if (Name == "ScalarType" || Name == "Layout" || Name == "MemoryFormat")
+      return Name.str();
+    return {};
+  }
+  std::string Name = recordName(T);
+  if (Name == "c10::Scalar")
+    return "Scalar";
+  if (Name == "c10::SymInt")
+    return "SymInt";
+  if (Name == "c10::Device")
+    return "Device";
+  if (Name == "c10::basic_string_view" || Name == "std::basic_string" ||
+      Name == "std::__cxx11::basic_string" || Name == "c10::string_view" ||
+      Name == "std::basic_string_view")
+    return "str";
+  if (Name == "at::Generator")
+    return "Generator";
+  return {};
+}
+
+bool isListTemplate(const ClassTemplateSpecializationDecl *S) {
+  if (!S)
+    return false;
+  std::string N = S->getQualifiedNameAsString();
+  return N == "c10::ArrayRef" || N == "std::vector" || N == "c10::List" ||
+         N == "c10::OptionalArrayRef" || N == "c10::IListRef";
+}
+
+} // namespace
+
+SchemaTypeOf schemaTypeOf(QualType Type) {
+  SchemaTypeOf R;
+  if (Type.isNull())
+    return R;
+  QualType NonRef = Type.getNonReferenceType();
+  if (isTensorType(Type)) {
+    R.Spelling = "Tensor";
+    R.MutableRef = Type->isLValueReferenceType() && !NonRef.isConstQualified();
+    return R;
+  }
+  const ClassTemplateSpecializationDecl *S = specOf(Type);
+  if (S && (S->getName() == "optional")) {
+    SchemaTypeOf Inner = schemaTypeOf(firstTypeArg(S));
+    if (!Inner.Spelling.empty())
+      R.Spelling = Inner.Spelling + "?";
+    R.Instead = Inner.Instead.empty() ? "" : "c10::optional<" + Inner.Instead + ">";
+    return R;
+  }
+  if (isListTemplate(S)) {
+    QualType Elem = firstTypeArg(S);
+    if (isTensorType(Elem)) {
+      R.Spelling = "Tensor[]";
+      return R;
+    }
+    const ClassTemplateSpecializationDecl *ES = specOf(Elem);
+    if (ES && ES->getName() == "optional" && isTensorType(firstTypeArg(ES))) {
+      R.Spelling = "Tensor?[]";
+      return R;
+    }
+    std::string Instead;
+    std::string E = scalarSpelling(Elem, Instead);
+    if (!E.empty()) {
+      R.Spelling = E + "[]";
+      if (S->getName() == "OptionalArrayRef")
+        R.Spelling += "?";
+      return R;
+    }
+    if (!Instead.empty())
+      R.Instead = "std::vector<" + Instead + "> or at::IntArrayRef";
+    return R;
+  }
+  R.Spelling = scalarSpelling(Type, R.Instead);
+  return R;
+}
+
+std::string schemaReturnOf(QualType Type) {
+  if (Type.isNull())
+    return {};
+  if (Type->isVoidType())
+    return "()";
+  const ClassTemplateSpecializationDecl *S = specOf(Type);
+  if (S && S->getName() == "tuple") {
+    std::string Out = "(";
+    for (unsigned I = 0; I < S->getTemplateArgs().size(); ++I) {
+      const TemplateArgument &A = S->getTemplateArgs()[I];
+      if (A.getKind() == TemplateArgument::Pack) {
+        bool First = true;
+        for (const TemplateArgument &P : A.pack_elements()) {
+          std::string E = schemaReturnOf(P.getAsType());
+          if (E.empty())
+            return {};
+          Out += (First ? "" : ", ") + E;
+          First = false;
+        }
+      }
+    }
+    return Out + ")";
+  }
+  SchemaTypeOf T = schemaTypeOf(Type);
+  return T.Spelling;
+}
+
+bool takesOrReturnsTensors(const FunctionDecl *F) {
+  if (!F)
+    return false;
+  auto Tensorish = [](QualType T) {
+    SchemaTypeOf S = schemaTypeOf(T);
+    if (StringRef(S.Spelling).starts_with("Tensor"))
+      return true;
+    std::string R = schemaReturnOf(T);
+    return StringRef(R).contains("Tensor");
+  };
+  if (Tensorish(F->getReturnType()))
+    return true;
+  for (const ParmVarDecl *P : F->parameters())
+    if (Tensorish(P->getType()))
+      return true;
+  return false;
+}
+
+namespace {
+
+bool refersTo(const Expr *E, const VarDecl *V) {
+  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(E));
+  return Ref && Ref->getDecl() == V;
+}
+
+class MutationFinder : public RecursiveASTVisitor<MutationFinder> {
+public:
+  MutationFinder(const ParmVarDecl *P) : P(P) {}
+  const ParmVarDecl *P;
+  llvm::SmallPtrSet<const VarDecl *, 4> Aliases; ///< Pointers/accessors into P.
+  std::string How;
+  const Stmt *Where = nullptr;
+
+  bool found() const { return Where != nullptr; }
+  void hit(const Stmt *S, std::string H) {
+    if (!Where) {
+      Where = S;
+      How = std::move(H);
+    }
+  }
+
+  bool isP(const Expr *E) { return refersTo(E, P); }
+
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+    const CXXMethodDecl *M = Call->getMethodDecl();
+    if (!M || !M->getIdentifier() || !isP(Call->getImplicitObjectArgument()))
+      return true;
+    StringRef Name = M->getName();
+    if (ops::isInPlaceName(Name))
+      hit(Call, "'" + Name.str() + "()' writes to it");
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (!F || !F->getIdentifier() || !isTorchDecl(F) || Call->getNumArgs() < 1)
+      return true;
+    StringRef Name = F->getName();
+    if ((Name.ends_with("_out") || Name.ends_with("_outf")) && isP(Call->getArg(0)))
+      hit(Call, "it is passed as the out argument of '" + Name.str() + "'");
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    // T* p = x.data_ptr<T>(); auto a = x.accessor<T, N>();
+    const Expr *Init = V->getInit();
+    const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(ignoreWrappers(Init));
+    if (!Call || !Call->getMethodDecl() || !Call->getMethodDecl()->getIdentifier() ||
+        !isP(Call->getImplicitObjectArgument()))
+      return true;
+    StringRef Name = Call->getMethodDecl()->getName();
+    QualType T = V->getType();
+    bool WritablePtr = T->isPointerType() && !T->getPointeeType().isConstQualified();
+    if (((Name == "data_ptr" || Name == "mutable_data_ptr") && WritablePtr) ||
+        Name == "accessor" || Name.starts_with("packed_accessor"))
+      Aliases.insert(V);
+    return true;
+  }
+  /// The variable an lvalue expression writes through, if any.
+  const VarDecl *writeTarget(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    while (true) {
+      if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+        E = A->getBase()->IgnoreParenImpCasts();
+        continue;
+      }
+      if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref) {
+        E = U->getSubExpr()->IgnoreParenImpCasts();
+        continue;
+      }
+      if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+          Op && Op->getOperator() == OO_Subscript) {
+        E = Op->getArg(0)->IgnoreParenImpCasts();
+        continue;
+      }
+      if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAdditiveOp()) {
+        E = B->getLHS()->IgnoreParenImpCasts();
+        continue;
+      }
+      break;
+    }
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(Ref->getDecl());
+    if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E)) // x.data_ptr<T>()[i] = v
+      if (isP(Call->getImplicitObjectArgument()) && Call->getMethodDecl() &&
+          Call->getMethodDecl()->getIdentifier() &&
+          (Call->getMethodDecl()->getName() == "data_ptr" ||
+           Call->getMethodDecl()->getName() == "mutable_data_ptr"))
+        return P;
+    return nullptr;
+  }
+  void checkWrite(const Stmt *S, const Expr *LHS) {
+    const VarDecl *V = writeTarget(LHS);
+    if (V && (V == P || Aliases.contains(V)) && LHS->IgnoreParenImpCasts() != nullptr &&
+        !refersTo(LHS, P))
+      hit(S, "its data is written through " +
+                 (V == P ? std::string("data_ptr()") : "'" + V->getName().str() + "'"));
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      checkWrite(B, B->getLHS());
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Op) {
+    if (Op->isAssignmentOp() && Op->getNumArgs() == 2 && !isTensorType(Op->getArg(0)->getType()))
+      checkWrite(Op, Op->getArg(0));
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      checkWrite(U, U->getSubExpr());
+    return true;
+  }
+};
+
+} // namespace
+
+bool mutatesParam(const FunctionDecl *F, const ParmVarDecl *P, std::string *How,
+                  const Stmt **Where) {
+  const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
+  if (!Def || !Def->getBody() || !P)
+    return false;
+  // Parameters of the definition, not of an earlier declaration.
+  unsigned Index = P->getFunctionScopeIndex();
+  if (Index >= Def->getNumParams())
+    return false;
+  MutationFinder Finder(Def->getParamDecl(Index));
+  Finder.TraverseStmt(Def->getBody());
+  if (!Finder.found())
+    return false;
+  if (How)
+    *How = Finder.How;
+  if (Where)
+    *Where = Finder.Where;
+  return true;
+}
+
+} // namespace torchlint::model

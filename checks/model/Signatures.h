@@ -1,0 +1,44 @@
+//===--- Signatures.h - C++ signatures seen as operator schemas --*- C++ -*-===//
+
+#ifndef TORCHLINT_CHECKS_MODEL_SIGNATURES_H
+#define TORCHLINT_CHECKS_MODEL_SIGNATURES_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+
+#include <string>
+#include <vector>
+
+namespace torchlint::model {
+
+/// The schema type a C++ parameter or return type stands for, as the
+/// dispatcher's schema inference would spell it: "Tensor", "Tensor?",
+/// "Tensor[]", "int", "int[]", "float", "bool", "str", "Scalar", "SymInt",
+/// "SymInt[]", "ScalarType", "Device", ... For a non-const `at::Tensor &`
+/// it is "Tensor" with \p MutableRef set. Empty when the type has no schema
+/// spelling; \p Instead then says what to use (e.g. "int64_t" for int).
+struct SchemaTypeOf {
+  std::string Spelling;
+  bool MutableRef = false;
+  std::string Instead;
+};
+SchemaTypeOf schemaTypeOf(clang::QualType Type);
+
+/// The schema return spelling of a C++ return type: "Tensor", "()" for void,
+/// "(Tensor, Tensor)" for a tuple, "Tensor[]", "int"...; empty if none.
+std::string schemaReturnOf(clang::QualType Type);
+
+/// True if \p F (its definition) writes to the tensor parameter \p P: an
+/// in-place method (`p.add_()`, `copy_`, `resize_`, `zero_`...), a write
+/// through its data_ptr/accessor, or passing it as the `out` argument of an
+/// `*_out` function. \p How describes the first write found.
+bool mutatesParam(const clang::FunctionDecl *F, const clang::ParmVarDecl *P,
+                  std::string *How = nullptr,
+                  const clang::Stmt **Where = nullptr);
+
+/// True if \p F takes or returns a tensor (or a list/optional of them).
+bool takesOrReturnsTensors(const clang::FunctionDecl *F);
+
+} // namespace torchlint::model
+
+#endif // TORCHLINT_CHECKS_MODEL_SIGNATURES_H

@@ -1,0 +1,3 @@
+#pragma once
+// MOCK of <ATen/Tensor.h> (PyTorch 2.x) for fast torchlint unit tests.
+#include <ATen/core/Tensor.h>
