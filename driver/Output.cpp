@@ -87,6 +87,14 @@ void printText(llvm::raw_ostream &OS, const LintResult &Result, bool Color) {
     printSnippet(OS, F.Loc, Files, Color);
     for (const FixIt &Fix : F.FixIts) {
       OS << "      | fix-it: ";
+      if (Fix.Length == 0 && llvm::StringRef(Fix.Replacement).contains('\n')) {
+        OS << "insert at " << Fix.Loc.Line << ":" << Fix.Loc.Column << ":\n";
+        llvm::SmallVector<llvm::StringRef, 16> Lines;
+        llvm::StringRef(Fix.Replacement).split(Lines, '\n');
+        for (llvm::StringRef L : Lines)
+          OS << "      | + " << L << "\n";
+        continue;
+      }
       if (Fix.Length == 0)
         OS << "insert '" << Fix.Replacement << "'";
       else if (Fix.Replacement.empty())

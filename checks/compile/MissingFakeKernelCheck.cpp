@@ -127,10 +127,14 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
     }
     if (Backend.empty() || HasPyStub)
       continue;
-    diag(Loc, "'%0' has %1 kernel%s2 but no Meta, composite or fake kernel: "
+    std::string Keys;
+    for (const KernelImpl *K : Backend)
+      if (Keys.find(K->DispatchKey) == std::string::npos)
+        Keys += (Keys.empty() ? "" : "/") + K->DispatchKey;
+    diag(Loc, "'%0' has %1 kernels but no Meta, composite or fake kernel: "
               "torch.compile cannot run it on fake tensors [GB0090]; add "
               "@torch.library.register_fake(\"%0\") in Python or a Meta kernel")
-        << Op << Backend.front()->DispatchKey << static_cast<unsigned>(Backend.size());
+        << Op << Keys;
     for (const KernelImpl *K : Backend)
       diag(K->Call->getBeginLoc(), "%0 kernel registered here", DiagnosticIDs::Note)
           << K->DispatchKey;

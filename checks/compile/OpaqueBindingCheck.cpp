@@ -103,7 +103,10 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
                   "to torch.compile: every call is a graph break [GB0007]; "
                   "register it with TORCH_LIBRARY as '%1' (the pybind11 binding "
                   "can stay)");
-    D << B.Name << I.Schema;
+    if (I.Problems.empty())
+      D << B.Name << I.Schema;
+    else
+      D << B.Name << B.Name + "(...), with the parameters the notes name changed,";
     bool CanFix = I.Problems.empty() && !ModuleFixed.count(B.Module);
     const Stmt *Body = B.Module->getBody();
     SourceLocation End = Body ? Body->getEndLoc() : SourceLocation();
@@ -140,7 +143,10 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
            "@torch.library.register_fake(\"%0::%1\") def _(%2): return "
            "torch.empty_like(...)",
            DiagnosticIDs::Note)
-          << moduleName(B.Module, Ctx) << B.Name << I.FakeArgs;
+          << (moduleName(B.Module, Ctx) == "TORCH_EXTENSION_NAME"
+                  ? std::string("<extension name>")
+                  : moduleName(B.Module, Ctx))
+          << B.Name << I.FakeArgs;
     (void)SM;
   }
 }

@@ -126,6 +126,15 @@ std::pair<std::string, std::string> splitOpName(StringRef Name) {
   return {Ns, Name.str()};
 }
 
+/// Arguments written at the call (default arguments excluded).
+unsigned explicitArgs(const CallExpr *Call) {
+  unsigned N = 0;
+  for (const Expr *A : Call->arguments())
+    if (!isa<CXXDefaultArgExpr>(A))
+      ++N;
+  return N;
+}
+
 const FunctionDecl *enclosingFunction(const Stmt &S, ASTContext &Ctx) {
   DynTypedNodeList Parents = Ctx.getParents(S);
   while (!Parents.empty()) {
@@ -308,7 +317,7 @@ void Registrations::build(ASTContext &Ctx) {
     auto It = Encl ? Blocks.find(Encl->getCanonicalDecl()) : Blocks.end();
     LibraryBlock Block = It != Blocks.end() ? It->second : LibraryBlock();
     StringRef Method = Call->getMethodDecl()->getName();
-    if (Call->getNumArgs() < 1)
+    if (explicitArgs(Call) < 1)
       continue;
     std::string Text = literalText(Call->getArg(0));
     auto [Ns, Name] = splitOpName(Text);
@@ -325,7 +334,7 @@ void Registrations::build(ASTContext &Ctx) {
       if (D.Schema && !D.Schema->ns.empty())
         D.Namespace = D.Schema->ns;
       Defs.push_back(D);
-      if (Call->getNumArgs() >= 2) {
+      if (explicitArgs(Call) >= 2) {
         KernelImpl K;
         K.Namespace = D.Namespace;
         K.OpName = D.Name;
@@ -338,7 +347,7 @@ void Registrations::build(ASTContext &Ctx) {
       continue;
     }
     // impl
-    if (Call->getNumArgs() < 2)
+    if (explicitArgs(Call) < 2)
       continue;
     KernelImpl K;
     K.Namespace = Ns;
@@ -363,7 +372,7 @@ void Registrations::build(ASTContext &Ctx) {
   }
 
   for (const CXXMemberCallExpr *Call : Col.LegacyOps) {
-    if (Call->getNumArgs() < 2)
+    if (explicitArgs(Call) < 2)
       continue;
     std::string Text = literalText(Call->getArg(0));
     OpDef D;
@@ -388,7 +397,7 @@ void Registrations::build(ASTContext &Ctx) {
   }
 
   for (const CXXMemberCallExpr *Call : Col.PyDefs) {
-    if (Call->getNumArgs() < 2)
+    if (explicitArgs(Call) < 2)
       continue;
     PyBinding B;
     B.Name = literalText(Call->getArg(0));

@@ -19,6 +19,6 @@ at::Tensor hazard(const at::Tensor &x, const at::Scalar &lo, const at::Scalar &h
 } // namespace torchlint::kernels::data_dependent
 
 TORCH_LIBRARY_FRAGMENT(torchlint_kernels, m) {
-  m.def("clip_hazard(Tensor x, Scalar lo, Scalar hi) -> Tensor",
+  m.def("clip_hazard(Tensor x, Scalar lo, Scalar hi) -> Tensor", // expect: torch-compile-missing-fake-kernel
         &torchlint::kernels::data_dependent::hazard);
 }

@@ -28,14 +28,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "alloc_in_loop.h"
-#include "data_dependent.h"
-#include "element_loop.h"
-#include "layout_from_shape.h"
-#include "parallel_grain.h"
-#include "redundant_copy.h"
-#include "temporary.h"
-#include "uint8_roundtrip.h"
+#include "../pairs/alloc_in_loop.h"
+#include "../pairs/data_dependent.h"
+#include "../pairs/element_loop.h"
+#include "../pairs/layout_from_shape.h"
+#include "../pairs/parallel_grain.h"
+#include "../pairs/redundant_copy.h"
+#include "../pairs/temporary.h"
+#include "../pairs/uint8_roundtrip.h"
 
 #include <ATen/ATen.h>
 #include <ATen/CPUGeneratorImpl.h>

@@ -29,9 +29,9 @@ struct TORCH_API Slice final {
       std::optional<c10::SymInt> stop_index = std::nullopt,
       std::optional<c10::SymInt> step_index = std::nullopt);
 
-  inline c10::SymInt start() const;
-  inline c10::SymInt stop() const;
-  inline c10::SymInt step() const;
+  c10::SymInt start() const;
+  c10::SymInt stop() const;
+  c10::SymInt step() const;
 
  private:
   c10::SymInt start_;
@@ -89,16 +89,16 @@ struct TORCH_API TensorIndex final {
   // Case 6: Tensor value
   TensorIndex(Tensor tensor);
 
-  inline bool is_none() const;
-  inline bool is_ellipsis() const;
-  inline bool is_integer() const;
-  inline SymInt integer() const;
-  inline bool is_boolean() const;
-  inline bool boolean() const;
-  inline bool is_slice() const;
-  inline const Slice& slice() const;
-  inline bool is_tensor() const;
-  inline const Tensor& tensor() const;
+  bool is_none() const;
+  bool is_ellipsis() const;
+  bool is_integer() const;
+  SymInt integer() const;
+  bool is_boolean() const;
+  bool boolean() const;
+  bool is_slice() const;
+  const Slice& slice() const;
+  bool is_tensor() const;
+  const Tensor& tensor() const;
 
  private:
   SymInt integer_ = 0;

@@ -96,7 +96,9 @@ template <
 object cast(
     T&& value,
     return_value_policy policy = return_value_policy::automatic_reference,
-    handle parent = handle());
+    handle parent = handle()) {
+  return object();
+}
 
 template <typename T>
 T handle::cast() const {
@@ -115,7 +117,9 @@ T object::cast() && {
 template <
     return_value_policy policy = return_value_policy::automatic_reference,
     typename... Args>
-tuple make_tuple(Args&&... args_);
+tuple make_tuple(Args&&... args_) {
+  return tuple();
+}
 
 /// \ingroup annotations
 /// Annotation for arguments
@@ -152,11 +156,13 @@ struct arg_v : arg {
  public:
   /// Direct construction with name, default, and description
   template <typename T>
-  arg_v(const char* name, T&& x, const char* descr = nullptr);
+  arg_v(const char* name, T&& x, const char* descr = nullptr)
+      : arg(name), value(), descr(descr) {}
 
   /// Called internally when invoking `py::arg("a") = value`
   template <typename T>
-  arg_v(const arg& base, T&& x, const char* descr = nullptr);
+  arg_v(const arg& base, T&& x, const char* descr = nullptr)
+      : arg(base), value(), descr(descr) {}
 
   /// Same as `arg::noconvert()`, but returns *this as arg_v&, not arg&
   arg_v& noconvert(bool flag = true);

@@ -432,9 +432,9 @@ class accessor : public object_api<accessor<Policy>> {
   void operator=(const accessor& a) &;
 
   template <typename T>
-  void operator=(T&& value) &&;
+  void operator=(T&& value) && {}
   template <typename T>
-  void operator=(T&& value) &;
+  void operator=(T&& value) & {}
 
   // NOLINTNEXTLINE(google-explicit-constructor)
   operator object() const;
@@ -844,12 +844,12 @@ class list : public object {
   iterator begin() const;
   iterator end() const;
   template <typename T>
-  void append(T&& val) /* py-non-const */;
+  void append(T&& val) /* py-non-const */ {}
   template <
       typename IdxType,
       typename ValType,
       detail::enable_if_t<std::is_integral<IdxType>::value, int> = 0>
-  void insert(const IdxType& index, ValType&& val) /* py-non-const */;
+  void insert(const IdxType& index, ValType&& val) /* py-non-const */ {}
   void clear() /* py-non-const */;
 };
 
@@ -874,7 +874,9 @@ class set : public anyset {
   PYBIND11_OBJECT_CVT(set, anyset, PySet_Check, PySet_New)
   set();
   template <typename T>
-  bool add(T&& val) /* py-non-const */;
+  bool add(T&& val) /* py-non-const */ {
+    return true;
+  }
   void clear() /* py-non-const */;
 };
 

@@ -8,3 +8,4 @@
 
 #include <torch/types.h>
 #include <torch/utils.h>
+#include <torch/version.h>

@@ -28,7 +28,9 @@ struct arg {
   // Assignment operator. This enables the pybind-like syntax of
   // torch::arg("name") = value.
   template <typename T>
-  arg& operator=(T&& rhs);
+  arg& operator=(T&& rhs) {
+    return *this;
+  }
 
   // The name of the argument. This is copied to the schema; argument
   // names cannot be extracted from the C++ declaration.
@@ -47,7 +49,9 @@ struct types {
 /// `torch::init<int, std::string>()` would register a two-argument constructor
 /// taking an `int` and a `std::string` as argument.
 template <class... Types>
-detail::types<void, Types...> init();
+detail::types<void, Types...> init() {
+  return detail::types<void, Types...>{};
+}
 
 /// Base class for all custom C++ classes.
 using CustomClassHolder = c10::intrusive_ptr_target;
@@ -72,7 +76,7 @@ class class_ {
   explicit class_(
       const std::string& namespaceName,
       const std::string& className,
-      std::string doc_string = "");
+      std::string doc_string = "") {}
 
   /// def() can be used in conjunction with `torch::init()` to register
   /// a constructor for a given C++ class type. For example, passing
@@ -82,7 +86,9 @@ class class_ {
   class_& def(
       torch::detail::types<void, Types...>,
       std::string doc_string = "",
-      std::initializer_list<arg> default_args = {});
+      std::initializer_list<arg> default_args = {}) {
+    return *this;
+  }
 
   /// This is the normal method registration API. `name` is the name that
   /// the method will be made accessible by in Python and TorchScript.
@@ -95,11 +101,15 @@ class class_ {
       std::string name,
       Func f,
       std::string doc_string = "",
-      std::initializer_list<arg> default_args = {});
+      std::initializer_list<arg> default_args = {}) {
+    return *this;
+  }
 
   /// Method registration API for static methods.
   template <typename Func>
-  class_& def_static(std::string name, Func func, std::string doc_string = "");
+  class_& def_static(std::string name, Func func, std::string doc_string = "") {
+    return *this;
+  }
 
   /// Property registration API for properties with both getter and setter
   /// functions.
@@ -108,22 +118,30 @@ class class_ {
       const std::string& name,
       GetterFunc getter_func,
       SetterFunc setter_func,
-      std::string doc_string = "");
+      std::string doc_string = "") {
+    return *this;
+  }
 
   /// Property registration API for properties with only getter function.
   template <typename GetterFunc>
   class_& def_property(
       const std::string& name,
       GetterFunc getter_func,
-      std::string doc_string = "");
+      std::string doc_string = "") {
+    return *this;
+  }
 
   /// Property registration API for properties with read-write access.
   template <typename T>
-  class_& def_readwrite(const std::string& name, T CurClass::*field);
+  class_& def_readwrite(const std::string& name, T CurClass::*field) {
+    return *this;
+  }
 
   /// Property registration API for properties with read-only access.
   template <typename T>
-  class_& def_readonly(const std::string& name, T CurClass::*field);
+  class_& def_readonly(const std::string& name, T CurClass::*field) {
+    return *this;
+  }
 
   /// This is an unsafe method registration API added for adding custom JIT
   /// backend support via custom C++ classes. It is not for general purpose use.
@@ -131,7 +149,9 @@ class class_ {
       const std::string& name,
       std::function<void(torch::jit::Stack&)> func,
       c10::FunctionSchema schema,
-      std::string doc_string = "");
+      std::string doc_string = "") {
+    return *this;
+  }
 
   /// def_pickle() is used to define exactly what state gets serialized
   /// or deserialized for a given instance of a custom C++ class in
@@ -139,7 +159,9 @@ class class_ {
   /// concept of `__getstate__` and `__setstate__` from Python
   /// (https://docs.python.org/2/library/pickle.html#object.__getstate__)
   template <typename GetStateFn, typename SetStateFn>
-  class_& def_pickle(GetStateFn&& get_state, SetStateFn&& set_state);
+  class_& def_pickle(GetStateFn&& get_state, SetStateFn&& set_state) {
+    return *this;
+  }
 };
 
 } // namespace torch

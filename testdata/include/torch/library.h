@@ -105,7 +105,7 @@ class TORCH_API CppFunction final {
       Func* f,
       std::enable_if_t<
           c10::guts::is_function_type<Func>::value,
-          std::nullptr_t> = nullptr);
+          std::nullptr_t> = nullptr) {}
 
   /// This overload accepts compile time function pointers, e.g.,
   /// `CppFunction(TORCH_FN(add_impl))`
@@ -114,7 +114,7 @@ class TORCH_API CppFunction final {
       FuncPtr f,
       std::enable_if_t<
           c10::is_compile_time_function_pointer<FuncPtr>::value,
-          std::nullptr_t> = nullptr);
+          std::nullptr_t> = nullptr) {}
 
   /// This overload accepts lambdas, e.g., `CppFunction([](const Tensor& self) {
   /// ... })`
@@ -123,7 +123,7 @@ class TORCH_API CppFunction final {
       Lambda&& f,
       std::enable_if_t<
           c10::guts::is_functor<std::decay_t<Lambda>>::value,
-          std::nullptr_t> = nullptr);
+          std::nullptr_t> = nullptr) {}
 
   ~CppFunction();
 
@@ -164,7 +164,9 @@ class TORCH_API CppFunction final {
   /// from `c10::OperatorKernel`.
   template <class KernelFunctor>
   static CppFunction makeFromBoxedFunctor(
-      std::unique_ptr<KernelFunctor> kernelFunctor);
+      std::unique_ptr<KernelFunctor> kernelFunctor) {
+    return makeFallthrough();
+  }
 
   /// Create a function from an unboxed kernel function.
   /// This is typically used to register common operators.
@@ -173,7 +175,9 @@ class TORCH_API CppFunction final {
       std::enable_if_t<
           c10::guts::is_function_type<FuncPtr>::value,
           std::nullptr_t> = nullptr>
-  static CppFunction makeFromUnboxedFunction(FuncPtr* f);
+  static CppFunction makeFromUnboxedFunction(FuncPtr* f) {
+    return CppFunction(f);
+  }
 
   /// Create a function from a compile time unboxed kernel function pointer.
   /// This is typically used to register common operators.
@@ -184,7 +188,9 @@ class TORCH_API CppFunction final {
       std::enable_if_t<
           c10::is_compile_time_function_pointer<FuncPtr>::value,
           std::nullptr_t> = nullptr>
-  static CppFunction makeFromUnboxedFunction(FuncPtr f);
+  static CppFunction makeFromUnboxedFunction(FuncPtr f) {
+    return CppFunction(f);
+  }
 
   CppFunction&& debug(std::string d) &&;
 
@@ -213,13 +219,19 @@ class TORCH_API CppFunction final {
 ///
 /// \ingroup torch-dispatch-overloads
 template <typename Func>
-CppFunction dispatch(c10::DispatchKey k, Func&& raw_f);
+inline CppFunction dispatch(c10::DispatchKey k, Func&& raw_f) {
+  CppFunction f(std::forward<Func>(raw_f));
+  return f;
+}
 
 /// Convenience overload of dispatch() which accepts c10::DeviceType
 ///
 /// \ingroup torch-dispatch-overloads
 template <typename Func>
-CppFunction dispatch(c10::DeviceType type, Func&& raw_f);
+inline CppFunction dispatch(c10::DeviceType type, Func&& raw_f) {
+  CppFunction f(std::forward<Func>(raw_f));
+  return f;
+}
 
 /// \defgroup torch-schema-overloads torch::schema overloads
 
@@ -620,18 +632,24 @@ class TORCH_API Library final {
   }
 
   template <class CurClass>
-  inline torch::class_<CurClass> class_(const std::string& className);
+  inline torch::class_<CurClass> class_(const std::string& className) {
+    return torch::class_<CurClass>(std::string(), className);
+  }
 
   // These overloads enable the use of selective build on classes registered
   // within a library. The API is the same as before with 1 minor change.
   // Instead of m.class_<foo>("foo") you instead do
   // m.class_<foo>(TORCH_SELECTIVE_CLASS("foo"))
   template <class CurClass>
-  inline torch::class_<CurClass> class_(detail::SelectiveStr<true> className);
+  inline torch::class_<CurClass> class_(detail::SelectiveStr<true> className) {
+    return class_<CurClass>(std::string(className.operator const char*()));
+  }
 
   template <class CurClass>
   inline detail::ClassNotSelected class_(
-      detail::SelectiveStr<false> className);
+      detail::SelectiveStr<false> className) {
+    return detail::ClassNotSelected();
+  }
 
   // De-registers all registrations created with this Library
   void reset();

@@ -10,6 +10,9 @@
 #include <string>
 #include <vector>
 
+// torch/csrc/utils/pybind.h (included by the real torch/python.h)
+namespace py = pybind11;
+
 // torch/csrc/autograd/python_variable.h
 TORCH_PYTHON_API PyObject* THPVariable_Wrap(at::TensorBase var);
 TORCH_PYTHON_API bool THPVariable_Check(PyObject* obj);
@@ -32,13 +35,3 @@ struct type_caster<at::Tensor> {
 };
 
 } // namespace pybind11::detail
-
-namespace torch::python {
-
-/// Adds method bindings for a pybind11 `class_` that binds an `nn::Module`
-/// subclass (not mocked).
-namespace detail {
-inline Device py_object_to_device(py::object object);
-} // namespace detail
-
-} // namespace torch::python

@@ -15,10 +15,12 @@ struct DefaultPtrTraits {
   typedef T* PtrType;
 };
 
+#if defined(__CUDACC__) || defined(__HIPCC__)
 template <typename T>
 struct RestrictPtrTraits {
   typedef T* __restrict__ PtrType;
 };
+#endif
 
 // TensorAccessorBase and TensorAccessor are used for both CPU and CUDA tensors.
 // For CUDA tensors it is used in device code (only). This means that we

@@ -411,9 +411,13 @@ class TORCH_API TensorBase {
 
   /// Registers a backward hook.
   template <typename T>
-  hook_return_void_t<T> register_hook(T&& hook) const;
+  hook_return_void_t<T> register_hook(T&& hook) const {
+    return 0;
+  }
   template <typename T>
-  hook_return_var_t<T> register_hook(T&& hook) const;
+  hook_return_var_t<T> register_hook(T&& hook) const {
+    return 0;
+  }
 
  protected:
   unsigned _register_hook(

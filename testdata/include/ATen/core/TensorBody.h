@@ -719,9 +719,13 @@ class TORCH_API Tensor : public TensorBase {
 
   /// Registers a backward hook.
   template <typename T>
-  hook_return_void_t<T> register_hook(T&& hook) const;
+  hook_return_void_t<T> register_hook(T&& hook) const {
+    return 0;
+  }
   template <typename T>
-  hook_return_var_t<T> register_hook(T&& hook) const;
+  hook_return_var_t<T> register_hook(T&& hook) const {
+    return 0;
+  }
 
   // Variable methods
   //~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~

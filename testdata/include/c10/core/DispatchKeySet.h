@@ -17,54 +17,54 @@ class DispatchKeySet final {
   // use of DispatchKeySet in TLS requires this.
   constexpr DispatchKeySet() = default;
 
-  constexpr DispatchKeySet(Full);
-  constexpr DispatchKeySet(FullAfter, DispatchKey);
+  DispatchKeySet(Full);
+  DispatchKeySet(FullAfter, DispatchKey);
   // Public version of DispatchKeySet(uint64_t) API; external users
   // must be explicit when they do this!
   constexpr DispatchKeySet(Raw, uint64_t x) : repr_{x} {}
 
-  constexpr explicit DispatchKeySet(BackendComponent k);
-  constexpr DispatchKeySet(DispatchKey k);
-  constexpr DispatchKeySet(c10::ArrayRef<DispatchKey> ks);
-  constexpr DispatchKeySet(c10::ArrayRef<BackendComponent> ks);
+  explicit DispatchKeySet(BackendComponent k);
+  DispatchKeySet(DispatchKey k);
+  DispatchKeySet(c10::ArrayRef<DispatchKey> ks);
+  DispatchKeySet(c10::ArrayRef<BackendComponent> ks);
 
   // Test if a DispatchKey is in the set
-  inline bool has(DispatchKey t) const;
-  constexpr bool has_backend(BackendComponent t) const;
+  bool has(DispatchKey t) const;
+  bool has_backend(BackendComponent t) const;
 
   // Test if a DispatchKey is in the set
   // Given a DispatchKeySet of functionality keys and (potentially) backend
   // keys, tests if all of them are in the current set.
-  constexpr bool has_all(DispatchKeySet ks) const;
+  bool has_all(DispatchKeySet ks) const;
 
   // Given a DispatchKeySet of functionality keys and (potentially) backend
   // keys, tests if any of them are in the current set.
-  inline bool has_any(DispatchKeySet ks) const;
+  bool has_any(DispatchKeySet ks) const;
   // Test if DispatchKeySet is a superset of ks.
   bool isSupersetOf(DispatchKeySet ks) const;
   // Perform set union
-  constexpr DispatchKeySet operator|(DispatchKeySet other) const;
+  DispatchKeySet operator|(DispatchKeySet other) const;
   // Perform set intersection
-  constexpr DispatchKeySet operator&(DispatchKeySet other) const;
+  DispatchKeySet operator&(DispatchKeySet other) const;
   // Compute the set difference self - other,
   // but ONLY for the functionality keys.
-  constexpr DispatchKeySet operator-(DispatchKeySet other) const;
+  DispatchKeySet operator-(DispatchKeySet other) const;
 
   // Compute self ^ other
-  constexpr DispatchKeySet operator^(DispatchKeySet other) const;
+  DispatchKeySet operator^(DispatchKeySet other) const;
   bool operator==(DispatchKeySet other) const;
   bool operator!=(DispatchKeySet other) const;
   // Add a DispatchKey to the DispatchKey set.  Does NOT mutate,
   // returns the extended DispatchKeySet!
-  C10_NODISCARD constexpr DispatchKeySet add(DispatchKey t) const;
-  C10_NODISCARD constexpr DispatchKeySet add(DispatchKeySet ks) const;
+  C10_NODISCARD DispatchKeySet add(DispatchKey t) const;
+  C10_NODISCARD DispatchKeySet add(DispatchKeySet ks) const;
 
   // Remove a DispatchKey from the DispatchKey set.
-  C10_NODISCARD constexpr DispatchKeySet remove(DispatchKey t) const;
+  C10_NODISCARD DispatchKeySet remove(DispatchKey t) const;
   // You're allowed to remove a backend bit from a DispatchKeySet,
   // but you have to be explicit about it (remove_backend() instead of
   // remove()).
-  constexpr DispatchKeySet remove_backend(BackendComponent b) const;
+  DispatchKeySet remove_backend(BackendComponent b) const;
   // Is the set empty?  (AKA undefined tensor)
   bool empty() const;
   uint64_t raw_repr();

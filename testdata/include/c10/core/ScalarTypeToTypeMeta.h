@@ -10,25 +10,25 @@ namespace c10 {
 /**
  * convert ScalarType enum values to TypeMeta handles
  */
-inline caffe2::TypeMeta scalarTypeToTypeMeta(ScalarType scalar_type);
+caffe2::TypeMeta scalarTypeToTypeMeta(ScalarType scalar_type);
 
 /**
  * convert TypeMeta handles to ScalarType enum values
  */
-inline ScalarType typeMetaToScalarType(caffe2::TypeMeta dtype);
+ScalarType typeMetaToScalarType(caffe2::TypeMeta dtype);
 
 /**
  * typeMetaToScalarType(), lifted to optional
  */
-inline optional<at::ScalarType> optTypeMetaToScalarType(
+optional<at::ScalarType> optTypeMetaToScalarType(
     optional<caffe2::TypeMeta> type_meta);
 
 /**
  * convenience: equality across TypeMeta/ScalarType conversion
  */
-inline bool operator==(const ScalarType t, const caffe2::TypeMeta m);
-inline bool operator==(const caffe2::TypeMeta m, const ScalarType t);
-inline bool operator!=(const ScalarType t, const caffe2::TypeMeta m);
-inline bool operator!=(const caffe2::TypeMeta m, const ScalarType t);
+bool operator==(const ScalarType t, const caffe2::TypeMeta m);
+bool operator==(const caffe2::TypeMeta m, const ScalarType t);
+bool operator!=(const ScalarType t, const caffe2::TypeMeta m);
+bool operator!=(const caffe2::TypeMeta m, const ScalarType t);
 
 } // namespace c10

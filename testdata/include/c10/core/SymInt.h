@@ -149,7 +149,7 @@ template <
     typename std::enable_if_t<
         std::is_same_v<typename C::value_type, c10::SymInt>,
         int> = 0>
-inline c10::SymInt multiply_integers(const C& container);
+c10::SymInt multiply_integers(const C& container);
 
 #define DECLARE_SYMINT_OP_INTONLY(scalar_t, RetTy)      \
   C10_API RetTy operator%(const SymInt& a, scalar_t b); \

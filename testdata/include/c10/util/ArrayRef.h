@@ -85,21 +85,21 @@ class ArrayRef final {
   constexpr size_t size() const { return Length; }
 
   /// front - Get the first element.
-  constexpr const T& front() const;
+  const T& front() const;
   /// back - Get the last element.
-  constexpr const T& back() const;
+  const T& back() const;
 
   /// equals - Check for element-wise equality.
-  constexpr bool equals(ArrayRef RHS) const;
+  bool equals(ArrayRef RHS) const;
 
   /// slice(n, m) - Take M elements of the array starting at element N
-  constexpr ArrayRef<T> slice(size_t N, size_t M) const;
+  ArrayRef<T> slice(size_t N, size_t M) const;
   /// slice(n) - Chop off the first N elements of the array.
-  constexpr ArrayRef<T> slice(size_t N) const;
+  ArrayRef<T> slice(size_t N) const;
 
   constexpr const T& operator[](size_t Index) const { return Data[Index]; }
   /// Vector compatibility
-  constexpr const T& at(size_t Index) const;
+  const T& at(size_t Index) const;
 
   /// Disallow accidental assignment from a temporary.
   template <typename U>

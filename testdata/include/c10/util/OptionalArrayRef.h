@@ -62,22 +62,22 @@ class OptionalArrayRef final {
 
   // Assignment
 
-  constexpr OptionalArrayRef& operator=(nullopt_t) noexcept;
+  OptionalArrayRef& operator=(nullopt_t) noexcept;
   OptionalArrayRef& operator=(const OptionalArrayRef& other) = default;
   OptionalArrayRef& operator=(OptionalArrayRef&& other) noexcept = default;
-  constexpr OptionalArrayRef& operator=(
+  OptionalArrayRef& operator=(
       const optional<ArrayRef<T>>& other) noexcept;
-  constexpr OptionalArrayRef& operator=(
+  OptionalArrayRef& operator=(
       optional<ArrayRef<T>>&& other) noexcept;
 
   // Observers
 
-  constexpr ArrayRef<T>* operator->() noexcept;
-  constexpr const ArrayRef<T>* operator->() const noexcept;
-  constexpr ArrayRef<T>& operator*() & noexcept;
-  constexpr const ArrayRef<T>& operator*() const& noexcept;
-  constexpr ArrayRef<T>&& operator*() && noexcept;
-  constexpr const ArrayRef<T>&& operator*() const&& noexcept;
+  ArrayRef<T>* operator->() noexcept;
+  const ArrayRef<T>* operator->() const noexcept;
+  ArrayRef<T>& operator*() & noexcept;
+  const ArrayRef<T>& operator*() const& noexcept;
+  ArrayRef<T>&& operator*() && noexcept;
+  const ArrayRef<T>&& operator*() const&& noexcept;
 
   constexpr explicit operator bool() const noexcept {
     return wrapped_opt_array_ref.has_value();
@@ -86,20 +86,20 @@ class OptionalArrayRef final {
     return wrapped_opt_array_ref.has_value();
   }
 
-  constexpr ArrayRef<T>& value() &;
-  constexpr const ArrayRef<T>& value() const&;
-  constexpr ArrayRef<T>&& value() &&;
-  constexpr const ArrayRef<T>&& value() const&&;
+  ArrayRef<T>& value() &;
+  const ArrayRef<T>& value() const&;
+  ArrayRef<T>&& value() &&;
+  const ArrayRef<T>&& value() const&&;
 
   template <typename U>
-  constexpr std::
+  std::
       enable_if_t<std::is_convertible<U&&, ArrayRef<T>>::value, ArrayRef<T>>
       value_or(U&& default_value) const&;
 
   // Modifiers
 
-  constexpr void swap(OptionalArrayRef& other) noexcept;
-  constexpr void reset() noexcept;
+  void swap(OptionalArrayRef& other) noexcept;
+  void reset() noexcept;
 
  private:
   optional<ArrayRef<T>> wrapped_opt_array_ref;

@@ -30,7 +30,9 @@ struct CanonicalizeStrTypes<char[N]> {
 
 template <typename... Args>
 struct _str_wrapper final {
-  static std::string call(const Args&... args);
+  static std::string call(const Args&... /*args*/) {
+    return std::string();
+  }
 };
 
 // Specializations for already-a-string types.
@@ -63,7 +65,7 @@ inline decltype(auto) str(const Args&... args) {
 }
 
 template <class Container>
-inline std::string Join(const std::string& delimiter, const Container& v);
+std::string Join(const std::string& delimiter, const Container& v);
 
 // Replace all occurrences of "from" substring to "to" string.
 // Returns number of replacements

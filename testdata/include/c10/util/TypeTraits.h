@@ -59,11 +59,34 @@ struct is_functor : detail::is_functor_<std::decay_t<T>> {};
  * is_stateless_lambda<T> is true iff the lambda type T is stateless
  * (i.e. does not have a closure).
  */
+namespace detail {
+template <class LambdaType, class FuncType>
+struct is_stateless_lambda__ final {
+  static_assert(
+      !std::is_same_v<LambdaType, LambdaType>,
+      "Base case shouldn't be hit");
+};
+// implementation idea: According to the C++ standard, stateless lambdas are
+// convertible to function pointers
+template <class LambdaType, class C, class Result, class... Args>
+struct is_stateless_lambda__<LambdaType, Result (C::*)(Args...) const>
+    : std::is_convertible<LambdaType, Result (*)(Args...)> {};
+template <class LambdaType, class C, class Result, class... Args>
+struct is_stateless_lambda__<LambdaType, Result (C::*)(Args...)>
+    : std::is_convertible<LambdaType, Result (*)(Args...)> {};
+
+// case where LambdaType is not even a functor
+template <class LambdaType, class Enable = void>
+struct is_stateless_lambda_ final : std::false_type {};
+// case where LambdaType is a functor
+template <class LambdaType>
+struct is_stateless_lambda_<
+    LambdaType,
+    std::enable_if_t<is_functor<LambdaType>::value>>
+    : is_stateless_lambda__<LambdaType, decltype(&LambdaType::operator())> {};
+} // namespace detail
 template <class T>
-using is_stateless_lambda = std::integral_constant<
-    bool,
-    is_functor<T>::value &&
-        std::is_convertible<std::decay_t<T>, void (*)()>::value>;
+using is_stateless_lambda = detail::is_stateless_lambda_<std::decay_t<T>>;
 
 /**
  * is_type_condition<C> is true_type iff C<...> is a type trait representing a

@@ -20,19 +20,19 @@ struct alignas(sizeof(T) * 2) complex {
   C10_HOST_DEVICE explicit constexpr complex(const c10::complex<U>& other)
       : real_(other.real()), imag_(other.imag()) {}
 
-  constexpr complex<T>& operator=(T re);
-  constexpr complex<T>& operator+=(T re);
-  constexpr complex<T>& operator-=(T re);
-  constexpr complex<T>& operator*=(T re);
-  constexpr complex<T>& operator/=(T re);
+  complex<T>& operator=(T re);
+  complex<T>& operator+=(T re);
+  complex<T>& operator-=(T re);
+  complex<T>& operator*=(T re);
+  complex<T>& operator/=(T re);
   template <typename U>
-  constexpr complex<T>& operator+=(const complex<U>& rhs);
+  complex<T>& operator+=(const complex<U>& rhs);
   template <typename U>
-  constexpr complex<T>& operator-=(const complex<U>& rhs);
+  complex<T>& operator-=(const complex<U>& rhs);
   template <typename U>
-  constexpr complex<T>& operator*=(const complex<U>& rhs);
+  complex<T>& operator*=(const complex<U>& rhs);
   template <typename U>
-  constexpr complex<T>& operator/=(const complex<U>& rhs);
+  complex<T>& operator/=(const complex<U>& rhs);
 
   C10_HOST_DEVICE constexpr T real() const { return real_; }
   constexpr void real(T value) { real_ = value; }
@@ -56,21 +56,21 @@ struct scalar_value_type<c10::complex<T>> {
 };
 
 template <typename T>
-constexpr c10::complex<T> operator+(const c10::complex<T>& val);
+c10::complex<T> operator+(const c10::complex<T>& val);
 template <typename T>
-constexpr c10::complex<T> operator-(const c10::complex<T>& val);
+c10::complex<T> operator-(const c10::complex<T>& val);
 template <typename T>
-constexpr c10::complex<T> operator+(const c10::complex<T>& lhs, const c10::complex<T>& rhs);
+c10::complex<T> operator+(const c10::complex<T>& lhs, const c10::complex<T>& rhs);
 template <typename T>
-constexpr c10::complex<T> operator-(const c10::complex<T>& lhs, const c10::complex<T>& rhs);
+c10::complex<T> operator-(const c10::complex<T>& lhs, const c10::complex<T>& rhs);
 template <typename T>
-constexpr c10::complex<T> operator*(const c10::complex<T>& lhs, const c10::complex<T>& rhs);
+c10::complex<T> operator*(const c10::complex<T>& lhs, const c10::complex<T>& rhs);
 template <typename T>
-constexpr c10::complex<T> operator/(const c10::complex<T>& lhs, const c10::complex<T>& rhs);
+c10::complex<T> operator/(const c10::complex<T>& lhs, const c10::complex<T>& rhs);
 template <typename T>
-constexpr bool operator==(const c10::complex<T>& lhs, const c10::complex<T>& rhs);
+bool operator==(const c10::complex<T>& lhs, const c10::complex<T>& rhs);
 template <typename T>
-constexpr bool operator!=(const c10::complex<T>& lhs, const c10::complex<T>& rhs);
+bool operator!=(const c10::complex<T>& lhs, const c10::complex<T>& rhs);
 template <typename T>
 std::ostream& operator<<(std::ostream& os, const complex<T>& x);
 

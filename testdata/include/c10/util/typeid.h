@@ -47,7 +47,7 @@ class C10_API TypeMeta final {
   /**
    * Returns the size of the item.
    */
-  inline size_t itemsize() const noexcept;
+  size_t itemsize() const noexcept;
   New* newFn() const noexcept;
   PlacementNew* placementNew() const noexcept;
   Copy* copy() const noexcept;
@@ -77,12 +77,12 @@ class C10_API TypeMeta final {
   /**
    * convert ScalarType enum values to TypeMeta handles
    */
-  static inline caffe2::TypeMeta fromScalarType(c10::ScalarType scalar_type);
+  static caffe2::TypeMeta fromScalarType(c10::ScalarType scalar_type);
 
   /**
    * convert TypeMeta handles to ScalarType enum values
    */
-  inline c10::ScalarType toScalarType() const;
+  c10::ScalarType toScalarType() const;
 };
 
 bool operator!=(const TypeMeta& lhs, const TypeMeta& rhs) noexcept;

@@ -61,7 +61,9 @@ class TORCH_API RegisterOperators final {
     template <class KernelFunctor, class... ConstructorParameters>
     // enable_if: only enable it if KernelFunctor is actually a functor
     std::enable_if_t<guts::is_functor<KernelFunctor>::value, Options&&>
-    kernel(DispatchKey dispatch_key, ConstructorParameters&&... constructorParameters) &&;
+    kernel(DispatchKey dispatch_key, ConstructorParameters&&... constructorParameters) && {
+      return std::move(*this);
+    }
 
     /**
      * Use this to register an operator whose kernel is implemented as a
@@ -71,7 +73,9 @@ class TORCH_API RegisterOperators final {
     template <class KernelFunctor, class... ConstructorParameters>
     // enable_if: only enable it if KernelFunctor is actually a functor
     std::enable_if_t<guts::is_functor<KernelFunctor>::value, Options&&>
-    catchAllKernel(ConstructorParameters&&... constructorParameters) &&;
+    catchAllKernel(ConstructorParameters&&... constructorParameters) && {
+      return std::move(*this);
+    }
 
     /**
      * Use this to register an operator whose kernel is implemented by a
@@ -81,7 +85,9 @@ class TORCH_API RegisterOperators final {
     template <class FuncType, FuncType* kernel_func>
     // enable_if: only enable it if FuncType is actually a function
     std::enable_if_t<guts::is_function_type<FuncType>::value, Options&&>
-    kernel(DispatchKey dispatch_key) &&;
+    kernel(DispatchKey dispatch_key) && {
+      return std::move(*this);
+    }
 
     /**
      * Use this to register an operator whose kernel is implemented by a
@@ -91,17 +97,23 @@ class TORCH_API RegisterOperators final {
     template <class FuncType, FuncType* kernel_func>
     // enable_if: only enable it if FuncType is actually a function
     std::enable_if_t<guts::is_function_type<FuncType>::value, Options&&>
-    catchAllKernel() &&;
+    catchAllKernel() && {
+      return std::move(*this);
+    }
 
     template <class FuncType>
     // enable_if: only enable it if FuncType is actually a function
     std::enable_if_t<guts::is_function_type<FuncType>::value, Options&&>
-    kernel(DispatchKey dispatch_key, FuncType* kernel_func) &&;
+    kernel(DispatchKey dispatch_key, FuncType* kernel_func) && {
+      return std::move(*this);
+    }
 
     template <class FuncType>
     // enable_if: only enable it if FuncType is actually a function
     std::enable_if_t<guts::is_function_type<FuncType>::value, Options&&>
-    catchAllKernel(FuncType* kernel_func) &&;
+    catchAllKernel(FuncType* kernel_func) && {
+      return std::move(*this);
+    }
 
     /**
      * Use this to register an operator whose kernel is implemented as a
@@ -112,7 +124,9 @@ class TORCH_API RegisterOperators final {
     // enable_if: only enable it if Lambda is a functor (note: lambdas are
     // functors)
     std::enable_if_t<guts::is_functor<std::decay_t<Lambda>>::value, Options&&>
-    kernel(DispatchKey dispatch_key, Lambda&& functor) &&;
+    kernel(DispatchKey dispatch_key, Lambda&& functor) && {
+      return std::move(*this);
+    }
 
     /**
      * Use this to register an operator whose kernel is implemented as a
@@ -123,7 +137,9 @@ class TORCH_API RegisterOperators final {
     // enable_if: only enable it if Lambda is a functor (note: lambdas are
     // functors)
     std::enable_if_t<guts::is_functor<std::decay_t<Lambda>>::value, Options&&>
-    catchAllKernel(Lambda&& lambda) &&;
+    catchAllKernel(Lambda&& lambda) && {
+      return std::move(*this);
+    }
 
     Options&& aliasAnalysis(AliasAnalysisKind aliasAnalysisKind) &&;
 
@@ -171,7 +187,8 @@ class TORCH_API RegisterOperators final {
   explicit RegisterOperators(
       const std::string& schemaOrName,
       FuncType&& func,
-      Options&& options = RegisterOperators::options());
+      Options&& options = RegisterOperators::options())
+      : RegisterOperators() {}
 
   /**
    * This API registers an operator based on a kernel function pointer.
@@ -190,7 +207,9 @@ class TORCH_API RegisterOperators final {
   std::enable_if_t<guts::is_function_type<FuncType>::value, RegisterOperators&&>
   op(const std::string& schemaOrName,
      FuncType* func,
-     Options&& options = RegisterOperators::options()) &&;
+     Options&& options = RegisterOperators::options()) && {
+    return std::move(*this);
+  }
 
   /**
    * This API registers an operator based on a kernel lambda.
@@ -208,7 +227,9 @@ class TORCH_API RegisterOperators final {
       RegisterOperators&&>
   op(const std::string& schemaOrName,
      Lambda&& lambda,
-     Options&& options = RegisterOperators::options()) &&;
+     Options&& options = RegisterOperators::options()) && {
+    return std::move(*this);
+  }
 
   template <class Lambda>
   C10_DEPRECATED_MESSAGE(
@@ -221,7 +242,9 @@ class TORCH_API RegisterOperators final {
       RegisterOperators&&> op(const std::string& schemaOrName,
                               Lambda&& lambda,
                               Options&& options =
-                                  RegisterOperators::options()) &&;
+                                  RegisterOperators::options()) && {
+    return std::move(*this);
+  }
 };
 
 } // namespace c10

@@ -1,0 +1,71 @@
+// Testdata for torch-compile-divergent-guard: eager and compiled code taking
+// different paths ("compile by exclusion").
+#include <torch/torch.h>
+#include <torch/library.h>
+#include <torch/csrc/jit/frontend/tracer.h>
+#include <pybind11/pybind11.h>
+
+namespace py = pybind11;
+
+// --- Positives ---------------------------------------------------------------
+
+at::Tensor scale(const at::Tensor &x) {
+  if (x.is_meta()) // expect: torch-compile-divergent-guard: 'is_meta()' makes eager and compiled runs take different paths
+    return at::empty_like(x);
+  return x * 2;
+}
+
+at::Tensor traced_only(const at::Tensor &x) {
+  if (torch::jit::tracer::isTracing()) // expect: torch-compile-divergent-guard: 'isTracing()'
+    return x;
+  return x.relu();
+}
+
+at::Tensor device_test(const at::Tensor &x) {
+  if (x.device().type() == c10::DeviceType::Meta) // expect: torch-compile-divergent-guard: comparison with the Meta device
+    return x;
+  return x.exp();
+}
+
+at::Tensor key_test(const at::Tensor &x) {
+  if (x.key_set().has(c10::DispatchKey::Python)) // expect: torch-compile-divergent-guard: Python dispatch key
+    return x;
+  return x.abs();
+}
+
+at::Tensor functional_test(const at::Tensor &x) {
+  if (x.key_set().has(c10::DispatchKey::Functionalize)) // expect: torch-compile-divergent-guard: Functionalize dispatch key
+    return x.clone();
+  return x.neg();
+}
+
+bool compiling() {
+  return py::module_::import("torch.compiler").attr("is_compiling")().cast<bool>(); // expect: torch-compile-divergent-guard: Python's 'is_compiling()'
+}
+
+// --- Negatives ---------------------------------------------------------------
+
+// A Meta kernel may test for Meta: it is the Meta kernel.
+at::Tensor scale_meta(const at::Tensor &x) {
+  TORCH_CHECK(x.is_meta(), "scale_meta is the Meta kernel");
+  return at::empty_like(x);
+}
+
+// Device tests that are not about tracing.
+at::Tensor to_cpu(const at::Tensor &x) {
+  if (x.is_cuda() || x.device().type() == c10::DeviceType::CUDA)
+    return x.cpu();
+  return x;
+}
+
+// Dispatch keys that say nothing about tracing, and other Python attributes.
+bool needs_grad(const at::Tensor &x) {
+  return x.key_set().has(c10::DispatchKey::AutogradCPU) &&
+         py::module_::import("torch").attr("is_grad_enabled")().cast<bool>();
+}
+
+TORCH_LIBRARY(dg, m) {
+  m.def("scale(Tensor x) -> Tensor");
+}
+TORCH_LIBRARY_IMPL(dg, CPU, m) { m.impl("scale", &scale); }
+TORCH_LIBRARY_IMPL(dg, Meta, m) { m.impl("scale", &scale_meta); }

@@ -1,0 +1,72 @@
+// Testdata for torch-compile-schema: schemas that do not parse, do not match
+// the kernel's C++ signature, or hide a mutation or an alias.
+#include <torch/torch.h>
+#include <torch/library.h>
+
+// --- Kernels -----------------------------------------------------------------
+
+at::Tensor add_scaled(const at::Tensor &x, const at::Tensor &y, double alpha) {
+  return x + y * alpha;
+}
+
+// Writes into `out` through an in-place method.
+void fill_out(const at::Tensor &src, at::Tensor out) {
+  out.copy_(src);
+}
+
+// Writes through data_ptr.
+void zero_first(at::Tensor x) {
+  float *p = x.data_ptr<float>();
+  p[0] = 0;
+}
+
+// Passes it as the out argument of an _out function.
+void sum_into(const at::Tensor &a, const at::Tensor &b, at::Tensor out) {
+  at::add_out(out, a, b);
+}
+
+// Takes C++ types that the schema types do not name.
+at::Tensor repeat(const at::Tensor &x, int times, float scale) {
+  return x.repeat({times}) * scale;
+}
+
+// Returns its input, and a view of its input.
+at::Tensor identity(const at::Tensor &x) { return x; }
+at::Tensor first_row(const at::Tensor &x) { return x.select(0, 0); }
+
+// The right way, for the negatives.
+at::Tensor &scale_(at::Tensor &x, double s) { return x.mul_(s); }
+at::Tensor as_view(const at::Tensor &x) { return x.view({-1}); }
+void good_out(const at::Tensor &src, at::Tensor out) { out.copy_(src); }
+
+TORCH_LIBRARY(sc, m) {
+  // --- Positives ---
+  m.def("broken(Tensor x, int64_t n) -> Tensor"); // expect: torch-compile-schema: unknown type 'int64_t'; schemas write 'int'
+  m.def("unclosed(Tensor x -> Tensor"); // expect: torch-compile-schema: does not parse
+  m.def("add_scaled(Tensor x, Tensor y) -> Tensor"); // expect: torch-compile-schema: has 2 arguments but its CPU kernel 'add_scaled' takes 3
+  m.def("fill_out(Tensor src, Tensor(a!) out) -> ()"); // expect: torch-compile-schema: 'fill_out' mutates argument 'out'
+  m.def("zero_first(Tensor(a!) x) -> ()"); // expect: torch-compile-schema: mutates argument 'x'
+  m.def("sum_into(Tensor a, Tensor b, Tensor(a!) out) -> ()"); // expect: torch-compile-schema: mutates argument 'out'
+  m.def("repeat(Tensor x, int times, float scale) -> Tensor"); // expect: torch-compile-schema: argument 'times' of 'sc::repeat' is 'int' in the schema but 'int' // expect: torch-compile-schema: use 'double'
+  m.def("identity(Tensor x) -> Tensor"); // expect: torch-compile-schema: returns its input 'x'
+  m.def("first_row(Tensor x) -> Tensor"); // expect: torch-compile-schema: returns a view of its input 'x'
+  // --- Negatives: the same done right ---
+  m.def("scale_(Tensor(a!) x, float s) -> Tensor(a!)");
+  m.def("as_view(Tensor(a) x) -> Tensor(a)");
+  m.def("good_out(Tensor src, Tensor(a!) out) -> ()");
+  m.def("name_only");
+  m.def("aten_style.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)");
+}
+
+TORCH_LIBRARY_IMPL(sc, CPU, m) {
+  m.impl("add_scaled", &add_scaled);
+  m.impl("fill_out", &fill_out);
+  m.impl("zero_first", &zero_first);
+  m.impl("sum_into", &sum_into);
+  m.impl("repeat", &repeat);
+  m.impl("identity", &identity);
+  m.impl("first_row", &first_row);
+  m.impl("scale_", &scale_);
+  m.impl("as_view", &as_view);
+  m.impl("good_out", &good_out);
+}
