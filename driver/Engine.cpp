@@ -99,7 +99,11 @@ public:
       return Commands;
     }
     tooling::CompileCommand C;
-    C.Directory = llvm::sys::path::parent_path(File).str();
+    // Relative paths in the user's flags mean what they meant where the
+    // user ran torch-lint.
+    llvm::SmallString<256> Cwd;
+    llvm::sys::fs::current_path(Cwd);
+    C.Directory = Cwd.str().str();
     C.Filename = File.str();
     C.CommandLine = {"clang++", "-std=c++17", "-fsyntax-only"};
     if (File.ends_with(".cu") || File.ends_with(".cuh"))

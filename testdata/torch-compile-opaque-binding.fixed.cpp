@@ -43,7 +43,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("passthrough", &ext::passthrough);
 }
 
-// Registered as custom ops so torch.compile can trace through calls (torch.ops.TORCH_EXTENSION_NAME.<name>).
+// Registered as custom ops so torch.compile can trace through calls (torch.ops.<extension name>.<name>).
 TORCH_LIBRARY_FRAGMENT(TORCH_EXTENSION_NAME, m) {
   m.def("scale(Tensor x, float s) -> Tensor");
   m.def("split_sign(Tensor x) -> (Tensor, Tensor)");

@@ -45,6 +45,14 @@ TEST(Catalog, EveryCheckHasDocsAndAnnotatedTestdata) {
   }
 }
 
+TEST(Catalog, DocsIndexIsGeneratedFromTheCatalog) {
+  test::RunResult R = test::runTorchLint("--list-checks --format=markdown");
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_EQ(test::readFile(test::sourceDir() + "/docs/checks/README.md"), R.Out)
+      << "regenerate: build/bin/torch-lint --list-checks --format=markdown > "
+         "docs/checks/README.md";
+}
+
 TEST(Catalog, DefaultGlobHasLevel0And1Only) {
   std::string Glob = defaultChecksGlob();
   EXPECT_EQ(Glob.rfind("-*", 0), 0u);

@@ -126,7 +126,9 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
                  Other.Function->getQualifiedNameAsString() + ");\n";
       }
       std::string Block = "\n\n// Registered as custom ops so torch.compile can "
-                          "trace through calls (torch.ops." + Ns + ".<name>).\n"
+                          "trace through calls (torch.ops." +
+                          (Ns == "TORCH_EXTENSION_NAME" ? std::string("<extension name>") : Ns) +
+                          ".<name>).\n"
                           "TORCH_LIBRARY_FRAGMENT(" + Ns + ", m) {\n" + Defs +
                           "}\n\nTORCH_LIBRARY_IMPL(" + Ns + ", CPU, m) {\n" + Impls +
                           "}\n\nTORCH_LIBRARY_IMPL(" + Ns + ", CUDA, m) {\n" + Impls +

@@ -46,8 +46,8 @@ namespace tk = torchlint::kernels;
 
 namespace {
 
-constexpr int kRepetitions = 5;
-constexpr double kMinTime = 0.2;       // seconds per repetition (at least 1 iteration)
+constexpr int kRepetitions = 9;
+constexpr double kMinTime = 0.1;       // seconds per repetition (at least 1 iteration)
 constexpr double kMinWarmUpTime = 0.1; // seconds, before the first repetition
 
 using Kernel = std::function<at::Tensor()>;
@@ -294,6 +294,9 @@ int main(int argc, char **argv) {
                                                              : "other");
   benchmark::AddCustomContext("aten_default_threads", std::to_string(defaultThreads));
   benchmark::AddCustomContext("all_threads", std::to_string(threadCounts().back()));
+  benchmark::AddCustomContext("repetitions", std::to_string(kRepetitions));
+  benchmark::AddCustomContext("min_time_s", std::to_string(kMinTime));
+  benchmark::AddCustomContext("min_warmup_time_s", std::to_string(kMinWarmUpTime));
 #ifdef TORCHLINT_WITH_OPENCV
   benchmark::AddCustomContext("opencv", CV_VERSION);
 #else

@@ -3,6 +3,10 @@
 // Declarations only; parallel_for/parallel_reduce get trivial bodies (like
 // the real Parallel-inl.h they invoke the user function) so that lambdas are
 // instantiated.
+
+// Mock-only: trivial bodies below intentionally ignore their parameters.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
 #include <ATen/Config.h>
 #include <c10/macros/Macros.h>
 
@@ -126,3 +130,5 @@ TORCH_API void intraop_launch(std::function<void()> func);
 TORCH_API int intraop_default_num_threads();
 
 } // namespace at
+
+#pragma GCC diagnostic pop

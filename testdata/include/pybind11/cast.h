@@ -1,6 +1,10 @@
 #pragma once
 // MOCK of <pybind11/cast.h> (pybind11 2.13) for fast torchlint unit tests.
 // Declarations only; modelled on the real header.
+
+// Mock-only: trivial bodies below intentionally ignore their parameters.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
 #include "detail/common.h"
 #include "pytypes.h"
 
@@ -208,3 +212,5 @@ constexpr arg operator""_a(const char* name, size_t) {
 } // namespace literals
 
 PYBIND11_NAMESPACE_END(PYBIND11_NAMESPACE)
+
+#pragma GCC diagnostic pop

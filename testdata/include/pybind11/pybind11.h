@@ -2,6 +2,10 @@
 // MOCK of <pybind11/pybind11.h> (pybind11 2.13) for fast torchlint unit tests.
 // Declarations only; modelled on the real header. Note: like the real header,
 // this does NOT define the conventional `namespace py = pybind11;` alias.
+
+// Mock-only: trivial bodies below intentionally ignore their parameters.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
 #include "attr.h"
 #include "buffer_info.h"
 #include "cast.h"
@@ -467,3 +471,5 @@ iterator make_iterator(Type& value, Extra&&... extra) {
 }
 
 PYBIND11_NAMESPACE_END(PYBIND11_NAMESPACE)
+
+#pragma GCC diagnostic pop

@@ -1,6 +1,10 @@
 #pragma once
 // MOCK of <pybind11/pytypes.h> (pybind11 2.13) for fast torchlint unit tests.
 // Declarations only; modelled on the real header.
+
+// Mock-only: trivial bodies below intentionally ignore their parameters.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
 #include "detail/common.h"
 
 PYBIND11_NAMESPACE_BEGIN(PYBIND11_NAMESPACE)
@@ -937,3 +941,5 @@ iterator iter(handle obj);
 /// @} python_builtins
 
 PYBIND11_NAMESPACE_END(PYBIND11_NAMESPACE)
+
+#pragma GCC diagnostic pop

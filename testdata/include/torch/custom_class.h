@@ -2,6 +2,10 @@
 // MOCK of <torch/custom_class.h> (PyTorch 2.x) for fast torchlint unit tests.
 // Declarations only; a reduced version of the real torch::class_ API
 // (torch::init(lambda) factories are left out).
+
+// Mock-only: trivial bodies below intentionally ignore their parameters.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
 #include <c10/util/intrusive_ptr.h>
 #include <torch/library.h>
 
@@ -165,3 +169,5 @@ class class_ {
 };
 
 } // namespace torch
+
+#pragma GCC diagnostic pop

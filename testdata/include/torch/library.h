@@ -5,6 +5,10 @@
 // TORCH_LIBRARY / TORCH_LIBRARY_FRAGMENT / TORCH_LIBRARY_IMPL macros expand
 // exactly like the real (PyTorch 2.x) ones.
 
+// Mock-only: trivial bodies below intentionally ignore their parameters.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+
 /// \file
 ///
 /// This header provides an API for extending PyTorch's core library
@@ -39,8 +43,6 @@
 #include <c10/macros/Macros.h>
 #include <c10/util/Optional.h>
 #include <c10/util/TypeTraits.h>
-
-#include <variant>
 
 namespace c10 {
 class OperatorHandle;
@@ -269,12 +271,13 @@ c10::FunctionSchema&& schema(c10::FunctionSchema&& s);
 
 namespace detail {
 
-std::variant<c10::OperatorName, c10::FunctionSchema> constructSchemaOrName(
-    c10::FunctionSchema&& s);
-std::variant<c10::OperatorName, c10::FunctionSchema> constructSchemaOrName(
-    c10::OperatorName&& n);
-std::variant<c10::OperatorName, c10::FunctionSchema> constructSchemaOrName(
-    const char* str);
+// The real functions return std::variant<c10::OperatorName,
+// c10::FunctionSchema>; the mock uses an opaque stand-in (this is private
+// plumbing of torch::Library::def) to avoid instantiating std::variant.
+struct SchemaOrName;
+SchemaOrName&& constructSchemaOrName(c10::FunctionSchema&& s);
+SchemaOrName&& constructSchemaOrName(c10::OperatorName&& n);
+SchemaOrName&& constructSchemaOrName(const char* str);
 
 class TorchLibraryInit;
 
@@ -665,7 +668,7 @@ class TORCH_API Library final {
       const std::vector<at::Tag>& tags = {},
       _RegisterOrVerify rv = _RegisterOrVerify::REGISTER) &;
   Library& _def(
-      std::variant<c10::OperatorName, c10::FunctionSchema>&&,
+      detail::SchemaOrName&&,
       CppFunction&& f,
       const std::vector<at::Tag>& tags = {}) &;
   Library& _impl(
@@ -853,3 +856,5 @@ class TorchLibraryInit final {
 // torch::Library.
 
 #include <torch/custom_class.h>
+
+#pragma GCC diagnostic pop

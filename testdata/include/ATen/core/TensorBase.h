@@ -1,6 +1,10 @@
 #pragma once
 // MOCK of <ATen/core/TensorBase.h> (PyTorch 2.x) for fast torchlint unit
 // tests. Declarations only; modelled on the real header.
+
+// Mock-only: trivial bodies below intentionally ignore their parameters.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
 #include <c10/core/Device.h>
 #include <c10/core/DispatchKeySet.h>
 #include <c10/core/Layout.h>
@@ -511,3 +515,5 @@ int64_t numel(const TensorBase& t);
 } // namespace symint
 
 } // namespace at
+
+#pragma GCC diagnostic pop

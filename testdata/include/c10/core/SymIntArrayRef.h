@@ -1,6 +1,10 @@
 #pragma once
 // MOCK of <c10/core/SymIntArrayRef.h> (PyTorch 2.x) for fast torchlint unit
 // tests. Declarations only; modelled on the real header.
+
+// Mock-only: trivial bodies below intentionally ignore their parameters.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
 #include <c10/core/SymInt.h>
 #include <c10/util/ArrayRef.h>
 #include <c10/util/Optional.h>
@@ -47,3 +51,5 @@ inline SymIntArrayRef fromIntArrayRefSlow(IntArrayRef array_ref) {
 }
 
 } // namespace c10
+
+#pragma GCC diagnostic pop

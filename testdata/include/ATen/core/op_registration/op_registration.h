@@ -2,6 +2,10 @@
 // MOCK of <ATen/core/op_registration/op_registration.h> (PyTorch 2.x) for fast
 // torchlint unit tests. Declarations only; modelled on the real header (the
 // legacy c10::RegisterOperators API).
+
+// Mock-only: trivial bodies below intentionally ignore their parameters.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
 #include <ATen/core/function_schema.h>
 #include <c10/core/CompileTimeFunctionPointer.h>
 #include <c10/core/DispatchKey.h>
@@ -253,3 +257,5 @@ namespace torch {
 // Old-style API
 using RegisterOperators = c10::RegisterOperators;
 } // namespace torch
+
+#pragma GCC diagnostic pop

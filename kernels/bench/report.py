@@ -1,0 +1,514 @@
+#!/usr/bin/env python3
+"""Benchmark results -> docs/benchmarks.md and kernels/results/speedups.svg.
+
+Standard library only. Two subcommands:
+
+  report.py record --raw RAW.json --out kernels/results/DATE.json [--meta KEY=VALUE]...
+      wraps Google Benchmark's JSON output (RAW.json) with the run's metadata
+      (machine, torch version, commit, date) into one results file.
+
+  report.py render [RESULTS.json] [--md docs/benchmarks.md] [--svg kernels/results/speedups.svg]
+      turns a results file (default: the newest kernels/results/*.json) into
+      the Markdown page and the SVG bar chart. Times are medians over the
+      benchmark's repetitions; the spread is reported as the coefficient of
+      variation and as the min..max range of the repetitions.
+
+Benchmark names are <pair>/<variant>/<case>/threads:<n>[/...], variant one of
+hazard, fixed, opencv (see kernels/bench/bench.cpp).
+"""
+
+import argparse
+import glob
+import html
+import json
+import math
+import os
+import sys
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+# The check each pair backs, and what it shows. Order = order in the tables.
+PAIRS = [
+    ("element_loop", "torch-perf-element-loop",
+     "box IoU read with `boxes[i][k].item<T>()` and written with `out[i][j] = v` vs "
+     "TensorAccessors"),
+    ("uint8_roundtrip", "torch-perf-uint8-roundtrip",
+     "gamma on uint8 through float and back vs a 256-entry lookup table"),
+    ("temporary", "torch-perf-temporary",
+     "`out.copy_((x - mean) / std)` vs `at::sub_out(out, x, mean); out.div_(std)`"),
+    ("alloc_in_loop", "torch-perf-alloc-in-loop",
+     "per-sample contrast with the grayscale scratch buffer allocated per sample vs hoisted"),
+    ("redundant_copy", "torch-perf-redundant-copy, torch-perf-memory-format",
+     "permute/contiguous to NHWC + clone of a temporary + zeros then copy_ vs one broadcast "
+     "multiply on the strided tensor"),
+    ("data_dependent", "torch-compile-data-dependent",
+     "`TORCH_CHECK(... .item<bool>())` and clamp-if-any-out-of-range vs `at::_assert_async` "
+     "and an unconditional clamp"),
+    ("layout_from_shape", "torch-layout-from-shape",
+     "RGB to gray guessing NCHW from `size(1) == 3` vs an explicit layout argument "
+     "(a correctness pair)"),
+    ("parallel_grain", "torch-perf-parallel-grain",
+     "brightness/contrast under `at::parallel_for` with grain 1 vs `at::internal::GRAIN_SIZE`"),
+]
+PAIR_ORDER = {name: i for i, (name, _, _) in enumerate(PAIRS)}
+PAIR_CHECK = {name: check for name, check, _ in PAIRS}
+
+# Why a pair's numbers look the way they do; printed under the table.
+PAIR_NOTES = {
+    "element_loop": (
+        "The hazard makes about five dispatcher round trips (two `select`s and an `item` or "
+        "`fill_`) per box pair, so it is timed at 100 x 100 boxes; at the realistic 1000 x 1000 "
+        "it would take seconds per call, and only the fixed version is timed there. The fixed "
+        "version also splits rows across threads, which the accessor makes safe."),
+    "uint8_roundtrip": (
+        "The hazard widens the image to float (4x the bytes) and runs six full-size passes, "
+        "each allocating a new image; the fix evaluates the same float expression on 256 "
+        "values and maps the image through the table in one pass."),
+    "temporary": (
+        "Two full-size temporaries and a third pass (`copy_`) vs two passes over the "
+        "caller's buffer. The uint8 case reads uint8 and writes float32."),
+    "alloc_in_loop": (
+        "Only the allocation moves: every sample still runs the same eight ops, so the "
+        "speed-up is the allocator's share of the loop, small when the per-sample work is "
+        "large. The scratch buffer here is H x W floats (256 KB), large enough that a fresh "
+        "allocation per sample can come back from the allocator as fresh pages."),
+    "redundant_copy": (
+        "The hazard makes four full-size passes besides the multiply (NHWC copy, clone, zero "
+        "fill, strided copy back); the fix is the multiply alone."),
+    "data_dependent": (
+        "The point of this pair is torch.compile (no `.item()` in traced code); eager must "
+        "not regress, and it does not: the hazard's checks cost two extra comparisons, an "
+        "`or`, a reduction and a host read, and when nothing is out of range its clone costs "
+        "as much as the clamp it skipped. The validation (`(x >= 0).all()`) runs in both "
+        "versions: `at::_assert_async` on CPU still reads the flag."),
+    "layout_from_shape": (
+        "A correctness pair: both versions run the same ops once the channel dimension is "
+        "known, so equal times are the expected result (the fix costs nothing); the value "
+        "of the fix is that it is right on NHWC batches of height 3, where the hazard is "
+        "wrong (kernels/tests/IdentityTest.cpp)."),
+    "parallel_grain": (
+        "The grain only decides whether a call goes parallel. At 1 thread neither version "
+        "forks, so equal times are expected. At all threads, inputs below GRAIN_SIZE (32768 "
+        "elements, e.g. a 3x32x32 image) run inline with the fix instead of waking the thread "
+        "pool; large inputs are split the same way by both."),
+}
+
+# Why a fixed kernel can come out slower than its hazard in a row; printed
+# with the row. Filled in from the committed run's results.
+SLOWER_WHY = {}
+
+# Medians within this relative margin of each other count as equal; see verdict().
+NOISE_MARGIN = 0.03
+
+
+# --------------------------------------------------------------------------
+# record
+
+def cmd_record(args):
+    with open(args.raw, encoding="utf-8") as f:
+        raw = json.load(f)
+    meta = {}
+    for item in args.meta or []:
+        key, sep, value = item.partition("=")
+        if not sep:
+            sys.exit(f"report.py: --meta expects KEY=VALUE, got {item!r}")
+        meta[key] = value
+    result = {
+        "schema": "torchlint-kernels-bench/1",
+        "meta": meta,
+        "benchmark": raw,
+    }
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+    with open(args.out, "w", encoding="utf-8") as f:
+        json.dump(result, f, indent=2, sort_keys=False)
+        f.write("\n")
+    print(f"wrote {os.path.relpath(args.out, ROOT)}")
+
+
+# --------------------------------------------------------------------------
+# render
+
+def parse_name(run_name):
+    parts = run_name.split("/")
+    if len(parts) < 4 or not parts[3].startswith("threads:"):
+        return None
+    return parts[0], parts[1], parts[2], int(parts[3].split(":", 1)[1])
+
+
+def to_ms(value, unit):
+    scale = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[unit]
+    return value * scale
+
+
+def collect(raw):
+    """{(pair, case, threads): {variant: {stat: value}}}; times in ms."""
+    rows = {}
+    for b in raw.get("benchmarks", []):
+        if b.get("run_type") != "aggregate":
+            continue
+        parsed = parse_name(b.get("run_name", b["name"]))
+        if not parsed:
+            continue
+        pair, variant, case, threads = parsed
+        stat = b["aggregate_name"]
+        if b.get("aggregate_unit") == "percentage" or stat == "cv":
+            value = b["real_time"]  # a fraction
+        else:
+            value = to_ms(b["real_time"], b.get("time_unit", "ns"))
+        rows.setdefault((pair, case, threads), {}).setdefault(variant, {})[stat] = value
+    return rows
+
+
+def fmt_ms(ms):
+    if ms is None:
+        return "—"
+    if ms >= 100:
+        return f"{ms:.0f} ms"
+    if ms >= 1:
+        return f"{ms:.2f} ms"
+    if ms >= 0.01:
+        return f"{ms * 1000:.1f} µs"
+    return f"{ms * 1000:.2f} µs"
+
+
+def fmt_speedup(x):
+    if x is None:
+        return "—"
+    if x >= 100:
+        return f"{x:,.0f}x"
+    if x >= 10:
+        return f"{x:.1f}x"
+    return f"{x:.2f}x"
+
+
+def fmt_spread(stats):
+    if not stats:
+        return "—"
+    cv = stats.get("cv")
+    lo, hi = stats.get("min"), stats.get("max")
+    parts = []
+    if cv is not None:
+        parts.append(f"cv {cv * 100:.1f}%")
+    if lo is not None and hi is not None:
+        parts.append(f"{fmt_ms(lo)}–{fmt_ms(hi)}")
+    return ", ".join(parts)
+
+
+def verdict(h, f):
+    """How the fixed median compares with the hazard's.
+
+    'faster': faster by more than NOISE_MARGIN; 'equal': within NOISE_MARGIN
+    either way; 'noise': slower by more than that in the median, but the
+    repetitions' ranges overlap (the run cannot tell them apart); 'slower':
+    slower, and every fixed repetition was slower than every hazard one.
+    """
+    if h is None or f is None:
+        return None
+    speed = h["median"] / f["median"]
+    if speed >= 1 + NOISE_MARGIN:
+        return "faster"
+    if speed >= 1 - NOISE_MARGIN:
+        return "equal"
+    if f.get("min", f["median"]) <= h.get("max", h["median"]):
+        return "noise"
+    return "slower"
+
+
+def sort_key(key):
+    pair, case, threads = key
+    return (PAIR_ORDER.get(pair, 99), pair, case, threads)
+
+
+def render_markdown(result, rows, results_path, svg_path):
+    meta = result.get("meta", {})
+    ctx = result["benchmark"].get("context", {})
+    has_opencv = any("opencv" in v for v in rows.values())
+    rel_results = os.path.relpath(results_path, ROOT)
+    rel_svg = os.path.relpath(svg_path, os.path.join(ROOT, "docs"))
+
+    out = []
+    w = out.append
+    w("# Benchmarks: reference kernel pairs")
+    w("")
+    w("<!-- Generated by kernels/bench/report.py from "
+      f"{rel_results}; do not edit by hand: rerun kernels/bench/run_benchmarks.sh. -->")
+    w("")
+    w("Every fix torchlint suggests is backed by a pair of kernels in `kernels/pairs/`: the "
+      "hazard as people write it and the fix as torchlint suggests it, with one signature. "
+      "`kernels/tests/IdentityTest.cpp` proves each fix byte-identical to its hazard over the "
+      "input matrix (dtypes, shapes, layouts, threads, edge values); this page shows the "
+      "other half of the claim: the fix is faster, or at least not slower, in eager CPU "
+      "execution. Measured, never assumed.")
+    w("")
+    w("## Machine and run")
+    w("")
+    w(f"- CPU: {meta.get('cpu_model', '?')}, `nproc` = {meta.get('nproc', '?')} "
+      f"(Google Benchmark: {ctx.get('num_cpus', '?')} CPUs at {ctx.get('mhz_per_cpu', '?')} MHz, "
+      f"CPU scaling {'on' if ctx.get('cpu_scaling_enabled') else 'off'})")
+    if meta.get("load_before") or meta.get("load_after"):
+        w(f"- load average (1, 5, 15 min) before the run: {meta.get('load_before', '?')}; "
+          f"after: {meta.get('load_after', '?')}. The machine is shared: other jobs ran on it "
+          "at the same time, which is why every time below is a median of repetitions.")
+    w(f"- libtorch: Debian libtorch-dev {meta.get('torch_version', '?')} "
+      f"(headers say {ctx.get('torch_version_header', '?')}), "
+      f"ATen parallel backend {ctx.get('aten_parallel_backend', '?')}, "
+      f"default intra-op threads {ctx.get('aten_default_threads', '?')}; "
+      f"\"all threads\" = {ctx.get('all_threads', '?')}")
+    w(f"- compiler: {meta.get('compiler', '?')}, build type {meta.get('build_type', '?')} "
+      "(the kernels are always compiled with -O2)")
+    w(f"- Google Benchmark {meta.get('benchmark_version', '?')}"
+      + (" (Debian's library reports itself as a DEBUG build; that concerns the harness "
+         "library, not the kernels being timed)"
+         if ctx.get("library_build_type") == "debug" else ""))
+    w(f"- OpenCV: {ctx.get('opencv', meta.get('opencv', '?'))}"
+      + ("" if has_opencv else
+         " — so there is no OpenCV anchor column; with libopencv-dev installed the harness "
+         "also times cv::LUT (gamma) and cv::convertScaleAbs (brightness/contrast) on the "
+         "same bytes"))
+    w(f"- commit: `{meta.get('commit', '?')}`"
+      + (" (kernels/ had uncommitted changes at run time)" if meta.get("dirty") == "yes" else ""))
+    w(f"- date: {meta.get('date', ctx.get('date', '?'))}")
+    w(f"- raw results: [`{rel_results}`](../{rel_results}); chart: "
+      f"[`{os.path.relpath(svg_path, ROOT)}`]({rel_svg})")
+    w("")
+    w("Method: one process (`torchlint_kernels_bench`); for every case and thread count the "
+      "hazard runs immediately before the fixed version; each benchmark warms up first, then "
+      f"runs {ctx.get('repetitions', 'several')} repetitions of at least "
+      f"{float(ctx.get('min_time_s', 'nan')):g} s each (warm-up: "
+      f"{float(ctx.get('min_warmup_time_s', 'nan')):g} s); the table shows the median of the repetitions' "
+      "wall-clock times per call and the speed-up of the medians (hazard / fixed). Spread: "
+      "coefficient of variation and min–max over the repetitions.")
+    w("")
+    w("## Results")
+    w("")
+    w(f"![speed-ups]({rel_svg})")
+    w("")
+    header = "| pair | shape | threads | hazard (median) | fixed (median) | speed-up |"
+    sep = "|---|---|---:|---:|---:|---:|"
+    if has_opencv:
+        header += " OpenCV (median) |"
+        sep += "---:|"
+    header += " spread hazard / fixed |"
+    sep += "---|"
+    w(header)
+    w(sep)
+    not_faster = []
+    for key in sorted(rows, key=sort_key):
+        pair, case, threads = key
+        v = rows[key]
+        h, f = v.get("hazard"), v.get("fixed")
+        hm = h["median"] if h else None
+        fm = f["median"] if f else None
+        speed = hm / fm if hm and fm else None
+        verdict_ = verdict(h, f)
+        mark = {"equal": " (=)", "noise": " (noise)", "slower": " (slower)"}.get(verdict_, "")
+        if verdict_ in ("equal", "noise", "slower"):
+            not_faster.append((key, speed, verdict_))
+        line = (f"| [{pair}](#{pair}) | {case} | {threads} | {fmt_ms(hm)} | {fmt_ms(fm)} | "
+                f"{fmt_speedup(speed)}{mark} |")
+        if has_opencv:
+            o = v.get("opencv")
+            line += f" {fmt_ms(o['median']) if o else '—'} |"
+        line += f" {fmt_spread(h) if h else 'not run'} / {fmt_spread(f)} |"
+        w(line)
+    w("")
+    w(f"(=): the medians are within {NOISE_MARGIN * 100:.0f}% of each other. (noise): the fixed "
+      f"median is more than {NOISE_MARGIN * 100:.0f}% slower, but the repetitions' ranges "
+      "overlap, so this run cannot tell the two apart. (slower): every repetition of the fixed "
+      "version was slower than every repetition of the hazard. Shapes: NCHW batches unless the "
+      "shape ends in 3 (HWC); `f32` float32, `u8` uint8; `iou_NxM` is N x M boxes.")
+    w("")
+    w("## Where the fix is not faster")
+    w("")
+    slower = [x for x in not_faster if x[2] == "slower"]
+    noisy = [x for x in not_faster if x[2] == "noise"]
+    equal = [x for x in not_faster if x[2] == "equal"]
+    if not not_faster:
+        w("Nowhere: every fixed kernel is faster than its hazard in every row.")
+    if slower:
+        w("The fixed version is **slower** than the hazard in these rows:")
+        w("")
+        for (pair, case, threads), speed, _ in slower:
+            w(f"- {pair}, {case}, {threads} thread(s): {fmt_speedup(speed)}. "
+              f"{SLOWER_WHY.get(pair, PAIR_NOTES.get(pair, ''))}")
+        w("")
+    if noisy:
+        w("The fixed median is slower than the hazard's in these rows, but the repetitions "
+          "overlap: the difference is within this run's noise, not a measured regression.")
+        w("")
+        for (pair, case, threads), speed, _ in noisy:
+            w(f"- {pair}, {case}, {threads} thread(s): {fmt_speedup(speed)}. "
+              f"{SLOWER_WHY.get(pair, '')}")
+        w("")
+    if equal:
+        w("The fixed version is as fast as the hazard (medians within "
+          f"{NOISE_MARGIN * 100:.0f}%) in these rows:")
+        w("")
+        for (pair, case, threads), speed, _ in equal:
+            w(f"- {pair}, {case}, {threads} thread(s): {fmt_speedup(speed)}")
+        w("")
+        w("Why a row can be equal by design is in the notes per pair below.")
+        w("")
+    w("## Notes per pair")
+    w("")
+    for name, check, what in PAIRS:
+        w(f"### {name}")
+        w("")
+        w(f"Backs `{check}`"
+          if "," not in check else
+          "Backs " + ", ".join(f"`{c.strip()}`" for c in check.split(",")))
+        w(f"— {what}. Sources: `kernels/pairs/{name}_hazard.cpp`, "
+          f"`kernels/pairs/{name}_fixed.cpp`.")
+        w("")
+        w(PAIR_NOTES[name])
+        w("")
+        pair_rows = [k for k in sorted(rows, key=sort_key) if k[0] == name]
+        if pair_rows:
+            w("| shape | threads | hazard | fixed | speed-up |")
+            w("|---|---:|---:|---:|---:|")
+            for key in pair_rows:
+                v = rows[key]
+                h, f = v.get("hazard"), v.get("fixed")
+                hm = h["median"] if h else None
+                fm = f["median"] if f else None
+                w(f"| {key[1]} | {key[2]} | {fmt_ms(hm)} | {fmt_ms(fm)} | "
+                  f"{fmt_speedup(hm / fm if hm and fm else None)} |")
+            w("")
+    w("## Identity")
+    w("")
+    w("Speed is only half the claim. `ctest -L kernels` (or `build/bin/torchlint_kernels_tests`) "
+      "checks every pair byte for byte (memcmp of contiguous copies, so NaN payloads and the "
+      "sign of zero count; `torch::equal` alone cannot compare NaN) over uint8, float32 and "
+      "float64 where the op has them; empty, 1x1, 3x3, odd and batch-32 shapes; contiguous, "
+      "sliced, transposed, expanded and channels_last inputs; 1 thread and all threads; 0, "
+      "255, NaN and ±inf. No pair needs a tolerance: uint8_roundtrip builds its table with "
+      "the hazard's own ATen ops, and a test checks that ATen's vectorised and scalar pow "
+      "agree after rounding for every gamma from 0.10 to 5.00 in steps of 0.01 (they differ "
+      "in the last float bit for some values, never in the resulting byte), so the table "
+      "matches the hazard whichever path ATen takes for an element. layout_from_shape is "
+      "identical wherever the hazard's guess is right, and the tests show it wrong on NHWC "
+      "batches of height 3.")
+    w("")
+    w("## Reproduce")
+    w("")
+    w("```sh")
+    w("kernels/bench/run_benchmarks.sh        # build, run (about 2 minutes), render this page")
+    w("build/bin/torchlint_kernels_bench --benchmark_filter='uint8_roundtrip/.*'   # one pair")
+    w("```")
+    w("")
+    return "\n".join(out)
+
+
+def render_svg(rows):
+    """A horizontal bar chart of speed-ups (log scale), hand-written SVG."""
+    items = []
+    for key in sorted(rows, key=sort_key):
+        v = rows[key]
+        h, f = v.get("hazard"), v.get("fixed")
+        if not h or not f:
+            continue
+        items.append((key, h["median"] / f["median"]))
+    bar_h, gap, left, right, top = 18, 6, 330, 120, 56
+    width = 980
+    plot_w = width - left - right
+    height = top + len(items) * (bar_h + gap) + 50
+    hi = max([speed for _, speed in items] + [2.0])
+    lo = min([speed * 0.8 for _, speed in items] + [0.5])
+    log_lo, log_hi = math.log10(lo), math.log10(hi) + 0.15
+
+    def x(value):
+        return left + (math.log10(value) - log_lo) / (log_hi - log_lo) * plot_w
+
+    colours = {1: "#4c78a8"}
+    other = "#f58518"
+    s = []
+    a = s.append
+    a(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+      f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">')
+    a(f'<rect width="{width}" height="{height}" fill="white"/>')
+    a(f'<text x="{width / 2}" y="22" text-anchor="middle" font-size="16" font-weight="bold">'
+      "Speed-up of the fixed kernel over the hazard (median, log scale)</text>")
+    a(f'<rect x="{left}" y="32" width="12" height="12" fill="{colours[1]}"/>'
+      f'<text x="{left + 18}" y="42">1 thread</text>'
+      f'<rect x="{left + 100}" y="32" width="12" height="12" fill="{other}"/>'
+      f'<text x="{left + 118}" y="42">all threads</text>')
+    # Grid lines at powers of ten and at 1x.
+    ticks = []
+    t = 10 ** math.floor(log_lo)
+    while t <= 10 ** log_hi:
+        for m in (1, 2, 5):
+            v = t * m
+            if lo <= v <= 10 ** log_hi:
+                ticks.append(v)
+        t *= 10
+    axis_y = top + len(items) * (bar_h + gap)
+    for v in ticks:
+        xv = x(v)
+        colour, stroke = ("#333", "1.5") if v == 1 else ("#ddd", "1")
+        a(f'<line x1="{xv:.1f}" y1="{top - 4}" x2="{xv:.1f}" y2="{axis_y}" stroke="{colour}" '
+          f'stroke-width="{stroke}"/>')
+        label = f"{v:g}x"
+        a(f'<text x="{xv:.1f}" y="{axis_y + 16}" text-anchor="middle" fill="#555">{label}</text>')
+    for i, ((pair, case, threads), speed) in enumerate(items):
+        y = top + i * (bar_h + gap)
+        colour = colours.get(threads, other)
+        x1 = x(1.0)
+        x2 = x(speed)
+        bx, bw = (x1, x2 - x1) if speed >= 1 else (x2, x1 - x2)
+        label = html.escape(f"{pair} · {case} · {threads}t")
+        a(f'<text x="{left - 8}" y="{y + bar_h - 5}" text-anchor="end">{label}</text>')
+        a(f'<rect x="{bx:.1f}" y="{y}" width="{max(bw, 1):.1f}" height="{bar_h}" '
+          f'fill="{colour}"><title>{label}: {fmt_speedup(speed)}</title></rect>')
+        a(f'<text x="{max(x1, x2) + 5:.1f}" y="{y + bar_h - 5}">{fmt_speedup(speed)}</text>')
+    a(f'<text x="{left + plot_w / 2}" y="{height - 12}" text-anchor="middle" fill="#555">'
+      "hazard time / fixed time (right of the 1x line: the fix is faster)</text>")
+    a("</svg>")
+    return "\n".join(s) + "\n"
+
+
+def newest_result():
+    files = sorted(glob.glob(os.path.join(ROOT, "kernels", "results", "*.json")))
+    if not files:
+        sys.exit("report.py: no kernels/results/*.json; run kernels/bench/run_benchmarks.sh")
+    return files[-1]
+
+
+def cmd_render(args):
+    path = os.path.abspath(args.results or newest_result())
+    with open(path, encoding="utf-8") as f:
+        result = json.load(f)
+    if "benchmark" not in result:  # a bare Google Benchmark file
+        result = {"meta": {}, "benchmark": result}
+    rows = collect(result["benchmark"])
+    if not rows:
+        sys.exit(f"report.py: no aggregate results in {path}")
+    svg_path = os.path.abspath(args.svg)
+    md_path = os.path.abspath(args.md)
+    with open(svg_path, "w", encoding="utf-8") as f:
+        f.write(render_svg(rows))
+    with open(md_path, "w", encoding="utf-8") as f:
+        f.write(render_markdown(result, rows, path, svg_path))
+    print(f"wrote {os.path.relpath(md_path, ROOT)} and {os.path.relpath(svg_path, ROOT)}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    rec = sub.add_parser("record", help="wrap raw benchmark JSON with run metadata")
+    rec.add_argument("--raw", required=True)
+    rec.add_argument("--out", required=True)
+    rec.add_argument("--meta", action="append", metavar="KEY=VALUE")
+    ren = sub.add_parser("render", help="results JSON -> Markdown page + SVG chart")
+    ren.add_argument("results", nargs="?")
+    ren.add_argument("--md", default=os.path.join(ROOT, "docs", "benchmarks.md"))
+    ren.add_argument("--svg", default=os.path.join(ROOT, "kernels", "results", "speedups.svg"))
+    args = parser.parse_args()
+    if args.cmd == "record":
+        cmd_record(args)
+    else:
+        cmd_render(args)
+
+
+if __name__ == "__main__":
+    main()
