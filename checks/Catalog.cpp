@@ -8,8 +8,11 @@
 #include "compile/OpaqueBindingCheck.h"
 #include "compile/SchemaCheck.h"
 #include "compile/SymIntCheck.h"
+#include "layout/LayoutFromShapeCheck.h"
+#include "perf/AllocInLoopCheck.h"
 #include "perf/ElementLoopCheck.h"
 #include "perf/RedundantCopyCheck.h"
+#include "perf/TemporaryCheck.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/STLExtras.h"
@@ -52,6 +55,14 @@ const CheckInfo Checks[] = {
      "sizes()/size()/numel()/strides() in traced kernels fail on symbolic "
      "shapes; use the sym_* forms",
      "", F::Some, &make<checks::SymIntCheck>},
+    {"torch-layout-from-shape", "layout", L::Level1,
+     "a branch that decides the layout (NCHW/NHWC, NCHW/CDHW) from a size "
+     "and treats dimensions differently in its arms",
+     "", F::None, &make<checks::LayoutFromShapeCheck>},
+    {"torch-perf-alloc-in-loop", "perf", L::Level1,
+     "tensor factories with loop-invariant arguments inside a loop: hoist "
+     "and reuse",
+     "", F::None, &make<checks::AllocInLoopCheck>},
     {"torch-perf-element-loop", "perf", L::Level0,
      "per-element tensor indexing inside a loop: one dispatcher call and a new "
      "Tensor per element",
@@ -60,6 +71,10 @@ const CheckInfo Checks[] = {
      "a copy or initialisation whose result is never observed: clone of a "
      "fresh tensor, zeros/ones overwritten, repeated contiguous()/to()",
      "", F::Always, &make<checks::RedundantCopyCheck>},
+    {"torch-perf-temporary", "perf", L::Level1,
+     "temporaries copied into preallocated outputs (dst.copy_(a + b)) and "
+     "outputs rebound to temporaries: use the _out variant",
+     "", F::Some, &make<checks::TemporaryCheck>},
 };
 
 } // namespace

@@ -68,10 +68,13 @@ PAIR_NOTES = {
         "Two full-size temporaries and a third pass (`copy_`) vs two passes over the "
         "caller's buffer. The uint8 case reads uint8 and writes float32."),
     "alloc_in_loop": (
-        "Only the allocation moves: every sample still runs the same eight ops, so the "
-        "speed-up is the allocator's share of the loop, small when the per-sample work is "
-        "large. The scratch buffer here is H x W floats (256 KB), large enough that a fresh "
-        "allocation per sample can come back from the allocator as fresh pages."),
+        "Only the allocation moves: every sample still runs the same eight ops. Behind ATen's "
+        "CPU allocator, glibc hands a just-freed block of the same size straight back on the "
+        "next iteration, so the per-sample `at::empty` of a 256 KB buffer costs well under 1% "
+        "of a sample's work: equal times are the expected result at this size, and that is "
+        "what the 1-thread row shows. The fix never costs anything; it pays where the "
+        "per-iteration work is small next to an allocator round trip, or the allocator is "
+        "slow (fresh pages, contention with other threads)."),
     "redundant_copy": (
         "The hazard makes four full-size passes besides the multiply (NHWC copy, clone, zero "
         "fill, strided copy back); the fix is the multiply alone."),
@@ -88,9 +91,12 @@ PAIR_NOTES = {
         "wrong (kernels/tests/IdentityTest.cpp)."),
     "parallel_grain": (
         "The grain only decides whether a call goes parallel. At 1 thread neither version "
-        "forks, so equal times are expected. At all threads, inputs below GRAIN_SIZE (32768 "
-        "elements, e.g. a 3x32x32 image) run inline with the fix instead of waking the thread "
-        "pool; large inputs are split the same way by both."),
+        "forks: both run the same serial code, so equal times are expected (differences of a "
+        "few percent there are code placement, not the grain). At all threads, inputs below "
+        "GRAIN_SIZE (32768 elements, e.g. a 3x32x32 image) run inline with the fix instead of "
+        "waking the thread pool; what the wake-up costs depends on what else runs on the other "
+        "cores, from microseconds to a scheduler time slice (milliseconds) per call, which is "
+        "the range the small-image rows show. Large inputs are split the same way by both."),
 }
 
 # Why a fixed kernel can come out slower than its hazard in a row; printed
@@ -99,6 +105,8 @@ SLOWER_WHY = {}
 
 # Medians within this relative margin of each other count as equal; see verdict().
 NOISE_MARGIN = 0.03
+# A coefficient of variation above this marks a measurement as noisy; see quality().
+NOISY_CV = 0.10
 
 
 # --------------------------------------------------------------------------
@@ -214,6 +222,24 @@ def verdict(h, f):
     return "slower"
 
 
+def quality(h, f):
+    """'ok'; 'certain' when a side's cv exceeds NOISY_CV but the repetition
+    ranges do not overlap (the direction is certain, the size is not); 'noisy'
+    when a side's cv exceeds NOISY_CV and the ranges overlap (the speed-up
+    figure is not reliable)."""
+    if h is None or f is None:
+        return "ok"
+    if max(h.get("cv", 0), f.get("cv", 0)) <= NOISY_CV:
+        return "ok"
+    lo_h, hi_h = h.get("min", h["median"]), h.get("max", h["median"])
+    lo_f, hi_f = f.get("min", f["median"]), f.get("max", f["median"])
+    overlap = lo_f <= hi_h and lo_h <= hi_f
+    return "noisy" if overlap else "certain"
+
+
+QUALITY_MARK = {"ok": "", "certain": " †", "noisy": " (noisy)"}
+
+
 def sort_key(key):
     pair, case, threads = key
     return (PAIR_ORDER.get(pair, 99), pair, case, threads)
@@ -240,6 +266,33 @@ def render_markdown(result, rows, results_path, svg_path):
       "other half of the claim: the fix is faster, or at least not slower, in eager CPU "
       "execution. Measured, never assumed.")
     w("")
+    w("## Summary")
+    w("")
+    w("Speed-up of the fixed kernel over its hazard (median over median), per pair, over the "
+      "cases timed; rows flagged below as noisy are left out of the all-thread range.")
+    w("")
+    w("| pair | backs | 1 thread | all threads |")
+    w("|---|---|---:|---:|")
+    for name, check, _ in PAIRS:
+        ones, alls, dropped = [], [], {1: 0, 0: 0}
+        for (pair, case, threads), v in rows.items():
+            if pair != name or "hazard" not in v or "fixed" not in v:
+                continue
+            speed = v["hazard"]["median"] / v["fixed"]["median"]
+            if quality(v["hazard"], v["fixed"]) == "noisy":
+                dropped[1 if threads == 1 else 0] += 1
+                continue
+            (ones if threads == 1 else alls).append(speed)
+
+        def span(xs, n_dropped=0):
+            if not xs:
+                return "not measurable (noisy)" if n_dropped else "—"
+            lo, hi = min(xs), max(xs)
+            return fmt_speedup(lo) if fmt_speedup(lo) == fmt_speedup(hi) else \
+                f"{fmt_speedup(lo)} – {fmt_speedup(hi)}"
+        w(f"| [{name}](#{name}) | {', '.join(f'`{c.strip()}`' for c in check.split(','))} | "
+          f"{span(ones, dropped[1])} | {span(alls, dropped[0])} |")
+    w("")
     w("## Machine and run")
     w("")
     w(f"- CPU: {meta.get('cpu_model', '?')}, `nproc` = {meta.get('nproc', '?')} "
@@ -252,8 +305,8 @@ def render_markdown(result, rows, results_path, svg_path):
     w(f"- libtorch: Debian libtorch-dev {meta.get('torch_version', '?')} "
       f"(headers say {ctx.get('torch_version_header', '?')}), "
       f"ATen parallel backend {ctx.get('aten_parallel_backend', '?')}, "
-      f"default intra-op threads {ctx.get('aten_default_threads', '?')}; "
-      f"\"all threads\" = {ctx.get('all_threads', '?')}")
+      f"ATen's default intra-op threads here {ctx.get('aten_default_threads', '?')}; "
+      f"\"all threads\" = max(that, hardware threads) = {ctx.get('all_threads', '?')}")
     w(f"- compiler: {meta.get('compiler', '?')}, build type {meta.get('build_type', '?')} "
       "(the kernels are always compiled with -O2)")
     w(f"- Google Benchmark {meta.get('benchmark_version', '?')}"
@@ -293,6 +346,7 @@ def render_markdown(result, rows, results_path, svg_path):
     w(header)
     w(sep)
     not_faster = []
+    flagged = []
     for key in sorted(rows, key=sort_key):
         pair, case, threads = key
         v = rows[key]
@@ -301,9 +355,13 @@ def render_markdown(result, rows, results_path, svg_path):
         fm = f["median"] if f else None
         speed = hm / fm if hm and fm else None
         verdict_ = verdict(h, f)
+        quality_ = quality(h, f)
         mark = {"equal": " (=)", "noise": " (noise)", "slower": " (slower)"}.get(verdict_, "")
         if verdict_ in ("equal", "noise", "slower"):
             not_faster.append((key, speed, verdict_))
+        if quality_ != "ok" and verdict_ is not None:
+            flagged.append((key, speed, quality_, h, f))
+            mark += QUALITY_MARK[quality_]
         line = (f"| [{pair}](#{pair}) | {case} | {threads} | {fmt_ms(hm)} | {fmt_ms(fm)} | "
                 f"{fmt_speedup(speed)}{mark} |")
         if has_opencv:
@@ -315,9 +373,36 @@ def render_markdown(result, rows, results_path, svg_path):
     w(f"(=): the medians are within {NOISE_MARGIN * 100:.0f}% of each other. (noise): the fixed "
       f"median is more than {NOISE_MARGIN * 100:.0f}% slower, but the repetitions' ranges "
       "overlap, so this run cannot tell the two apart. (slower): every repetition of the fixed "
-      "version was slower than every repetition of the hazard. Shapes: NCHW batches unless the "
-      "shape ends in 3 (HWC); `f32` float32, `u8` uint8; `iou_NxM` is N x M boxes.")
+      "version was slower than every repetition of the hazard. "
+      f"†: a coefficient of variation above {NOISY_CV * 100:.0f}%, but every fixed repetition "
+      "was faster than every hazard repetition: the direction is certain, the size is not. "
+      f"(noisy): a coefficient of variation above {NOISY_CV * 100:.0f}% and overlapping "
+      "repetitions: this run does not support the speed-up figure in that row. Shapes: NCHW "
+      "batches unless the shape ends in 3 (HWC); `f32` float32, `u8` uint8; `iou_NxM` is "
+      "N x M boxes.")
     w("")
+    threads_all = ctx.get("all_threads", "all")
+    w(f"### Reading the {threads_all}-thread rows")
+    w("")
+    w(f"This machine has {meta.get('nproc', '?')} cores, shared with other jobs (see the load "
+      "average above). A kernel run on all threads needs every core at the same moment: the "
+      "OpenMP barrier at the end of each parallel region waits for a worker that the kernel "
+      "may be sharing with another process, for a scheduler time slice at a time. That is why "
+      "many all-thread times are *slower* than the 1-thread times of the same kernel here, "
+      "and why their spread is large. The 1-thread rows are the reliable measurement of each "
+      "fix on this machine. In no all-thread row is a fix measurably slower than its hazard; "
+      "the rows flagged here are those where this run cannot put a reliable number on the "
+      "difference.")
+    w("")
+    if flagged:
+        w("Flagged rows in this run:")
+        w("")
+        for (pair, case, threads), speed, q, h, f in flagged:
+            desc = ("direction certain, size not" if q == "certain"
+                    else "speed-up figure not supported")
+            w(f"- {pair}, {case}, {threads} threads: {fmt_speedup(speed)} — {desc} "
+              f"(hazard {fmt_spread(h)}; fixed {fmt_spread(f)})")
+        w("")
     w("## Where the fix is not faster")
     w("")
     slower = [x for x in not_faster if x[2] == "slower"]
@@ -371,8 +456,9 @@ def render_markdown(result, rows, results_path, svg_path):
                 h, f = v.get("hazard"), v.get("fixed")
                 hm = h["median"] if h else None
                 fm = f["median"] if f else None
+                mark = QUALITY_MARK[quality(h, f)] if h and f else ""
                 w(f"| {key[1]} | {key[2]} | {fmt_ms(hm)} | {fmt_ms(fm)} | "
-                  f"{fmt_speedup(hm / fm if hm and fm else None)} |")
+                  f"{fmt_speedup(hm / fm if hm and fm else None)}{mark} |")
             w("")
     w("## Identity")
     w("")
@@ -407,13 +493,16 @@ def render_svg(rows):
         h, f = v.get("hazard"), v.get("fixed")
         if not h or not f:
             continue
-        items.append((key, h["median"] / f["median"]))
-    bar_h, gap, left, right, top = 18, 6, 330, 120, 56
-    width = 980
+        items.append((key, h["median"] / f["median"], quality(h, f)))
+    # Left margin from the longest label (about 6.8 px per character at 12 px).
+    longest = max([len(f"{p} · {c} · {t}t") for (p, c, t), _, _ in items] + [20])
+    bar_h, gap, right, top = 18, 6, 130, 56
+    left = int(longest * 6.8) + 24
+    width = left + 560 + right
     plot_w = width - left - right
     height = top + len(items) * (bar_h + gap) + 50
-    hi = max([speed for _, speed in items] + [2.0])
-    lo = min([speed * 0.8 for _, speed in items] + [0.5])
+    hi = max([speed for _, speed, _ in items] + [2.0])
+    lo = min([speed * 0.8 for _, speed, _ in items] + [0.5])
     log_lo, log_hi = math.log10(lo), math.log10(hi) + 0.15
 
     def x(value):
@@ -449,19 +538,22 @@ def render_svg(rows):
           f'stroke-width="{stroke}"/>')
         label = f"{v:g}x"
         a(f'<text x="{xv:.1f}" y="{axis_y + 16}" text-anchor="middle" fill="#555">{label}</text>')
-    for i, ((pair, case, threads), speed) in enumerate(items):
+    for i, ((pair, case, threads), speed, q) in enumerate(items):
         y = top + i * (bar_h + gap)
         colour = colours.get(threads, other)
+        opacity = "0.35" if q == "noisy" else "1"
         x1 = x(1.0)
         x2 = x(speed)
         bx, bw = (x1, x2 - x1) if speed >= 1 else (x2, x1 - x2)
         label = html.escape(f"{pair} · {case} · {threads}t")
+        value = html.escape(fmt_speedup(speed) + QUALITY_MARK[q])
         a(f'<text x="{left - 8}" y="{y + bar_h - 5}" text-anchor="end">{label}</text>')
         a(f'<rect x="{bx:.1f}" y="{y}" width="{max(bw, 1):.1f}" height="{bar_h}" '
-          f'fill="{colour}"><title>{label}: {fmt_speedup(speed)}</title></rect>')
-        a(f'<text x="{max(x1, x2) + 5:.1f}" y="{y + bar_h - 5}">{fmt_speedup(speed)}</text>')
+          f'fill="{colour}" fill-opacity="{opacity}"><title>{label}: {value}</title></rect>')
+        a(f'<text x="{max(x1, x2) + 5:.1f}" y="{y + bar_h - 5}">{value}</text>')
     a(f'<text x="{left + plot_w / 2}" y="{height - 12}" text-anchor="middle" fill="#555">'
-      "hazard time / fixed time (right of the 1x line: the fix is faster)</text>")
+      "hazard time / fixed time (right of the 1x line: the fix is faster; pale bars: "
+      "noisy, see docs/benchmarks.md)</text>")
     a("</svg>")
     return "\n".join(s) + "\n"
 

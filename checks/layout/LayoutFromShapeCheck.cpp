@@ -1,0 +1,204 @@
+//===--- LayoutFromShapeCheck.cpp - torch-layout-from-shape ---------------===//
+
+#include "LayoutFromShapeCheck.h"
+
+#include "../model/TorchApi.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+#include <algorithm>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace torchlint::model;
+
+namespace torchlint::checks {
+namespace {
+
+std::optional<int64_t> intValue(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt().getExtValue();
+  return std::nullopt;
+}
+
+/// `x.size(k)`, `x.sizes()[k]` or `x.dim()` on a tensor; Dim says which.
+bool isSizeRead(const Expr *E, bool &IsDim) {
+  E = ignoreWrappers(E);
+  if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *M = Call->getMethodDecl();
+    if (!M || !M->getIdentifier() || !isTensorType(Call->getImplicitObjectArgument()->getType()))
+      return false;
+    IsDim = M->getName() == "dim" || M->getName() == "ndimension";
+    return IsDim || M->getName() == "size";
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
+    if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
+      if (const auto *Sizes = dyn_cast<CXXMemberCallExpr>(ignoreWrappers(Op->getArg(0))))
+        if (Sizes->getMethodDecl() && Sizes->getMethodDecl()->getIdentifier() &&
+            Sizes->getMethodDecl()->getName() == "sizes" &&
+            isTensorType(Sizes->getImplicitObjectArgument()->getType())) {
+          IsDim = false;
+          return true;
+        }
+  return false;
+}
+
+/// The first comparison of a size with a literal under \p Cond that decides a
+/// layout (not `dim() == 0`, not a size compared with 0).
+const BinaryOperator *layoutComparison(const Expr *Cond, const ASTContext &Ctx) {
+  if (!Cond)
+    return nullptr;
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(Cond)) {
+    if (B->isLogicalOp()) {
+      if (const BinaryOperator *L = layoutComparison(B->getLHS(), Ctx))
+        return L;
+      return layoutComparison(B->getRHS(), Ctx);
+    }
+    if (B->isComparisonOp()) {
+      for (auto [Side, Other] : {std::pair(B->getLHS(), B->getRHS()),
+                                 std::pair(B->getRHS(), B->getLHS())}) {
+        bool IsDim = false;
+        if (!isSizeRead(Side, IsDim))
+          continue;
+        if (isa<DeclRefExpr>(Other->IgnoreParenImpCasts()))
+          return nullptr; // Compared with a variable: not a guess.
+        std::optional<int64_t> V = intValue(Other, Ctx);
+        if (!V || *V == 0)
+          return nullptr; // Scalar or empty-input handling.
+        return B;
+      }
+    }
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(Cond))
+    if (U->getOpcode() == UO_LNot)
+      return layoutComparison(U->getSubExpr(), Ctx);
+  return nullptr;
+}
+
+/// What an arm does with dimensions: the dimension-taking calls with their
+/// constant arguments.
+std::vector<std::string> dimensionUse(const Stmt *S, const ASTContext &Ctx) {
+  struct Collector : RecursiveASTVisitor<Collector> {
+    const ASTContext &Ctx;
+    std::vector<std::string> Out;
+    explicit Collector(const ASTContext &Ctx) : Ctx(Ctx) {}
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+      const CXXMethodDecl *M = Call->getMethodDecl();
+      if (!M || !M->getIdentifier() ||
+          !isTensorType(Call->getImplicitObjectArgument()->getType()))
+        return true;
+      static const char *const DimMethods[] = {
+          "permute", "transpose", "movedim", "moveaxis", "select", "size", "narrow",
+          "unsqueeze", "squeeze", "flip", "sum", "mean", "amax", "amin", "stride",
+          "index_select", "split", "chunk", "unbind", "softmax", "cumsum", "view",
+          "reshape", "expand"};
+      StringRef Name = M->getName();
+      if (!llvm::is_contained(DimMethods, Name))
+        return true;
+      std::string Sig = Name.str();
+      for (const Expr *A : Call->arguments()) {
+        if (isa<CXXDefaultArgExpr>(A))
+          continue;
+        // Every integer constant in the argument: `2`, `{0, 3, 1, 2}`, and
+        // `2` converted to an IntArrayRef.
+        std::vector<int64_t> Values;
+        collectInts(A, Values);
+        for (int64_t V : Values)
+          Sig += ":" + std::to_string(V);
+      }
+      Out.push_back(Sig);
+      return true;
+    }
+    void collectInts(const Stmt *S, std::vector<int64_t> &Out) {
+      if (!S)
+        return;
+      if (const auto *U = dyn_cast<UnaryOperator>(S))
+        if (U->getOpcode() == UO_Minus)
+          if (const auto *L = dyn_cast<IntegerLiteral>(U->getSubExpr()->IgnoreParenImpCasts())) {
+            Out.push_back(-L->getValue().getSExtValue());
+            return;
+          }
+      if (const auto *L = dyn_cast<IntegerLiteral>(S)) {
+        Out.push_back(L->getValue().getSExtValue());
+        return;
+      }
+      for (const Stmt *C : S->children())
+        collectInts(C, Out);
+    }
+    static const InitListExpr *firstInitList(const Stmt *S) {
+      if (!S)
+        return nullptr;
+      if (const auto *L = dyn_cast<InitListExpr>(S))
+        return L;
+      for (const Stmt *C : S->children())
+        if (const InitListExpr *L = firstInitList(C))
+          return L;
+      return nullptr;
+    }
+  } C(Ctx);
+  if (S)
+    C.TraverseStmt(const_cast<Stmt *>(S));
+  std::sort(C.Out.begin(), C.Out.end());
+  return C.Out;
+}
+
+} // namespace
+
+void LayoutFromShapeCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(ifStmt().bind("if"), this);
+  Finder->addMatcher(conditionalOperator().bind("ternary"), this);
+}
+
+void LayoutFromShapeCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  const Expr *Cond = nullptr;
+  std::vector<std::string> Then, Else;
+  SourceLocation Loc;
+  if (const auto *If = Result.Nodes.getNodeAs<IfStmt>("if")) {
+    if (If->getBeginLoc().isMacroID()) // TORCH_CHECK and friends validate.
+      return;
+    Cond = If->getCond();
+    Then = dimensionUse(If->getThen(), Ctx);
+    if (If->getElse()) {
+      Else = dimensionUse(If->getElse(), Ctx);
+    } else {
+      // `if (guess) return a; return b;`: the rest of the block is the
+      // other arm.
+      DynTypedNodeList Parents = Ctx.getParents(*If);
+      const auto *Block = Parents.empty() ? nullptr : Parents[0].get<CompoundStmt>();
+      if (!Block)
+        return;
+      bool After = false;
+      for (const Stmt *S : Block->body()) {
+        if (After) {
+          auto U = dimensionUse(S, Ctx);
+          Else.insert(Else.end(), U.begin(), U.end());
+        }
+        After |= S == If;
+      }
+      std::sort(Else.begin(), Else.end());
+    }
+  } else if (const auto *T = Result.Nodes.getNodeAs<ConditionalOperator>("ternary")) {
+    if (T->getBeginLoc().isMacroID())
+      return;
+    Cond = T->getCond();
+    Then = dimensionUse(T->getTrueExpr(), Ctx);
+    Else = dimensionUse(T->getFalseExpr(), Ctx);
+  }
+  const BinaryOperator *Guess = layoutComparison(Cond, Ctx);
+  if (!Guess || Then == Else || (Then.empty() && Else.empty()))
+    return;
+  std::string Text = sourceText(Guess, Ctx);
+  diag(Guess->getBeginLoc(),
+       "layout inferred from '%0': a 3x3 image, a 3-frame video or a "
+       "single-channel volume takes the wrong branch; pass the layout "
+       "explicitly (an enum or c10::MemoryFormat) or test strides "
+       "(suggest_memory_format(), is_contiguous(at::MemoryFormat::ChannelsLast))")
+      << (Text.empty() ? std::string("a size") : Text);
+}
+
+} // namespace torchlint::checks

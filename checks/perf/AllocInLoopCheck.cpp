@@ -1,0 +1,233 @@
+//===--- AllocInLoopCheck.cpp - torch-perf-alloc-in-loop ------------------===//
+
+#include "AllocInLoopCheck.h"
+
+#include "../model/TorchApi.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace torchlint::model;
+
+namespace torchlint::checks {
+namespace {
+
+const Stmt *innermostLoop(const Stmt &S, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(S);
+  while (!Parents.empty()) {
+    const DynTypedNode &P = Parents[0];
+    if (P.get<FunctionDecl>() || P.get<LambdaExpr>())
+      return nullptr;
+    if (const auto *L = P.get<Stmt>())
+      if (isa<ForStmt, CXXForRangeStmt, WhileStmt, DoStmt>(L))
+        return L;
+    Parents = Ctx.getParents(P);
+  }
+  return nullptr;
+}
+
+bool inside(SourceLocation L, const Stmt *S, const SourceManager &SM) {
+  SourceRange R = S->getSourceRange();
+  L = SM.getExpansionLoc(L);
+  return !SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(R.getBegin())) &&
+         !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(R.getEnd()), L);
+}
+
+/// Variables the loop writes to (assigned, incremented, or declared in it).
+struct LoopWrites : RecursiveASTVisitor<LoopWrites> {
+  llvm::SmallPtrSet<const VarDecl *, 8> Vars;
+  void add(const Expr *E) {
+    if (const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
+        Vars.insert(V);
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      add(B->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      add(U->getSubExpr());
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Op) {
+    if (Op->isAssignmentOp() || Op->getOperator() == OO_PlusPlus ||
+        Op->getOperator() == OO_MinusMinus)
+      add(Op->getArg(0));
+    return true;
+  }
+};
+
+bool isInvariant(const Expr *Arg, const Stmt *Loop, const LoopWrites &W,
+                 const SourceManager &SM) {
+  struct Refs : RecursiveASTVisitor<Refs> {
+    std::vector<const VarDecl *> Vars;
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
+        Vars.push_back(V);
+      return true;
+    }
+  } R;
+  R.TraverseStmt(const_cast<Expr *>(Arg));
+  for (const VarDecl *V : R.Vars)
+    if (W.Vars.contains(V) || inside(V->getLocation(), Loop, SM))
+      return false;
+  return true;
+}
+
+/// True if the value of \p E (or the variable it initialises) leaves the
+/// iteration: stored in a container, returned, assigned to an outer variable.
+bool escapes(const Expr *E, const Stmt *Loop, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto EscapingUse = [&](const Expr *Use) {
+    const Stmt *Cur = Use;
+    for (int I = 0; I < 6; ++I) {
+      DynTypedNodeList Parents = Ctx.getParents(*Cur);
+      if (Parents.empty())
+        return false;
+      const DynTypedNode &P = Parents[0];
+      if (P.get<ReturnStmt>())
+        return true;
+      if (const auto *Call = P.get<CXXMemberCallExpr>()) {
+        const CXXMethodDecl *M = Call->getMethodDecl();
+        if (M && M->getIdentifier() &&
+            (M->getName() == "push_back" || M->getName() == "emplace_back" ||
+             M->getName() == "insert" || M->getName() == "emplace"))
+          return true;
+      }
+      if (const auto *Call = P.get<CallExpr>())
+        if (const FunctionDecl *F = Call->getDirectCallee())
+          if (F->getIdentifier() && F->getName() == "move")
+            return true;
+      if (const auto *Op = P.get<CXXOperatorCallExpr>())
+        if (Op->isAssignmentOp() && Op->getNumArgs() == 2 &&
+            ignoreWrappers(Op->getArg(1)) == ignoreWrappers(Use))
+          if (const auto *L = dyn_cast<DeclRefExpr>(ignoreWrappers(Op->getArg(0))))
+            if (!inside(L->getDecl()->getLocation(), Loop, SM))
+              return true;
+      if (P.get<CompoundStmt>() || P.get<DeclStmt>())
+        return false;
+      const auto *S = P.get<Stmt>();
+      if (!S)
+        return false;
+      Cur = S;
+    }
+    return false;
+  };
+  if (EscapingUse(E))
+    return true;
+  // `at::Tensor t = factory(...);` inside the loop: follow t.
+  DynTypedNodeList Parents = Ctx.getParents(*E);
+  for (int I = 0; I < 4 && !Parents.empty(); ++I) {
+    if (const auto *V = Parents[0].get<VarDecl>()) {
+      struct Uses : RecursiveASTVisitor<Uses> {
+        const VarDecl *V;
+        std::vector<const DeclRefExpr *> Refs;
+        bool VisitDeclRefExpr(DeclRefExpr *R) {
+          if (R->getDecl() == V)
+            Refs.push_back(R);
+          return true;
+        }
+      } U;
+      U.V = V;
+      U.TraverseStmt(const_cast<Stmt *>(Loop));
+      for (const DeclRefExpr *R : U.Refs)
+        if (EscapingUse(R))
+          return true;
+      return false;
+    }
+    if (!Parents[0].get<Expr>())
+      break;
+    Parents = Ctx.getParents(Parents[0]);
+  }
+  return false;
+}
+
+bool isOneElementShape(const Expr *Arg) {
+  const Expr *E = ignoreWrappers(Arg);
+  const InitListExpr *List = dyn_cast<InitListExpr>(E);
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && C->getNumArgs() == 1)
+    List = dyn_cast<InitListExpr>(ignoreWrappers(C->getArg(0)));
+  if (const auto *S = dyn_cast<CXXStdInitializerListExpr>(E))
+    List = dyn_cast<InitListExpr>(ignoreWrappers(S->getSubExpr()));
+  if (!List) {
+    // Through the IntArrayRef(std::initializer_list) constructor.
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E))
+      for (const Expr *A : C->arguments())
+        if (const auto *S = dyn_cast<CXXStdInitializerListExpr>(ignoreWrappers(A)))
+          List = dyn_cast<InitListExpr>(ignoreWrappers(S->getSubExpr()));
+  }
+  if (!List || List->getNumInits() != 1)
+    return false;
+  const auto *Lit = dyn_cast<IntegerLiteral>(List->getInit(0)->IgnoreParenImpCasts());
+  return Lit && Lit->getValue() == 1;
+}
+
+} // namespace
+
+void AllocInLoopCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(
+      callExpr(unless(cxxMemberCallExpr()),
+               callee(functionDecl(hasAnyName("empty", "zeros", "ones", "full", "rand",
+                                              "randn", "randint", "randperm",
+                                              "empty_like", "zeros_like", "ones_like",
+                                              "full_like", "rand_like", "randn_like",
+                                              "tensor", "empty_strided"))),
+               hasAncestor(stmt(anyOf(forStmt(), cxxForRangeStmt(), whileStmt(),
+                                      doStmt()))))
+          .bind("alloc"),
+      this);
+}
+
+void AllocInLoopCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("alloc");
+  ASTContext &Ctx = *Result.Context;
+  const FunctionDecl *F = Call->getDirectCallee();
+  if (!F || !isTorchDecl(F) || Call->getBeginLoc().isMacroID())
+    return;
+  const Stmt *Loop = innermostLoop(*Call, Ctx);
+  if (!Loop)
+    return;
+  const Stmt *Body = nullptr;
+  if (const auto *For = dyn_cast<ForStmt>(Loop))
+    Body = For->getBody();
+  else if (const auto *Range = dyn_cast<CXXForRangeStmt>(Loop))
+    Body = Range->getBody();
+  else if (const auto *While = dyn_cast<WhileStmt>(Loop))
+    Body = While->getBody();
+  else
+    Body = cast<DoStmt>(Loop)->getBody();
+  LoopWrites W;
+  W.TraverseStmt(const_cast<Stmt *>(Loop));
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Expr *Arg : Call->arguments())
+    if (!isa<CXXDefaultArgExpr>(Arg) && !isInvariant(Arg, Loop, W, SM))
+      return;
+  if (escapes(Call, Body, Ctx))
+    return;
+  std::string Name = sourceText(Call->getCallee(), Ctx);
+  if (Name.empty())
+    Name = F->getQualifiedNameAsString();
+  bool OneElement = llvm::any_of(Call->arguments(), isOneElementShape);
+  if (OneElement)
+    diag(Call->getBeginLoc(),
+         "'%0' allocates a one-element tensor on every iteration, the worst "
+         "case: allocation and dispatch dominate the work; draw all values at "
+         "once before the loop, or use a C++ scalar")
+        << Name;
+  else
+    diag(Call->getBeginLoc(),
+         "'%0' allocates the same tensor on every iteration of this loop; "
+         "allocate it once before the loop and reuse it (zero_(), fill_() or "
+         "an out= variant)")
+        << Name;
+  diag(Loop->getBeginLoc(), "the loop", DiagnosticIDs::Note);
+}
+
+} // namespace torchlint::checks

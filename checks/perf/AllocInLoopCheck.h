@@ -1,0 +1,26 @@
+//===--- AllocInLoopCheck.h - torch-perf-alloc-in-loop ----------*- C++ -*-===//
+
+#ifndef TORCHLINT_CHECKS_PERF_ALLOCINLOOPCHECK_H
+#define TORCHLINT_CHECKS_PERF_ALLOCINLOOPCHECK_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace torchlint::checks {
+
+/// Flags tensor factories inside loops whose arguments do not change between
+/// iterations and whose result does not escape the iteration.
+///
+/// For the user-facing documentation see docs/checks/torch-perf-alloc-in-loop.md
+class AllocInLoopCheck : public clang::tidy::ClangTidyCheck {
+public:
+  using ClangTidyCheck::ClangTidyCheck;
+  bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus;
+  }
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+};
+
+} // namespace torchlint::checks
+
+#endif // TORCHLINT_CHECKS_PERF_ALLOCINLOOPCHECK_H

@@ -1,0 +1,138 @@
+//===--- TemporaryCheck.cpp - torch-perf-temporary ------------------------===//
+
+#include "TemporaryCheck.h"
+
+#include "../model/TorchApi.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace torchlint::model;
+using namespace torchlint::model::matchers;
+
+namespace torchlint::checks {
+namespace {
+
+/// A fresh elementwise binary op on two tensors that has an `_out` form:
+/// returns the op's name ("add") and its operands.
+struct BinaryOp {
+  std::string Name;
+  const Expr *Lhs = nullptr;
+  const Expr *Rhs = nullptr;
+};
+
+std::optional<BinaryOp> asBinaryOp(const Expr *E) {
+  E = ignoreWrappers(E);
+  const auto *Call = dyn_cast_or_null<CallExpr>(E);
+  if (!Call || !Call->getDirectCallee() || !isTorchDecl(Call->getDirectCallee()))
+    return std::nullopt;
+  BinaryOp Op;
+  if (const auto *O = dyn_cast<CXXOperatorCallExpr>(Call)) {
+    if (O->getNumArgs() != 2)
+      return std::nullopt;
+    switch (O->getOperator()) {
+    case OO_Plus: Op.Name = "add"; break;
+    case OO_Minus: Op.Name = "sub"; break;
+    case OO_Star: Op.Name = "mul"; break;
+    case OO_Slash: Op.Name = "div"; break;
+    default: return std::nullopt;
+    }
+    Op.Lhs = O->getArg(0);
+    Op.Rhs = O->getArg(1);
+  } else {
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (isa<CXXMethodDecl>(F) || !F->getIdentifier())
+      return std::nullopt;
+    StringRef N = F->getName();
+    if (N != "add" && N != "sub" && N != "mul" && N != "div" && N != "matmul" &&
+        N != "mm" && N != "bmm")
+      return std::nullopt;
+    unsigned Explicit = 0;
+    for (const Expr *A : Call->arguments())
+      Explicit += !isa<CXXDefaultArgExpr>(A);
+    if (Explicit != 2)
+      return std::nullopt;
+    Op.Name = N.str();
+    Op.Lhs = Call->getArg(0);
+    Op.Rhs = Call->getArg(1);
+  }
+  // at::add_out(out, Tensor, Tensor): both operands must be tensors.
+  if (!isTensorType(ignoreWrappers(Op.Lhs)->getType()) ||
+      !isTensorType(ignoreWrappers(Op.Rhs)->getType()))
+    return std::nullopt;
+  return Op;
+}
+
+bool mentions(const Stmt *S, const ValueDecl *D) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const ValueDecl *D;
+    bool Found = false;
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      Found |= R->getDecl() == D;
+      return true;
+    }
+  } F;
+  F.D = D;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+} // namespace
+
+void TemporaryCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(tensorMethodCall({"copy_"}).bind("copy"), this);
+  Finder->addMatcher(cxxOperatorCallExpr(hasOverloadedOperatorName("="),
+                                         hasArgument(0, declRefExpr(to(parmVarDecl(
+                                                            hasType(lValueReferenceType()))))))
+                         .bind("assign"),
+                     this);
+}
+
+void TemporaryCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  if (const auto *Copy = Result.Nodes.getNodeAs<CXXMemberCallExpr>("copy")) {
+    const auto *Dst = dyn_cast<DeclRefExpr>(ignoreWrappers(Copy->getImplicitObjectArgument()));
+    if (!Dst || Copy->getNumArgs() < 1 || Copy->getBeginLoc().isMacroID())
+      return;
+    for (unsigned I = 1; I < Copy->getNumArgs(); ++I)
+      if (!isa<CXXDefaultArgExpr>(Copy->getArg(I)))
+        return; // copy_(src, non_blocking) is deliberate.
+    std::optional<BinaryOp> Op = asBinaryOp(Copy->getArg(0));
+    if (!Op || mentions(Copy->getArg(0), Dst->getDecl()))
+      return;
+    std::string D = sourceText(Dst, Ctx), L = sourceText(Op->Lhs, Ctx),
+                R = sourceText(Op->Rhs, Ctx), Whole = sourceText(Copy, Ctx);
+    if (D.empty() || L.empty() || R.empty() || Whole.empty())
+      return;
+    std::string Out = "at::" + Op->Name + "_out";
+    diag(Copy->getBeginLoc(),
+         "'%0' materialises a temporary and copies it; write the result "
+         "directly with '%1' (one pass, no allocation)")
+        << Whole << Out
+        << FixItHint::CreateReplacement(Copy->getSourceRange(),
+                                        Out + "(" + D + ", " + L + ", " + R + ")");
+    return;
+  }
+  if (const auto *Assign = Result.Nodes.getNodeAs<CXXOperatorCallExpr>("assign")) {
+    const auto *Dst = cast<DeclRefExpr>(ignoreWrappers(Assign->getArg(0)));
+    const auto *P = cast<ParmVarDecl>(Dst->getDecl());
+    QualType T = P->getType();
+    if (!isTensorType(T) || T.getNonReferenceType().isConstQualified() ||
+        Assign->getBeginLoc().isMacroID())
+      return;
+    std::string Fresh = freshTensorProducer(Assign->getArg(1));
+    if (Fresh.empty())
+      return;
+    std::optional<BinaryOp> Op = asBinaryOp(Assign->getArg(1));
+    std::string How = Op ? "'at::" + Op->Name + "_out(" + P->getName().str() + ", ...)'"
+                         : "'" + P->getName().str() + ".copy_(...)' or an _out variant";
+    diag(Assign->getBeginLoc(),
+         "'%0' rebinds '%1' to a new tensor instead of writing into the "
+         "caller's preallocated one; write into it with %2")
+        << sourceText(Assign, Ctx) << P->getName() << How;
+  }
+}
+
+} // namespace torchlint::checks

@@ -1,0 +1,81 @@
+// Testdata for torch-layout-from-shape: layouts guessed from a size.
+#include <torch/torch.h>
+
+// --- Positives ---------------------------------------------------------------
+
+at::Tensor to_gray(const at::Tensor &img) {
+  if (img.size(1) == 3) // expect: torch-layout-from-shape: layout inferred from 'img.size(1) == 3'
+    return img.select(1, 0) * 0.299 + img.select(1, 1) * 0.587 + img.select(1, 2) * 0.114;
+  return img.select(3, 0) * 0.299 + img.select(3, 1) * 0.587 + img.select(3, 2) * 0.114;
+}
+
+at::Tensor to_nchw(const at::Tensor &x) {
+  return x.size(-1) <= 4 ? x.permute({0, 3, 1, 2}) : x; // expect: torch-layout-from-shape: 'x.size(-1) <= 4'
+}
+
+at::Tensor channels(const at::Tensor &x) {
+  int64_t c;
+  if (x.sizes()[0] == 1 || x.sizes()[0] == 3) // expect: torch-layout-from-shape
+    c = x.size(0);
+  else
+    c = x.size(2);
+  return at::empty({c});
+}
+
+at::Tensor volume_or_batch(const at::Tensor &x) {
+  return x.dim() == 5 ? x.mean(2) : x.mean(1); // expect: torch-layout-from-shape: 'x.dim() == 5'
+}
+
+at::Tensor movedim_guess(const at::Tensor &x) {
+  if (x.size(3) == 3) { // expect: torch-layout-from-shape
+    return x.movedim(3, 1);
+  } else {
+    return x;
+  }
+}
+
+// --- Negatives ---------------------------------------------------------------
+
+// Validation, not a guess.
+at::Tensor checked(const at::Tensor &x) {
+  TORCH_CHECK(x.size(1) == 3, "expected 3 channels");
+  return x.select(1, 0);
+}
+
+// Scalar handling.
+at::Tensor scalar(const at::Tensor &x) {
+  if (x.dim() == 0)
+    return x.unsqueeze(0);
+  return x;
+}
+
+// Arms that do the same thing with the dimensions.
+at::Tensor same_arms(const at::Tensor &x) {
+  if (x.size(1) == 3)
+    return x.sum(1) / 3;
+  return x.sum(1);
+}
+
+// The layout is explicit; the size test only validates.
+enum class Layout { NCHW, NHWC };
+at::Tensor explicit_layout(const at::Tensor &x, Layout layout) {
+  if (layout == Layout::NHWC)
+    return x.permute({0, 3, 1, 2});
+  return x;
+}
+
+// A stride-based test is the fix.
+at::Tensor strides(const at::Tensor &x) {
+  if (x.is_contiguous(at::MemoryFormat::ChannelsLast))
+    return x.permute({0, 2, 3, 1});
+  return x;
+}
+
+// Sizes compared with variables, or used for an empty-input early out.
+at::Tensor variables(const at::Tensor &x, int64_t c) {
+  if (x.size(0) == 0)
+    return x;
+  if (x.size(1) == c)
+    return x.select(1, 0);
+  return x.select(3, 0);
+}
