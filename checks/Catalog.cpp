@@ -2,6 +2,9 @@
 
 #include "Catalog.h"
 
+#include "binding/ArrayCopyCheck.h"
+#include "binding/GilCheck.h"
+#include "bugprone/DataPtrContiguityCheck.h"
 #include "compile/DataDependentCheck.h"
 #include "compile/DivergentGuardCheck.h"
 #include "compile/MissingFakeKernelCheck.h"
@@ -11,8 +14,11 @@
 #include "layout/LayoutFromShapeCheck.h"
 #include "perf/AllocInLoopCheck.h"
 #include "perf/ElementLoopCheck.h"
+#include "perf/MemoryFormatCheck.h"
+#include "perf/ParallelGrainCheck.h"
 #include "perf/RedundantCopyCheck.h"
 #include "perf/TemporaryCheck.h"
+#include "perf/Uint8RoundtripCheck.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/STLExtras.h"
@@ -31,6 +37,18 @@ using F = FixItKind;
 
 // Keep sorted by name.
 const CheckInfo Checks[] = {
+    {"torch-binding-array-copy", "binding", L::Level2,
+     "needless copies at the pybind11 boundary: forcecast arrays cloned into "
+     "tensors, nested std::vector arguments, element-wise tensor-to-vector copies",
+     "", F::None, &make<checks::ArrayCopyCheck>},
+    {"torch-binding-gil", "binding", L::Level1,
+     "a pybind11 binding of a tensor function that keeps the GIL for the whole "
+     "call",
+     "", F::Always, &make<checks::GilCheck>},
+    {"torch-bugprone-data-ptr-contiguity", "bugprone", L::Level2,
+     "data_ptr of a tensor parameter indexed linearly without evidence that "
+     "it is contiguous",
+     "", F::Always, &make<checks::DataPtrContiguityCheck>},
     {"torch-compile-data-dependent", "compile", L::Level0,
      "reads of tensor data (.item(), data_ptr, accessors, equal) and "
      "data-dependent shapes in code torch.compile traces",
@@ -67,6 +85,14 @@ const CheckInfo Checks[] = {
      "per-element tensor indexing inside a loop: one dispatcher call and a new "
      "Tensor per element",
      "", F::None, &make<checks::ElementLoopCheck>},
+    {"torch-perf-memory-format", "perf", L::Level1,
+     "contiguous() or MemoryFormat::Contiguous on a 4-D/5-D tensor converts "
+     "channels_last input with a full copy",
+     "", F::Always, &make<checks::MemoryFormatCheck>},
+    {"torch-perf-parallel-grain", "perf", L::Level2,
+     "at::parallel_for with grain 0/1 over trivial work, OpenMP inside "
+     "parallel_for, thread counts set outside main",
+     "", F::None, &make<checks::ParallelGrainCheck>},
     {"torch-perf-redundant-copy", "perf", L::Level1,
      "a copy or initialisation whose result is never observed: clone of a "
      "fresh tensor, zeros/ones overwritten, repeated contiguous()/to()",
@@ -75,6 +101,10 @@ const CheckInfo Checks[] = {
      "temporaries copied into preallocated outputs (dst.copy_(a + b)) and "
      "outputs rebound to temporaries: use the _out variant",
      "", F::Some, &make<checks::TemporaryCheck>},
+    {"torch-perf-uint8-roundtrip", "perf", L::Level2,
+     "uint8 converted to float, transformed elementwise and rounded back: a "
+     "256-entry lookup table does it",
+     "", F::None, &make<checks::Uint8RoundtripCheck>},
 };
 
 } // namespace

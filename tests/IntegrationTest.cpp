@@ -47,8 +47,11 @@ TEST(Integration, ExampleJson) {
   const std::string Ops = "examples/image_ops/csrc/ops.cpp";
   const std::string Bind = "examples/image_ops/csrc/bindings.cpp";
   std::set<std::tuple<std::string, int, std::string>> Want = {
+      {Bind, 9, "torch-layout-from-shape"},
       {Bind, 23, "torch-compile-opaque-binding"},
+      {Bind, 23, "torch-binding-gil"},
       {Bind, 24, "torch-compile-opaque-binding"},
+      {Bind, 24, "torch-binding-gil"},
       {Ops, 13, "torch-perf-redundant-copy"},
       {Ops, 19, "torch-perf-element-loop"},
       {Ops, 20, "torch-perf-element-loop"},
@@ -63,6 +66,22 @@ TEST(Integration, ExampleJson) {
   for (const auto &F : J["findings"])
     if (F["check"] == "torch-compile-data-dependent")
       EXPECT_EQ(F["graph_break"], "GB0034");
+}
+
+// The reference kernel pairs: each hazard version is flagged with exactly its
+// annotated checks, and each fixed version is clean (every check enabled).
+TEST(Integration, KernelPairsLintConsistently) {
+  if (!haveRealTorch())
+    GTEST_SKIP() << "libtorch-dev is not installed";
+  RunResult R = runTorchLint("--checks='torch-*' --verify kernels/pairs/");
+  EXPECT_EQ(R.ExitCode, 0) << R.Out << R.Err;
+  EXPECT_EQ(R.Out.find("FAIL"), std::string::npos) << R.Out;
+  for (const char *Fixed : {"element_loop_fixed.cpp", "uint8_roundtrip_fixed.cpp",
+                            "temporary_fixed.cpp", "redundant_copy_fixed.cpp",
+                            "layout_from_shape_fixed.cpp", "parallel_grain_fixed.cpp"})
+    EXPECT_NE(R.Out.find(std::string("PASS kernels/pairs/") + Fixed + " (0 expected"),
+              std::string::npos)
+        << Fixed << "\n" << R.Out;
 }
 
 // The opaque-binding fix-it must produce code the real libtorch accepts.

@@ -188,6 +188,12 @@ void LayoutFromShapeCheck::check(const MatchFinder::MatchResult &Result) {
     Cond = T->getCond();
     Then = dimensionUse(T->getTrueExpr(), Ctx);
     Else = dimensionUse(T->getFalseExpr(), Ctx);
+    // `int64_t cdim = x.size(1) == 3 ? 1 : 3;`: the arms are dimensions.
+    auto A = intValue(T->getTrueExpr(), Ctx), B = intValue(T->getFalseExpr(), Ctx);
+    if (A && B && *A != *B && std::abs(*A) <= 5 && std::abs(*B) <= 5) {
+      Then.push_back("dim:" + std::to_string(*A));
+      Else.push_back("dim:" + std::to_string(*B));
+    }
   }
   const BinaryOperator *Guess = layoutComparison(Cond, Ctx);
   if (!Guess || Then == Else || (Then.empty() && Else.empty()))

@@ -6,7 +6,7 @@ namespace image_ops {
 
 at::Tensor rgb_to_gray(const at::Tensor &img) {
   // Layout guessed from the channel count: a 3-pixel-wide NHWC image breaks it.
-  if (img.size(1) == 3)
+  if (img.size(1) == 3) // expect: torch-layout-from-shape
     return (img.select(1, 0) * 0.299 + img.select(1, 1) * 0.587 +
             img.select(1, 2) * 0.114);
   return (img.select(3, 0) * 0.299 + img.select(3, 1) * 0.587 +
@@ -20,7 +20,7 @@ std::string version() { return "0.1"; }
 } // namespace image_ops
 
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
-  m.def("rgb_to_gray", &image_ops::rgb_to_gray, "RGB to grayscale"); // expect: torch-compile-opaque-binding
-  m.def("flip_horizontal", &image_ops::flip_horizontal); // expect: torch-compile-opaque-binding
+  m.def("rgb_to_gray", &image_ops::rgb_to_gray, "RGB to grayscale"); // expect: torch-compile-opaque-binding // expect: torch-binding-gil
+  m.def("flip_horizontal", &image_ops::flip_horizontal); // expect: torch-compile-opaque-binding // expect: torch-binding-gil
   m.def("version", &image_ops::version);
 }

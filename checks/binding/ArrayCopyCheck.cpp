@@ -1,0 +1,118 @@
+//===--- ArrayCopyCheck.cpp - torch-binding-array-copy --------------------===//
+
+#include "ArrayCopyCheck.h"
+
+#include "../model/Registrations.h"
+#include "../model/TorchApi.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace torchlint::model;
+
+namespace torchlint::checks {
+namespace {
+
+const ClassTemplateSpecializationDecl *specOf(QualType T) {
+  return dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl());
+}
+
+/// py::array_t<T, Flags> with the forcecast bit (the default) set.
+bool isForcecastArray(QualType T) {
+  const auto *S = specOf(T);
+  if (!S || S->getName() != "array_t" || S->getTemplateArgs().size() < 2)
+    return false;
+  const TemplateArgument &Flags = S->getTemplateArgs()[1];
+  if (Flags.getKind() != TemplateArgument::Integral)
+    return false;
+  return (Flags.getAsIntegral().getExtValue() & 0x10) != 0; // array::forcecast
+}
+
+bool isNestedVector(QualType T) {
+  const auto *S = specOf(T);
+  if (!S || S->getName() != "vector" || S->getTemplateArgs().size() < 1 ||
+      S->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return false;
+  const auto *Inner = specOf(S->getTemplateArgs()[0].getAsType());
+  return Inner && Inner->getName() == "vector";
+}
+
+struct BodyFacts : RecursiveASTVisitor<BodyFacts> {
+  const CXXMemberCallExpr *CloneOfBlob = nullptr;
+  const Expr *ElementPush = nullptr;
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
+    const CXXMethodDecl *M = C->getMethodDecl();
+    if (!M || !M->getIdentifier())
+      return true;
+    if (M->getName() == "clone")
+      if (const auto *Blob = dyn_cast<CallExpr>(ignoreWrappers(C->getImplicitObjectArgument())))
+        if (Blob->getDirectCallee() && Blob->getDirectCallee()->getIdentifier() &&
+            Blob->getDirectCallee()->getName() == "from_blob" && !CloneOfBlob)
+          CloneOfBlob = C;
+    if ((M->getName() == "push_back" || M->getName() == "emplace_back") &&
+        C->getNumArgs() == 1 && !ElementPush && readsElement(C->getArg(0)))
+      ElementPush = C->getArg(0);
+    return true;
+  }
+  static bool readsElement(const Stmt *S) {
+    if (!S)
+      return false;
+    if (const auto *C = dyn_cast<CXXMemberCallExpr>(S))
+      if (const CXXMethodDecl *M = C->getMethodDecl())
+        if (M->getIdentifier() && isTensorType(C->getImplicitObjectArgument()->getType()) &&
+            (ops::isDataAccessMethod(M->getName())))
+          return true;
+    for (const Stmt *Child : S->children())
+      if (readsElement(Child))
+        return true;
+    return false;
+  }
+};
+
+} // namespace
+
+void ArrayCopyCheck::onStartOfTranslationUnit() { Registrations::invalidate(); }
+
+void ArrayCopyCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
+}
+
+void ArrayCopyCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  const Registrations &Model = Registrations::get(Ctx);
+  std::set<const FunctionDecl *> Seen;
+  for (const PyBinding &B : Model.Bindings) {
+    const FunctionDecl *F = B.Function ? B.Function->getDefinition() : nullptr;
+    if (!F || !F->getBody() || !Seen.insert(F).second)
+      continue;
+    BodyFacts Facts;
+    Facts.TraverseStmt(F->getBody());
+    for (const ParmVarDecl *P : F->parameters()) {
+      if (isForcecastArray(P->getType()) && Facts.CloneOfBlob)
+        diag(P->getLocation(),
+             "'%0' is a py::array_t with forcecast: any input of another dtype "
+             "or layout is silently converted (a converting copy), and "
+             "from_blob(...).clone() copies again; accept a torch::Tensor "
+             "(torch.from_numpy is zero-copy) or drop forcecast")
+            << P->getName();
+      if (isNestedVector(P->getType()))
+        diag(P->getLocation(),
+             "'%0' is a nested std::vector: pybind11 converts every inner "
+             "list element by element on each call; accept a torch::Tensor "
+             "(or a py::array) instead")
+            << P->getName();
+    }
+    if (Facts.ElementPush)
+      diag(Facts.ElementPush->getBeginLoc(),
+           "tensor data copied into a std::vector element by element at the "
+           "binding boundary; return the torch::Tensor itself (Python gets it "
+           "without a copy)");
+  }
+}
+
+} // namespace torchlint::checks

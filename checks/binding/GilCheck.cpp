@@ -1,0 +1,93 @@
+//===--- GilCheck.cpp - torch-binding-gil ---------------------------------===//
+
+#include "GilCheck.h"
+
+#include "../model/Registrations.h"
+#include "../model/Signatures.h"
+#include "../model/TorchApi.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace torchlint::model;
+
+namespace torchlint::checks {
+namespace {
+
+bool isPybindDecl(const Decl *D) {
+  for (const DeclContext *DC = D ? D->getDeclContext() : nullptr; DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getName() == "pybind11")
+        return true;
+  return false;
+}
+
+bool isPybindType(QualType T) {
+  const CXXRecordDecl *RD = T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
+  return RD && isPybindDecl(RD);
+}
+
+/// The function releases the GIL itself, or talks to Python.
+bool releasesOrUsesPython(const FunctionDecl *F) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Releases = false, UsesPython = false;
+    bool VisitVarDecl(VarDecl *V) {
+      const CXXRecordDecl *RD = V->getType()->getAsCXXRecordDecl();
+      if (RD && RD->getIdentifier() && RD->getName() == "gil_scoped_release")
+        Releases = true;
+      return true;
+    }
+    bool VisitCallExpr(CallExpr *C) {
+      if (const FunctionDecl *Callee = C->getDirectCallee())
+        if (isPybindDecl(Callee))
+          UsesPython = true;
+      return true;
+    }
+  } Fd;
+  const FunctionDecl *Def = F->getDefinition();
+  if (!Def || !Def->getBody())
+    return true; // Unknown body: do not guess.
+  Fd.TraverseStmt(Def->getBody());
+  return Fd.Releases || Fd.UsesPython;
+}
+
+} // namespace
+
+void GilCheck::onStartOfTranslationUnit() { Registrations::invalidate(); }
+
+void GilCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
+}
+
+void GilCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  const Registrations &Model = Registrations::get(Ctx);
+  for (const PyBinding &B : Model.Bindings) {
+    const FunctionDecl *F = B.Function;
+    if (!F || !takesOrReturnsTensors(F) || isPybindType(F->getReturnType()) ||
+        llvm::any_of(F->parameters(),
+                     [](const ParmVarDecl *P) { return isPybindType(P->getType()); }))
+      continue;
+    bool Guarded = false;
+    for (const Expr *A : B.Call->arguments())
+      if (A->getType().getAsString().find("gil_scoped_release") != std::string::npos)
+        Guarded = true;
+    if (Guarded || releasesOrUsesPython(F))
+      continue;
+    auto D = diag(B.Call->getExprLoc(),
+                  "pybind11 binding '%0' holds the GIL for the whole call of a "
+                  "tensor function: every other Python thread (data loaders, "
+                  "servers) waits for the kernel; release it with "
+                  "py::call_guard<py::gil_scoped_release>()");
+    D << B.Name;
+    SourceLocation RParen = B.Call->getRParenLoc();
+    if (RParen.isValid() && !RParen.isMacroID())
+      D << FixItHint::CreateInsertion(
+          RParen, ", pybind11::call_guard<pybind11::gil_scoped_release>()");
+  }
+}
+
+} // namespace torchlint::checks

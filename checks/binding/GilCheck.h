@@ -1,0 +1,27 @@
+//===--- GilCheck.h - torch-binding-gil -------------------------*- C++ -*-===//
+
+#ifndef TORCHLINT_CHECKS_BINDING_GILCHECK_H
+#define TORCHLINT_CHECKS_BINDING_GILCHECK_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace torchlint::checks {
+
+/// Flags pybind11 bindings of tensor functions that keep the GIL for the
+/// whole call.
+///
+/// For the user-facing documentation see docs/checks/torch-binding-gil.md
+class GilCheck : public clang::tidy::ClangTidyCheck {
+public:
+  using ClangTidyCheck::ClangTidyCheck;
+  bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus;
+  }
+  void onStartOfTranslationUnit() override;
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+};
+
+} // namespace torchlint::checks
+
+#endif // TORCHLINT_CHECKS_BINDING_GILCHECK_H

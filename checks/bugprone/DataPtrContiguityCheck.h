@@ -1,0 +1,32 @@
+//===--- DataPtrContiguityCheck.h - torch-bugprone-data-ptr-contiguity -*- C++ -*-===//
+
+#ifndef TORCHLINT_CHECKS_BUGPRONE_DATAPTRCONTIGUITYCHECK_H
+#define TORCHLINT_CHECKS_BUGPRONE_DATAPTRCONTIGUITYCHECK_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+
+#include <set>
+
+namespace torchlint::checks {
+
+/// Flags `data_ptr<T>()` of a tensor parameter indexed linearly without
+/// evidence that the tensor is contiguous.
+///
+/// For the user-facing documentation see docs/checks/torch-bugprone-data-ptr-contiguity.md
+class DataPtrContiguityCheck : public clang::tidy::ClangTidyCheck {
+public:
+  using ClangTidyCheck::ClangTidyCheck;
+  bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus;
+  }
+  void onStartOfTranslationUnit() override { Reported.clear(); }
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  std::set<const clang::ParmVarDecl *> Reported;
+};
+
+} // namespace torchlint::checks
+
+#endif // TORCHLINT_CHECKS_BUGPRONE_DATAPTRCONTIGUITYCHECK_H

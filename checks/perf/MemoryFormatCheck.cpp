@@ -1,0 +1,261 @@
+//===--- MemoryFormatCheck.cpp - torch-perf-memory-format -----------------===//
+
+#include "MemoryFormatCheck.h"
+
+#include "../model/TorchApi.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+#include <functional>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace torchlint::model;
+using namespace torchlint::model::matchers;
+
+namespace torchlint::checks {
+namespace {
+
+const FunctionDecl *enclosingFunction(const Stmt &S, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(S);
+  while (!Parents.empty()) {
+    if (const auto *F = Parents[0].get<FunctionDecl>())
+      return F;
+    Parents = Ctx.getParents(Parents[0]);
+  }
+  return nullptr;
+}
+
+/// Evidence in \p F that \p V is a 4-D or 5-D tensor: `V.dim() == 4|5`,
+/// `V.size(3)`, `V.sizes()[3]`, `V.accessor<T, 4|5>()`.
+bool isImageOrVolume(const VarDecl *V, const FunctionDecl *F, const ASTContext &Ctx) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *V;
+    const ASTContext &Ctx;
+    bool Found = false;
+    Finder(const VarDecl *V, const ASTContext &Ctx) : V(V), Ctx(Ctx) {}
+    bool on(const Expr *E) {
+      const auto *R = dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(E));
+      return R && R->getDecl() == V;
+    }
+    std::optional<int64_t> intOf(const Expr *E) {
+      Expr::EvalResult R;
+      if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+        return R.Val.getInt().getExtValue();
+      return std::nullopt;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (!B->isEqualityOp())
+        return true;
+      for (auto [L, R] : {std::pair(B->getLHS(), B->getRHS()),
+                          std::pair(B->getRHS(), B->getLHS())})
+        if (const auto *C = dyn_cast<CXXMemberCallExpr>(ignoreWrappers(L)))
+          if (C->getMethodDecl() && C->getMethodDecl()->getIdentifier() &&
+              C->getMethodDecl()->getName() == "dim" && on(C->getImplicitObjectArgument()))
+            if (auto N = intOf(R); N && (*N == 4 || *N == 5))
+              Found = true;
+      return true;
+    }
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
+      const CXXMethodDecl *M = C->getMethodDecl();
+      if (!M || !M->getIdentifier() || !on(C->getImplicitObjectArgument()))
+        return true;
+      if ((M->getName() == "size" || M->getName() == "stride") && C->getNumArgs() >= 1)
+        if (auto N = intOf(C->getArg(0)); N && (*N == 3 || *N == 4))
+          Found = true;
+      if (M->getName() == "accessor")
+        if (const auto *Args = M->getTemplateSpecializationArgs())
+          if (Args->size() == 2 && Args->get(1).getKind() == TemplateArgument::Integral) {
+            int64_t N = Args->get(1).getAsIntegral().getExtValue();
+            Found |= N == 4 || N == 5;
+          }
+      return true;
+    }
+  } Fd(V, Ctx);
+  if (F && F->getBody())
+    Fd.TraverseStmt(F->getBody());
+  return Fd.Found;
+}
+
+/// True if the result of \p E (or the variable it initialises) has its data
+/// pointer taken: then the NCHW layout is what the code indexes.
+bool feedsRawData(const Expr *E, const FunctionDecl *F, ASTContext &Ctx) {
+  auto IsRaw = [](const Expr *Use, ASTContext &Ctx) {
+    DynTypedNodeList Parents = Ctx.getParents(*Use);
+    for (int I = 0; I < 4 && !Parents.empty(); ++I) {
+      if (const auto *Call = Parents[0].get<CXXMemberCallExpr>()) {
+        const CXXMethodDecl *M = Call->getMethodDecl();
+        return M && M->getIdentifier() &&
+               (ops::isDataAccessMethod(M->getName()) ||
+                M->getName().starts_with("accessor") ||
+                M->getName().starts_with("packed_accessor"));
+      }
+      if (!Parents[0].get<Expr>())
+        return false;
+      Parents = Ctx.getParents(Parents[0]);
+    }
+    return false;
+  };
+  if (IsRaw(E, Ctx))
+    return true;
+  DynTypedNodeList Parents = Ctx.getParents(*E);
+  for (int I = 0; I < 4 && !Parents.empty(); ++I) {
+    if (const auto *V = Parents[0].get<VarDecl>()) {
+      struct Uses : RecursiveASTVisitor<Uses> {
+        const VarDecl *V;
+        std::vector<const Expr *> Refs;
+        bool VisitDeclRefExpr(DeclRefExpr *R) {
+          if (R->getDecl() == V)
+            Refs.push_back(R);
+          return true;
+        }
+      } U;
+      U.V = V;
+      if (F && F->getBody())
+        U.TraverseStmt(F->getBody());
+      return llvm::any_of(U.Refs, [&](const Expr *R) { return IsRaw(R, Ctx); });
+    }
+    if (!Parents[0].get<Expr>())
+      return false;
+    Parents = Ctx.getParents(Parents[0]);
+  }
+  return false;
+}
+
+/// The constant permutation of a `permute({...})` call.
+std::vector<int64_t> permutationOf(const CXXMemberCallExpr *C, const ASTContext &Ctx) {
+  std::vector<int64_t> P;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *L = dyn_cast<IntegerLiteral>(S)) {
+      P.push_back(L->getValue().getSExtValue());
+      return;
+    }
+    for (const Stmt *Child : S->children())
+      Walk(Child);
+  };
+  if (C->getNumArgs() >= 1)
+    Walk(C->getArg(0));
+  return P;
+}
+
+bool isInverse(const std::vector<int64_t> &A, const std::vector<int64_t> &B) {
+  if (A.size() != B.size() || A.empty())
+    return false;
+  for (size_t I = 0; I < A.size(); ++I)
+    if (A[I] < 0 || A[I] >= static_cast<int64_t>(B.size()) ||
+        B[A[I]] != static_cast<int64_t>(I))
+      return false;
+  return true;
+}
+
+/// `x.permute(P).contiguous()` in a function that later permutes back with
+/// the inverse of P: the copy in between only served an elementwise op.
+const CXXMemberCallExpr *permutedBack(const CXXMemberCallExpr *Contiguous,
+                                      const FunctionDecl *F, ASTContext &Ctx) {
+  const auto *Permute =
+      dyn_cast<CXXMemberCallExpr>(ignoreWrappers(Contiguous->getImplicitObjectArgument()));
+  if (!Permute || !Permute->getMethodDecl() || !Permute->getMethodDecl()->getIdentifier() ||
+      Permute->getMethodDecl()->getName() != "permute" || !F || !F->getBody())
+    return nullptr;
+  std::vector<int64_t> P = permutationOf(Permute, Ctx);
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const CXXMemberCallExpr *Self;
+    const std::vector<int64_t> *P;
+    const ASTContext *Ctx;
+    const CXXMemberCallExpr *Found = nullptr;
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
+      if (C != Self && C->getMethodDecl() && C->getMethodDecl()->getIdentifier() &&
+          C->getMethodDecl()->getName() == "permute" && !Found &&
+          isInverse(*P, permutationOf(C, *Ctx)))
+        Found = C;
+      return true;
+    }
+  } Fd;
+  Fd.Self = Permute;
+  Fd.P = &P;
+  Fd.Ctx = &Ctx;
+  Fd.TraverseStmt(F->getBody());
+  return Fd.Found;
+}
+
+} // namespace
+
+void MemoryFormatCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(tensorMethodCall({"contiguous"}).bind("contiguous"), this);
+  Finder->addMatcher(
+      callExpr(callee(functionDecl(hasAnyName("empty_like", "zeros_like", "ones_like",
+                                              "rand_like", "randn_like", "full_like"))),
+               hasAnyArgument(
+                   expr(unless(cxxDefaultArgExpr()),
+                        anyOf(ignoringImplicit(declRefExpr(to(enumConstantDecl(hasName("Contiguous"))))),
+                              hasDescendant(declRefExpr(to(enumConstantDecl(hasName("Contiguous")))))))
+                       .bind("format")))
+          .bind("like"),
+      this);
+}
+
+void MemoryFormatCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  const Expr *Call = nullptr, *Object = nullptr;
+  bool IsContiguous = false;
+  if (const auto *C = Result.Nodes.getNodeAs<CXXMemberCallExpr>("contiguous")) {
+    for (const Expr *A : C->arguments())
+      if (!isa<CXXDefaultArgExpr>(A))
+        return; // An explicit format is a decision.
+    Call = C;
+    Object = C->getImplicitObjectArgument();
+    IsContiguous = true;
+  } else if (const auto *L = Result.Nodes.getNodeAs<CallExpr>("like")) {
+    if (!L->getDirectCallee() || !isTorchDecl(L->getDirectCallee()) || L->getNumArgs() < 1)
+      return;
+    Call = L;
+    Object = L->getArg(0);
+  }
+  if (!Call || Call->getBeginLoc().isMacroID())
+    return;
+  const FunctionDecl *F = enclosingFunction(*Call, Ctx);
+  if (IsContiguous && !feedsRawData(Call, F, Ctx))
+    if (const CXXMemberCallExpr *Back =
+            permutedBack(cast<CXXMemberCallExpr>(Call), F, Ctx)) {
+      const auto *C = cast<CXXMemberCallExpr>(Call);
+      diag(C->getExprLoc(),
+           "'.contiguous()' materialises a permuted copy that is permuted "
+           "back later: elementwise ops work on the strided view, so the copy "
+           "buys nothing; drop it")
+          << FixItHint::CreateRemoval(CharSourceRange::getTokenRange(
+                 cast<MemberExpr>(C->getCallee())->getOperatorLoc(), C->getRParenLoc()));
+      diag(Back->getExprLoc(), "permuted back here", DiagnosticIDs::Note);
+      return;
+    }
+  const auto *Ref = dyn_cast<DeclRefExpr>(ignoreWrappers(Object));
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!V || !isImageOrVolume(V, F, Ctx) || feedsRawData(Call, F, Ctx))
+    return;
+  std::string Name = V->getName().str();
+  if (IsContiguous) {
+    const auto *C = cast<CXXMemberCallExpr>(Call);
+    diag(C->getExprLoc(),
+         "'.contiguous()' on the 4-D/5-D tensor '%0' converts channels_last "
+         "input to NCHW with a full copy; keep its layout with "
+         "'.contiguous(%0.suggest_memory_format())'")
+        << Name
+        << FixItHint::CreateReplacement(
+               CharSourceRange::getTokenRange(C->getExprLoc(), C->getRParenLoc()),
+               "contiguous(" + Name + ".suggest_memory_format())");
+    return;
+  }
+  const auto *Format = Result.Nodes.getNodeAs<Expr>("format");
+  diag(Format->getBeginLoc(),
+       "'at::MemoryFormat::Contiguous' makes the copy of the 4-D/5-D tensor "
+       "'%0' NCHW even when it is channels_last; use "
+       "'%0.suggest_memory_format()' (or at::MemoryFormat::Preserve)")
+      << Name
+      << FixItHint::CreateReplacement(Format->getSourceRange(),
+                                      Name + ".suggest_memory_format()");
+}
+
+} // namespace torchlint::checks

@@ -1,0 +1,44 @@
+// Testdata for torch-binding-array-copy.
+#include <torch/extension.h>
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <vector>
+
+namespace py = pybind11;
+
+// --- Positives ---------------------------------------------------------------
+
+at::Tensor from_numpy(py::array_t<float> a) { // expect: torch-binding-array-copy: converting copy
+  auto buf = a.request();
+  return torch::from_blob(buf.ptr, {buf.shape[0]}, torch::kFloat).clone();
+}
+
+at::Tensor from_nested(const std::vector<std::vector<float>> &rows) { // expect: torch-binding-array-copy: nested std::vector
+  return at::zeros({static_cast<int64_t>(rows.size())});
+}
+
+std::vector<float> to_vector(const at::Tensor &t) {
+  std::vector<float> out;
+  for (int64_t i = 0; i < t.numel(); ++i)
+    out.push_back(t.data_ptr<float>()[i]); // expect: torch-binding-array-copy: element by element
+  return out;
+}
+
+// --- Negatives ---------------------------------------------------------------
+
+at::Tensor takes_tensor(const at::Tensor &t) { return t * 2; }
+at::Tensor no_cast(py::array_t<float, py::array::c_style> a) {
+  auto buf = a.request();
+  return torch::from_blob(buf.ptr, {buf.shape[0]}, torch::kFloat).clone();
+}
+std::vector<int64_t> shape_of(const at::Tensor &t) { return t.sizes().vec(); }
+
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("from_numpy", &from_numpy);
+  m.def("from_nested", &from_nested);
+  m.def("to_vector", &to_vector);
+  m.def("takes_tensor", &takes_tensor);
+  m.def("no_cast", &no_cast);
+  m.def("shape_of", &shape_of);
+}
