@@ -39,7 +39,10 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <atomic>
 #include <map>
+#include <mutex>
+#include <thread>
 
 using namespace clang;
 using namespace clang::tidy;
@@ -403,9 +406,74 @@ std::string validateConfigFor(const std::string &File) {
   return {};
 }
 
+namespace {
+
+/// Sorts findings by the order of \p Files, then position.
+void sortFindings(LintResult &Result, const std::vector<std::string> &Files) {
+  std::map<std::string, size_t> Order;
+  for (size_t I = 0; I < Files.size(); ++I)
+    Order.emplace(Files[I], I);
+  llvm::stable_sort(Result.Findings, [&](const Finding &A, const Finding &B) {
+    size_t OA = Order.count(A.Loc.File) ? Order[A.Loc.File] : Files.size();
+    size_t OB = Order.count(B.Loc.File) ? Order[B.Loc.File] : Files.size();
+    return std::tie(OA, A.Loc.File, A.Loc.Offset, A.Check) <
+           std::tie(OB, B.Loc.File, B.Loc.Offset, B.Check);
+  });
+  llvm::stable_sort(Result.Errors, [&](const FileError &A, const FileError &B) {
+    size_t OA = Order.count(A.File) ? Order[A.File] : Files.size();
+    size_t OB = Order.count(B.File) ? Order[B.File] : Files.size();
+    return OA < OB;
+  });
+}
+
+LintResult lintSequential(const std::vector<std::string> &Files,
+                          const tooling::CompilationDatabase &Database,
+                          const EngineOptions &Options);
+
+} // namespace
+
 LintResult lint(const std::vector<std::string> &Files,
                 const tooling::CompilationDatabase &Database,
                 const EngineOptions &Options) {
+  unsigned Jobs = std::min<size_t>(Options.Jobs ? Options.Jobs : 1, Files.size());
+  if (Jobs <= 1)
+    return lintSequential(Files, Database, Options);
+  // Each worker has its own clang-tidy context and compiler instances; files
+  // are dealt round-robin and the results merged in input order, so the
+  // output does not depend on scheduling.
+  std::vector<std::vector<std::string>> Chunks(Jobs);
+  for (size_t I = 0; I < Files.size(); ++I)
+    Chunks[I % Jobs].push_back(Files[I]);
+  std::vector<LintResult> Results(Jobs);
+  std::mutex ProgressLock;
+  std::atomic<size_t> Done{0};
+  EngineOptions WorkerOptions = Options;
+  if (Options.Progress)
+    WorkerOptions.Progress = [&](size_t, size_t, const std::string &File) {
+      std::lock_guard<std::mutex> Lock(ProgressLock);
+      Options.Progress(Done++, Files.size(), File);
+    };
+  std::vector<std::thread> Workers;
+  for (unsigned J = 0; J < Jobs; ++J)
+    Workers.emplace_back([&, J] {
+      Results[J] = lintSequential(Chunks[J], Database, WorkerOptions);
+    });
+  for (std::thread &T : Workers)
+    T.join();
+  LintResult Merged;
+  for (LintResult &R : Results) {
+    Merged.Findings.insert(Merged.Findings.end(), R.Findings.begin(), R.Findings.end());
+    Merged.Errors.insert(Merged.Errors.end(), R.Errors.begin(), R.Errors.end());
+  }
+  sortFindings(Merged, Files);
+  return Merged;
+}
+
+namespace {
+
+LintResult lintSequential(const std::vector<std::string> &Files,
+                          const tooling::CompilationDatabase &Database,
+                          const EngineOptions &Options) {
   LintResult Result;
   SourceFiles Sources;
   RunState State;
@@ -421,10 +489,32 @@ LintResult lint(const std::vector<std::string> &Files,
   ActionFactory Factory(Context, State, Options);
 
   std::vector<ClangTidyError> Errors;
+  // Compiler errors per file (see below).
+  std::map<std::string, std::vector<std::string>> CompileErrors;
   for (size_t I = 0; I < Files.size(); ++I) {
     if (Options.Progress)
       Options.Progress(I, Files.size(), Files[I]);
-    tooling::ClangTool Tool(Database, {Files[I]});
+    // An input that cannot be opened (a dangling symlink, no permission) is
+    // reported as such, not as "no input files" of an unnamed file.
+    if (!Options.Overlay.count(Files[I])) {
+      int FD = -1;
+      if (std::error_code EC = llvm::sys::fs::openFileForRead(Files[I], FD)) {
+        Result.Errors.push_back({Files[I], "cannot be read: " + EC.message()});
+        continue;
+      }
+      llvm::sys::fs::closeFile(FD);
+    }
+    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
+        new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+    if (!Options.Overlay.empty()) {
+      llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Memory(
+          new llvm::vfs::InMemoryFileSystem);
+      for (const auto &[Path, Content] : Options.Overlay)
+        Memory->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Content, Path));
+      FS->pushOverlay(Memory);
+    }
+    tooling::ClangTool Tool(Database, {Files[I]},
+                            std::make_shared<PCHContainerOperations>(), FS);
     Tool.setDiagnosticConsumer(&DiagConsumer);
     Tool.setPrintErrorMessage(false);
     Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
@@ -435,13 +525,20 @@ LintResult lint(const std::vector<std::string> &Files,
             tooling::ArgumentInsertPosition::END));
     Tool.run(&Factory);
     std::vector<ClangTidyError> FileErrors = DiagConsumer.take();
+    // Errors without a location (an unknown flag) belong to this file.
+    llvm::erase_if(FileErrors, [&](const ClangTidyError &E) {
+      if (!E.Message.FilePath.empty() || E.DiagLevel < tooling::Diagnostic::Error ||
+          !llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-"))
+        return false;
+      CompileErrors[Files[I]].push_back(E.Message.Message);
+      return true;
+    });
     Errors.insert(Errors.end(), std::make_move_iterator(FileErrors.begin()),
                   std::make_move_iterator(FileErrors.end()));
   }
 
   // Compiler errors are collected per file; a file with a missing header
   // reports the header, not the errors that follow from its absence.
-  std::map<std::string, std::vector<std::string>> CompileErrors;
   for (ClangTidyError &E : Errors) {
     const tooling::DiagnosticMessage &M = E.Message;
     if (llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-")) {
@@ -508,16 +605,10 @@ LintResult lint(const std::vector<std::string> &Files,
     if (!llvm::is_contained(Files, File) && !Msgs.empty() && State.MissingHeaders.empty())
       Result.Errors.push_back({File, "could not be parsed: " + Msgs.front()});
 
-  std::map<std::string, size_t> Order;
-  for (size_t I = 0; I < Files.size(); ++I)
-    Order.emplace(Files[I], I);
-  llvm::stable_sort(Result.Findings, [&](const Finding &A, const Finding &B) {
-    size_t OA = Order.count(A.Loc.File) ? Order[A.Loc.File] : Files.size();
-    size_t OB = Order.count(B.Loc.File) ? Order[B.Loc.File] : Files.size();
-    return std::tie(OA, A.Loc.File, A.Loc.Offset, A.Check) <
-           std::tie(OB, B.Loc.File, B.Loc.Offset, B.Check);
-  });
+  sortFindings(Result, Files);
   return Result;
 }
+
+} // namespace
 
 } // namespace torchlint

@@ -7,6 +7,7 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -22,6 +23,11 @@ struct EngineOptions {
   /// Traversal scope limited to the project's code and system-header function
   /// bodies skipped. Off only to compare findings (they must not change).
   bool Fast = true;
+  /// Worker threads (files are dealt round-robin; output order is fixed).
+  unsigned Jobs = 1;
+  /// Files whose content is replaced by these strings (in memory), e.g. to
+  /// re-parse a fixed file before writing it.
+  std::map<std::string, std::string> Overlay;
   /// Called before each file, for progress output.
   std::function<void(size_t Index, size_t Total, const std::string &File)>
       Progress;

@@ -8,6 +8,7 @@
 #include "llvm/Support/Regex.h"
 
 #include <map>
+#include <mutex>
 
 namespace torchlint::model {
 namespace {
@@ -51,6 +52,8 @@ void scanPythonSource(const std::string &Source, std::set<std::string> &Out) {
 
 const std::set<std::string> &pythonFakeKernels(const std::vector<std::string> &Roots) {
   static std::map<std::vector<std::string>, std::set<std::string>> Cache;
+  static std::mutex Lock;
+  std::lock_guard<std::mutex> Guard(Lock);
   auto It = Cache.find(Roots);
   if (It != Cache.end())
     return It->second;

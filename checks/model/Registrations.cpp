@@ -207,7 +207,8 @@ struct Cache {
   std::unique_ptr<Registrations> Model;
 };
 Cache &cache() {
-  static Cache C;
+  // One per thread: torch-lint -j runs a TU per worker thread.
+  static thread_local Cache C;
   return C;
 }
 
