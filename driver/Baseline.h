@@ -68,8 +68,7 @@ std::string absolutePath(llvm::StringRef Path);
 /// not part of it (the Finding model does not carry it). Returns one
 /// fingerprint per finding, in order; compute it before filtering findings.
 std::vector<std::string> fingerprints(const std::vector<Finding> &Findings,
-                                      llvm::StringRef BaseDir,
-                                      SourceCache &Sources);
+                                      llvm::StringRef BaseDir, SourceCache &Sources);
 
 /// Line ranges (1-based, inclusive) of one file, as clang-tidy's
 /// --line-filter has them; no ranges means the whole file.
@@ -95,10 +94,11 @@ public:
   /// remaining files. Returns a message for a usage error (exit 2), or empty.
   std::string prepare(const SelectOptions &Options, std::vector<std::string> &Files);
 
-  /// Writes the baseline (--write-baseline; every finding of \p Result), then
-  /// drops the findings in the baseline and those outside the line filters,
-  /// keeping \p Ids (one per finding) aligned. Returns an error message when
-  /// the baseline cannot be written, or empty.
+  /// Sets \p Ids to the fingerprints of \p Result's findings (relative to the
+  /// working directory, for the CI formats), writes the baseline
+  /// (--write-baseline; every finding of \p Result), then drops the findings
+  /// in the baseline and those outside the line filters, keeping \p Ids
+  /// aligned. Returns an error message when the baseline cannot be written.
   std::string apply(LintResult &Result, std::vector<std::string> &Ids);
 
   /// How many findings the baseline hid in the last apply().
@@ -111,16 +111,17 @@ private:
   /// Records the changed lines of \p File against the --diff-base revision;
   /// an error message on failure.
   std::string diffFile(const std::string &File);
-  /// The --diff-base commit in the repository holding directory \p Dir.
-  std::string commitFor(const std::string &Dir, std::string &Commit);
+  /// The --diff-base commit in the repository holding \p File; an error
+  /// message on failure.
+  std::string commitFor(const std::string &File, std::string &Commit);
 
   SelectOptions Options;
   std::string BaselinePath, BaselineDir, WritePath, WriteDir;
   std::set<std::string> BaselineIds;
   bool HaveLineFilter = false;
   std::vector<LineFilterEntry> LineFilters;
-  std::map<std::string, std::string> DirTop;     ///< directory -> toplevel.
-  std::map<std::string, std::string> RepoCommit; ///< toplevel -> commit.
+  std::map<std::string, std::string> DirTop;            ///< directory -> toplevel.
+  std::map<std::string, std::string> RepoCommit;        ///< toplevel -> commit.
   std::map<std::string, std::optional<Ranges>> Changed; ///< nullopt: unknown.
   std::string Git;
   size_t Hidden = 0;

@@ -3,8 +3,11 @@
 #include "Cli.h"
 
 #include "Catalog.h"
+#include "Baseline.h"
 #include "Engine.h"
+#include "Formats.h"
 #include "Output.h"
+#include "PchCache.h"
 #include "Verify.h"
 #include "fixits/ApplyFixes.h"
 
@@ -18,6 +21,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <thread>
 
 namespace torchlint {
 namespace {
@@ -36,15 +40,33 @@ options:
   --header-filter=<regex> also lint declarations in project headers matching it
   --torch-include=<dir>   torch include directory (repeatable; overrides
                           TORCH_INCLUDE and automatic detection)
-  --format=text|json      output format (default: text)
+  --format=<format>       text (default) or json; for CI: github (workflow
+                          annotations), sarif (2.1.0, code scanning),
+                          codeclimate (GitLab Code Quality), checkstyle
+  --diff-base=<git rev>   report only findings on lines changed since <git rev>
+  --line-filter=<json>    report only findings on these lines (clang-tidy's
+                          syntax: '[{"name":"a.cpp","lines":[[1,3],[7,7]]}]')
+  --baseline=<file>       report only findings that are not in the baseline
+  --write-baseline=<file> record every finding of this run in a baseline
+  --shard=<i>/<n>         lint only share i of n of the (sorted) files
+  --max-level=<0|1|2>     report only findings of checks at this level or a
+                          more certain one (level0 almost never wrong, level1
+                          likely, level2 advisory); e.g. for a pre-commit hook
   --fix                   apply fix-its to the named files (atomically)
   --verify                check findings against '// expect:' annotations and
                           golden *.fixed.cpp files (testdata)
   --list-checks           list the checks (with --format=json: the catalog)
   --no-fast               parse everything (no skipped bodies, no traversal
                           scope); findings are the same, only slower
+  -j <n>, --jobs=<n>      lint <n> files at a time (default: one per core);
+                          the output order does not depend on it
+  --cache-dir=<dir>       where precompiled torch headers are kept (default:
+                          $XDG_CACHE_HOME/torchlint or ~/.cache/torchlint)
+  --no-cache              parse the torch headers every time
   --quiet                 no progress or summary on stderr
   --version, --help
+
+torch-lint merge-sarif <out.sarif> <in.sarif>...  joins the SARIF files of shards
 
 exit status: 0 no findings, 1 findings, 2 bad usage or input (nothing
 written), 3 some file could not be analysed (listed as errors).
@@ -58,6 +80,11 @@ struct Options {
   std::optional<std::string> Checks;
   std::string HeaderFilter;
   std::string Format = "text";
+  SelectOptions Select;
+  int MaxLevel = -1; ///< --max-level; -1: every level.
+  unsigned Jobs = 0; ///< -j; 0: one per core.
+  std::string CacheDir; ///< --cache-dir; empty: the default.
+  bool NoCache = false;
   bool Fix = false, Verify = false, ListChecks = false, Fast = true,
        Quiet = false;
 };
@@ -138,6 +165,43 @@ int parseArgs(int Argc, const char **Argv, Options &O) {
       O.ExtraArgs.push_back(V);
       continue;
     }
+    if (A == "--no-cache") { O.NoCache = true; continue; }
+    if ((R = Value("--cache-dir", V))) {
+      if (R < 0 || V.empty())
+        return usageError("--cache-dir needs a directory");
+      O.CacheDir = V;
+      continue;
+    }
+    if ((R = Value("-j", V)) || (R = Value("--jobs", V))) {
+      unsigned N = 0;
+      if (R < 0 || llvm::StringRef(V).getAsInteger(10, N) || N == 0 || N > 256)
+        return usageError("-j needs a number of jobs between 1 and 256");
+      O.Jobs = N;
+      continue;
+    }
+    if ((R = Value("--max-level", V))) {
+      if (R < 0 || V.size() != 1 || V[0] < '0' || V[0] > '2')
+        return usageError("--max-level needs 0, 1 or 2");
+      O.MaxLevel = V[0] - '0';
+      continue;
+    }
+    bool Selected = false;
+    for (auto [Flag, Out] : {std::pair<llvm::StringRef, std::string *>{
+                                 "--baseline", &O.Select.Baseline},
+                             {"--write-baseline", &O.Select.WriteBaseline},
+                             {"--diff-base", &O.Select.DiffBase},
+                             {"--line-filter", &O.Select.LineFilter},
+                             {"--shard", &O.Select.Shard}}) {
+      if (!(R = Value(Flag, V)))
+        continue;
+      if (R < 0 || V.empty())
+        return usageError(Flag.str() + " needs a value");
+      *Out = V;
+      Selected = true;
+      break;
+    }
+    if (Selected)
+      continue;
     if (A.starts_with("-") && A != "-")
       return usageError("unknown option '" + A.str() + "'");
     O.Inputs.push_back(A.str());
@@ -271,8 +335,16 @@ int listChecks(const Options &O) {
   return ExitClean;
 }
 
+bool hasParseError(const std::string &File, const std::vector<FileError> &Errors) {
+  for (const FileError &E : Errors)
+    if (E.File == File && llvm::StringRef(E.Message).starts_with("could not be parsed"))
+      return true;
+  return false;
+}
+
 int applyFixes(const std::vector<std::string> &Files, const LintResult &Result,
-               bool Quiet) {
+               bool Quiet, const EngineOptions *Reparse,
+               const clang::tooling::CompilationDatabase *Database) {
   std::map<std::string, std::vector<fixits::Edit>> ByFile;
   unsigned Outside = 0;
   for (const Finding &F : Result.Findings)
@@ -299,6 +371,23 @@ int applyFixes(const std::vector<std::string> &Files, const LintResult &Result,
                    << ": fix-it not applied: " << D << "\n";
     if (A.Content == (*Buf)->getBuffer())
       continue;
+    // Fault injection for the tests of the rollback below.
+    if (std::getenv("TORCHLINT_TEST_BREAK_FIXES"))
+      A.Content += "\n}}} // injected by TORCHLINT_TEST_BREAK_FIXES\n";
+    // Re-parse the fixed text before writing: a fix that makes a file that
+    // parsed stop parsing is rolled back.
+    if (Reparse && !hasParseError(File, Result.Errors)) {
+      EngineOptions Check = *Reparse;
+      Check.Progress = nullptr;
+      Check.Overlay[File] = A.Content;
+      LintResult After = lint({File}, *Database, Check);
+      if (hasParseError(File, After.Errors)) {
+        llvm::errs() << "torch-lint: error: the fixes for " << displayPath(File)
+                     << " would make it fail to parse; nothing was written\n";
+        Failed = true;
+        continue;
+      }
+    }
     std::string Error;
     if (!fixits::writeFileAtomically(File, A.Content, Error)) {
       llvm::errs() << "torch-lint: error: " << Error << " (file left unchanged)\n";
@@ -319,12 +408,16 @@ int applyFixes(const std::vector<std::string> &Files, const LintResult &Result,
 } // namespace
 
 int runTorchLint(int Argc, const char **Argv) {
+  if (Argc > 1 && llvm::StringRef(Argv[1]) == "merge-sarif")
+    return mergeSarifMain(Argc, Argv);
   Options O;
   if (int R = parseArgs(Argc, Argv, O); R >= 0)
     return R;
-  if (O.Format != "text" && O.Format != "json" &&
+  if (O.Format != "text" && O.Format != "json" && !isCiFormat(O.Format) &&
       !(O.Format == "markdown" && O.ListChecks))
-    return usageError("unknown --format '" + O.Format + "' (expected text or json)");
+    return usageError("unknown --format '" + O.Format +
+                      "' (expected text, json, github, sarif, codeclimate or "
+                      "checkstyle)");
   if (int R = checkGlobs(O); R >= 0)
     return R;
   if (O.ListChecks)
@@ -384,8 +477,17 @@ int runTorchLint(int Argc, const char **Argv) {
   EO.Checks = O.Checks;
   EO.HeaderFilter = O.HeaderFilter;
   EO.Fast = O.Fast;
+  EO.Jobs = O.Jobs ? O.Jobs : std::max(1u, std::thread::hardware_concurrency());
+  std::unique_ptr<PchCache> Pch;
+  if (O.Fast && !O.NoCache)
+    Pch = std::make_unique<PchCache>(O.CacheDir.empty() ? PchCache::defaultDir()
+                                                         : O.CacheDir);
+  EO.Pch = Pch.get();
   if (enabledChecks(Files.front(), EO).empty())
     return usageError("no torchlint check is enabled (check --checks and .clang-tidy)");
+  FindingSelector Selector; // --shard, --baseline, --diff-base, --line-filter
+  if (std::string Problem = Selector.prepare(O.Select, Files); !Problem.empty())
+    return usageError(Problem);
 
   SynthesisedFlags Flags;
   Flags.TorchIncludes = findTorchIncludes(O.TorchIncludes);
@@ -415,14 +517,31 @@ int runTorchLint(int Argc, const char **Argv) {
     return Ok ? ExitClean : ExitFindings;
   }
 
+  if (O.MaxLevel >= 0) // Drop findings of checks less certain than asked.
+    llvm::erase_if(Result.Findings, [&](const Finding &F) {
+      llvm::StringRef Level = F.Level;
+      unsigned N = 0;
+      return Level.consume_front("level") && !Level.getAsInteger(10, N) &&
+             N > unsigned(O.MaxLevel);
+    });
+  std::vector<std::string> Ids; // Fingerprints, taken before filtering.
+  if (std::string Problem = Selector.apply(Result, Ids); !Problem.empty()) {
+    llvm::errs() << "torch-lint: error: " << Problem << "\n";
+    return ExitIncomplete;
+  }
+  if (Selector.hiddenByBaseline() && !O.Quiet)
+    llvm::errs() << "torch-lint: " << Selector.hiddenByBaseline()
+                 << " finding(s) in the baseline not reported\n";
   if (O.Format == "json")
     printJson(llvm::outs(), Result);
+  else if (isCiFormat(O.Format))
+    printCiFormat(llvm::outs(), O.Format, Result, Ids);
   else
     printText(llvm::outs(), Result, llvm::outs().has_colors());
 
   int FixStatus = -1;
   if (O.Fix)
-    FixStatus = applyFixes(Files, Result, O.Quiet);
+    FixStatus = applyFixes(Files, Result, O.Quiet, &EO, Database.get());
 
   if (!O.Quiet && O.Format == "text")
     llvm::errs() << Result.Findings.size() << " finding"

@@ -14,6 +14,7 @@
 #include "Engine.h"
 
 #include "Catalog.h"
+#include "PchCache.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -513,18 +514,44 @@ LintResult lintSequential(const std::vector<std::string> &Files,
         Memory->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Content, Path));
       FS->pushOverlay(Memory);
     }
-    tooling::ClangTool Tool(Database, {Files[I]},
-                            std::make_shared<PCHContainerOperations>(), FS);
-    Tool.setDiagnosticConsumer(&DiagConsumer);
-    Tool.setPrintErrorMessage(false);
-    Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
-    Tool.appendArgumentsAdjuster(
-        tooling::getInsertArgumentAdjuster(
-            {"-resource-dir", TORCHLINT_CLANG_RESOURCE_DIR, "-Wno-everything",
-             "-ferror-limit=0"},
-            tooling::ArgumentInsertPosition::END));
-    Tool.run(&Factory);
+    // With the cache: the torch headers come from a bodiless PCH. A PCH that
+    // Clang refuses (stale, corrupt) is removed and the file parsed without.
+    std::vector<std::string> PchArgs;
+    if (Options.Pch && Options.Fast) {
+      std::vector<tooling::CompileCommand> Commands = Database.getCompileCommands(Files[I]);
+      auto Over = Options.Overlay.find(Files[I]);
+      std::string Source;
+      if (Over != Options.Overlay.end())
+        Source = Over->second;
+      else if (auto Buf = llvm::MemoryBuffer::getFile(Files[I], false, false))
+        Source = (*Buf)->getBuffer().str();
+      if (!Commands.empty())
+        PchArgs = Options.Pch->argsFor(Files[I], Commands.front(), Source);
+    }
+    auto RunTool = [&](const std::vector<std::string> &Extra) {
+      tooling::ClangTool Tool(Database, {Files[I]},
+                              std::make_shared<PCHContainerOperations>(), FS);
+      Tool.setDiagnosticConsumer(&DiagConsumer);
+      Tool.setPrintErrorMessage(false);
+      Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
+      std::vector<std::string> Args = {"-resource-dir", TORCHLINT_CLANG_RESOURCE_DIR,
+                                       "-Wno-everything", "-ferror-limit=0"};
+      Args.insert(Args.end(), Extra.begin(), Extra.end());
+      Tool.appendArgumentsAdjuster(
+          tooling::getInsertArgumentAdjuster(Args, tooling::ArgumentInsertPosition::END));
+      Tool.run(&Factory);
+    };
+    RunTool(PchArgs);
     std::vector<ClangTidyError> FileErrors = DiagConsumer.take();
+    if (!PchArgs.empty() && llvm::any_of(FileErrors, [](const ClangTidyError &E) {
+          return E.DiagLevel >= tooling::Diagnostic::Error &&
+                 PchCache::isPchError(E.Message.Message);
+        })) {
+      Options.Pch->invalidate(PchArgs);
+      State.MissingHeaders.erase(Files[I]);
+      RunTool({});
+      FileErrors = DiagConsumer.take();
+    }
     // Errors without a location (an unknown flag) belong to this file.
     llvm::erase_if(FileErrors, [&](const ClangTidyError &E) {
       if (!E.Message.FilePath.empty() || E.DiagLevel < tooling::Diagnostic::Error ||

@@ -23,6 +23,8 @@ struct EngineOptions {
   /// Traversal scope limited to the project's code and system-header function
   /// bodies skipped. Off only to compare findings (they must not change).
   bool Fast = true;
+  /// The precompiled-header cache (null: parse the torch headers each time).
+  class PchCache *Pch = nullptr;
   /// Worker threads (files are dealt round-robin; output order is fixed).
   unsigned Jobs = 1;
   /// Files whose content is replaced by these strings (in memory), e.g. to

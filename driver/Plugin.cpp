@@ -35,7 +35,7 @@
 #include <unistd.h>
 
 #ifndef TORCHLINT_LLVM_MAJOR
-#error "TORCHLINT_LLVM_MAJOR must be the LLVM major version the plugin is built for"
+#error "TORCHLINT_LLVM_MAJOR: the LLVM major the plugin is built for"
 #endif
 
 namespace {

@@ -6,7 +6,7 @@ set -euo pipefail
 
 PACKAGES=(
   cmake ninja-build g++ git
-  clang-19 clang-tidy-19 libclang-19-dev llvm-19-dev libclang-cpp19-dev
+  clang-19 clang-tidy-19 libclang-19-dev llvm-19-dev libclang-cpp19-dev libclang-rt-19-dev
   libtorch-dev pybind11-dev python3-dev nlohmann-json3-dev
   libgtest-dev libbenchmark-dev
   clang-tidy-14 pre-commit nodejs

@@ -1,0 +1,56 @@
+//===--- PchCache.h - Precompiled torch headers, built by torch-lint -*- C++ -*-===//
+//
+// The torch headers a translation unit starts with are parsed once, with every
+// function body skipped, into a precompiled header that later runs load
+// instead (-include-pch). The cache key covers the compiler, torch-lint's
+// version, every flag of the compile command and the included headers; Clang
+// itself rejects a PCH whose headers changed since, and such an entry is
+// removed and rebuilt. Entries are written atomically (temporary file +
+// rename), so workers and processes building the same entry cannot corrupt it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_DRIVER_PCHCACHE_H
+#define TORCHLINT_DRIVER_PCHCACHE_H
+
+#include "clang/Tooling/CompilationDatabase.h"
+
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace torchlint {
+
+class PchCache {
+public:
+  explicit PchCache(std::string Dir) : Dir(std::move(Dir)) {}
+
+  /// The default cache directory: $XDG_CACHE_HOME/torchlint or
+  /// ~/.cache/torchlint.
+  static std::string defaultDir();
+
+  /// The leading `#include <...>` lines of \p Source if they include torch,
+  /// ATen, c10 or pybind11 headers (and nothing but comments comes before);
+  /// otherwise empty: the TU is parsed without a PCH.
+  static std::vector<std::string> includePrefix(llvm::StringRef Source);
+
+  /// Arguments that make \p Command load a PCH of \p File's include prefix,
+  /// building it on first use; empty when no PCH applies or it cannot be built.
+  std::vector<std::string> argsFor(const std::string &File,
+                                   const clang::tooling::CompileCommand &Command,
+                                   llvm::StringRef Source);
+
+  /// Removes an entry Clang rejected (stale or corrupt).
+  void invalidate(const std::vector<std::string> &Args);
+
+  /// True if \p Message is Clang refusing a PCH.
+  static bool isPchError(llvm::StringRef Message);
+
+private:
+  std::string Dir;
+  std::mutex Lock;
+};
+
+} // namespace torchlint
+
+#endif // TORCHLINT_DRIVER_PCHCACHE_H

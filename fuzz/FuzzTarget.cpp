@@ -1,0 +1,76 @@
+//===--- FuzzTarget.cpp - libFuzzer entry point for the whole engine ------===//
+//
+// Each input is one C++ translation unit. It is written to a file in a
+// per-process directory under /dev/shm (memory, not disk), linted with every
+// torch-* check enabled against the mock torch headers of testdata/include,
+// and the result is rendered as JSON and text (into a null stream), so the
+// parser's recovery, the model, every check and the output code all see it.
+//
+// Build and run: docs/guide/robustness.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Engine.h"
+#include "Output.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <unistd.h>
+
+namespace {
+
+struct FuzzState {
+  std::string Dir;
+  std::string Input;
+  std::unique_ptr<clang::tooling::CompilationDatabase> Database;
+  torchlint::EngineOptions Options;
+};
+
+std::string tempRoot() {
+  if (const char *Env = std::getenv("TORCHLINT_FUZZ_TMP"); Env && *Env)
+    return Env;
+  return llvm::sys::fs::is_directory("/dev/shm") ? "/dev/shm" : "/tmp";
+}
+
+FuzzState &state() {
+  static FuzzState *S = [] {
+    auto *S = new FuzzState;
+    S->Dir = tempRoot() + "/torchlint-fuzz-" + std::to_string(::getpid());
+    llvm::sys::fs::create_directories(S->Dir);
+    S->Input = S->Dir + "/in.cpp";
+    std::string Includes = TORCHLINT_SOURCE_DIR "/testdata/include";
+    if (const char *Env = std::getenv("TORCHLINT_FUZZ_INCLUDE"); Env && *Env)
+      Includes = Env;
+    S->Database = torchlint::makeCompilationDatabase(
+        nullptr, torchlint::SynthesisedFlags{{Includes}, {}});
+    S->Options.Checks = "torch-*";
+    std::atexit([] {
+      FuzzState &S = state();
+      llvm::sys::fs::remove(S.Input);
+      llvm::sys::fs::remove(S.Dir);
+    });
+    return S;
+  }();
+  return *S;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  FuzzState &S = state();
+  {
+    std::ofstream Out(S.Input, std::ios::binary | std::ios::trunc);
+    Out.write(reinterpret_cast<const char *>(Data), static_cast<std::streamsize>(Size));
+  }
+  torchlint::LintResult Result = torchlint::lint({S.Input}, *S.Database, S.Options);
+  torchlint::printJson(llvm::nulls(), Result);
+  torchlint::printText(llvm::nulls(), Result, /*Color=*/false);
+  return 0;
+}

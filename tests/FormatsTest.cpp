@@ -1,0 +1,711 @@
+//===--- FormatsTest.cpp - CI output formats ------------------------------===//
+//
+// --format=github is compared byte for byte with @actions/core, and every
+// SARIF file torch-lint writes is validated against the official SARIF 2.1.0
+// schema. Both need npm packages: they are installed from the npm registry
+// into <build>/npm the first time a test needs them (never committed).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Formats.h"
+#include "TestSupport.h"
+
+#include "llvm/Support/raw_ostream.h"
+#include "gtest/gtest.h"
+#include <dirent.h>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+using namespace torchlint;
+using namespace torchlint::test;
+using nlohmann::json;
+
+namespace {
+
+std::string mock() { return "--torch-include=" + shellQuote(mockIncludes()) + " "; }
+
+const char *const Hazard = R"(#include <torch/torch.h>
+float total(const torch::Tensor &t) {
+  float s = 0;
+  for (int64_t i = 0; i < t.size(0); ++i)
+    s += t[i].item<float>();
+  return s;
+}
+torch::Tensor twice(const torch::Tensor &a, const torch::Tensor &b) {
+  return (a + b).clone();
+}
+)";
+
+// --- npm packages -----------------------------------------------------------
+
+/// The build tree: TORCHLINT_BINARY is <build>/bin/torch-lint.
+std::string buildDir() {
+  std::string B = TORCHLINT_BINARY;
+  B = B.substr(0, B.rfind('/'));
+  return B.substr(0, B.rfind('/'));
+}
+
+std::string npmPrefix() { return buildDir() + "/npm"; }
+
+std::string scriptDir() { return sourceDir() + "/tests/sarif"; }
+
+/// Pinned, so that a registry release cannot change what the tests compare
+/// with.
+const char *const NpmPackages = "@actions/core@3.0.1 @microsoft/jest-sarif@1.0.0-beta.0 "
+                                "ajv@8.17.1 ajv-draft-04@1.0.0 ajv-formats@3.0.1";
+
+/// Installs the packages into <build>/npm once; flock serialises the tests
+/// that ctest runs in parallel.
+void ensureNpmPackages() {
+  std::string Prefix = npmPrefix();
+  std::string Marker =
+      Prefix + "/.installed-" + std::to_string(std::hash<std::string>()(NpmPackages));
+  std::string Log = Prefix + "/install.log";
+  std::string Install = "test -f " + shellQuote(Marker) +
+                        " || { npm install --no-audit --no-fund --no-package-lock "
+                        "--prefix " +
+                        shellQuote(Prefix) + " " + NpmPackages + " >" + shellQuote(Log) +
+                        " 2>&1 && touch " + shellQuote(Marker) + "; }";
+  std::string Cmd = "mkdir -p " + shellQuote(Prefix) + " && flock " +
+                    shellQuote(Prefix + "/.lock") + " sh -c " + shellQuote(Install);
+  ASSERT_EQ(std::system(Cmd.c_str()), 0) << "npm install into " << Prefix << " failed:\n"
+                                         << readFile(Log);
+}
+
+/// Runs a shell command; stdout in \p Out, exit status returned.
+int runShell(const std::string &Cmd, std::string &Out) {
+  std::string Path = std::string(::testing::TempDir()) + "torchlint-sh-" +
+                     std::to_string(::getpid()) + ".out";
+  int Status = std::system((Cmd + " >" + shellQuote(Path) + " 2>&1").c_str());
+  Out = readFile(Path);
+  std::remove(Path.c_str());
+  return WIFEXITED(Status) ? WEXITSTATUS(Status) : -1;
+}
+
+/// Validates SARIF files against the schema; empty on success, else the
+/// validator's report.
+std::string validateSarif(const std::vector<std::string> &Files) {
+  std::string Cmd = "node " + shellQuote(scriptDir() + "/validate-sarif.mjs") + " " +
+                    shellQuote(npmPrefix());
+  for (const std::string &F : Files)
+    Cmd += " " + shellQuote(F);
+  std::string Out;
+  return runShell(Cmd, Out) == 0 ? std::string() : Out;
+}
+
+std::string hex(const std::string &S) {
+  static const char *Digits = "0123456789abcdef";
+  std::string H;
+  for (unsigned char C : S) {
+    H += Digits[C >> 4];
+    H += Digits[C & 15];
+  }
+  return H;
+}
+
+/// One annotation as @actions/core is asked for it.
+struct Annotation {
+  std::string Command; ///< warning | error
+  std::string Message, Title, File;
+  unsigned Line = 0, Col = 0;
+};
+
+/// What @actions/core prints for \p Annotations.
+std::string actionsCore(const std::vector<Annotation> &Annotations) {
+  json Spec = json::array();
+  for (const Annotation &A : Annotations) {
+    json J = {{"command", A.Command}, {"message", hex(A.Message)}};
+    J["title"] = hex(A.Title);
+    J["file"] = hex(A.File);
+    if (A.Line) {
+      J["line"] = A.Line;
+      J["endLine"] = A.Line;
+    }
+    if (A.Col)
+      J["col"] = A.Col;
+    Spec.push_back(J);
+  }
+  std::string Path = std::string(::testing::TempDir()) + "torchlint-core-spec-" +
+                     std::to_string(::getpid()) + ".json";
+  writeFile(Path, Spec.dump());
+  std::string Out;
+  int RC = runShell("node " + shellQuote(scriptDir() + "/actions-core.mjs") + " " +
+                        shellQuote(npmPrefix()) + " " + shellQuote(Path),
+                    Out);
+  EXPECT_EQ(RC, 0) << Out;
+  std::remove(Path.c_str());
+  return Out;
+}
+
+/// Shows bytes readably in failure messages.
+std::string visible(const std::string &S) {
+  std::string V;
+  for (unsigned char C : S) {
+    if (C == '\n')
+      V += "\\n\n";
+    else if (C < 0x20 || C >= 0x7f) {
+      char Buf[8];
+      std::snprintf(Buf, sizeof Buf, "\\x%02x", C);
+      V += Buf;
+    } else
+      V += static_cast<char>(C);
+  }
+  return V;
+}
+
+// Strings GitHub's command parser and our escaping must survive.
+const std::vector<std::string> &adversarialStrings() {
+  static const std::vector<std::string> S = {
+      "plain",
+      "line\nbreak and\r\ncarriage\rreturn",
+      "::error file=x.cpp,line=1::injected",
+      "literal %0A and %25 and %3A%2C and % alone",
+      "commas, colons: equals= semicolons;",
+      std::string("nul\0byte", 8),
+      "lone continuation \x80 and \xbf\xbf",
+      "overlong \xc0\x80 and \xc1\xbf and \xe0\x80\x80",
+      "surrogate \xed\xa0\x80 and \xed\xbf\xbf",
+      "too large \xf4\x90\x80\x80 and \xf5\x80 and \xff\xfe",
+      "truncated \xe2\x82 then \xf0\x9f\x98 then end \xe2",
+      "\xef\xbb\xbf"
+      "bom first",
+      "valid \xc3\xbc \xe2\x82\xac \xf0\x9f\x98\x80 \xe2\x80\xa8",
+      "tab\tand \x1b[31mescape\x1b[0m",
+      "trailing bad byte \xc3",
+  };
+  return S;
+}
+
+// --- GitHub ----------------------------------------------------------------
+
+TEST(Formats, GithubEscapingIsByteIdenticalToActionsCore) {
+  ASSERT_NO_FATAL_FAILURE(ensureNpmPackages());
+  // Findings built directly, so that every adversarial byte reaches both.
+  LintResult R;
+  std::vector<Annotation> Expected;
+  unsigned Line = 1;
+  for (const std::string &S : adversarialStrings()) {
+    Finding F;
+    F.Check = "torch-perf-element-loop";
+    F.Level = "level0";
+    F.Loc.File = "dir, with: odd/" + S + ".cpp";
+    F.Loc.Line = Line;
+    F.Loc.Column = Line + 2;
+    F.Message = "message " + S;
+    F.Notes.push_back({F.Loc, "note " + S});
+    R.Findings.push_back(F);
+    Expected.push_back({"warning",
+                        F.Message + "\n" + F.Loc.File + ":" + std::to_string(Line) + ":" +
+                            std::to_string(Line + 2) + ": note: note " + S,
+                        F.Check, F.Loc.File, Line, Line + 2});
+    // The check name comes from the catalog, but the title is escaped too.
+    Finding T = F;
+    T.Check = "title " + S;
+    T.Notes.clear();
+    R.Findings.push_back(T);
+    Expected.push_back({"warning", T.Message, T.Check, T.Loc.File, Line, Line + 2});
+    R.Errors.push_back({"err/" + S + ".cpp", "error " + S});
+    ++Line;
+  }
+  for (const FileError &E : R.Errors)
+    Expected.push_back({"error", E.Message, "torch-lint", E.File, 0, 0});
+  std::string Ours;
+  llvm::raw_string_ostream OS(Ours);
+  printGithub(OS, R);
+  OS.flush();
+  std::string Theirs = actionsCore(Expected);
+  EXPECT_EQ(Ours, Theirs) << "torch-lint:\n"
+                          << visible(Ours) << "\n@actions/core:\n"
+                          << visible(Theirs);
+  // One physical line per annotation: nothing can start a second command.
+  size_t Lines = std::count(Ours.begin(), Ours.end(), '\n');
+  EXPECT_EQ(Lines, Expected.size());
+}
+
+TEST(Formats, GithubAnnotationsForAdversarialFileNames) {
+  ASSERT_NO_FATAL_FAILURE(ensureNpmPackages());
+  std::string Dir = makeTempDir("fmt-github");
+  // Linux file names may hold anything but '/' and NUL.
+  std::vector<std::string> Names = {
+      "new\nline.cpp",
+      "a::b%0A,c:d.cpp",
+      "pct%25=,x.cpp",
+      "bad\xff\xfe\xc0.cpp",
+      "cr\rname.cpp",
+      "\xc3\xbc\xe2\x82\xac\xf0\x9f\x98\x80.cpp",
+      "::warning file=x::y.cpp",
+  };
+  std::string Args;
+  for (const std::string &N : Names) {
+    writeFile(Dir + "/" + N, Hazard);
+    Args += " " + shellQuote(N);
+  }
+  RunResult J = runTorchLint(mock() + "--format=json" + Args, Dir);
+  ASSERT_EQ(J.ExitCode, 1) << J.Out << J.Err;
+  RunResult G = runTorchLint(mock() + "--format=github" + Args, Dir);
+  ASSERT_EQ(G.ExitCode, 1) << G.Err;
+  // The JSON output replaced invalid UTF-8; map its names back to the bytes.
+  std::map<std::string, std::string> RawName;
+  for (const std::string &N : Names)
+    RawName[json::parse(json(N).dump(-1, ' ', false, json::error_handler_t::replace))
+                .get<std::string>()] = N;
+  auto Doc = json::parse(J.Out);
+  ASSERT_EQ(Doc["findings"].size(), 2 * Names.size()) << J.Out;
+  std::vector<Annotation> Expected;
+  for (const auto &F : Doc["findings"]) {
+    std::string File = RawName.at(F["file"].get<std::string>());
+    std::string Message = F["message"];
+    for (const auto &N : F["notes"])
+      Message += "\n" + RawName.at(N["file"].get<std::string>()) + ":" +
+                 std::to_string(N["line"].get<unsigned>()) + ":" +
+                 std::to_string(N["column"].get<unsigned>()) +
+                 ": note: " + N["message"].get<std::string>();
+    Expected.push_back({"warning", Message, F["check"].get<std::string>(), File,
+                        F["line"].get<unsigned>(), F["column"].get<unsigned>()});
+  }
+  std::string Theirs = actionsCore(Expected);
+  EXPECT_EQ(G.Out, Theirs) << "torch-lint:\n"
+                           << visible(G.Out) << "\n@actions/core:\n"
+                           << visible(Theirs);
+  EXPECT_EQ(std::count(G.Out.begin(), G.Out.end(), '\n'),
+            static_cast<long>(2 * Names.size()));
+  EXPECT_NE(
+      G.Out.find(
+          "::warning title=torch-perf-redundant-copy,file=a%3A%3Ab%250A%2Cc%3Ad.cpp,"
+          "line=9,endLine=9,col=18::'.clone()' copies"),
+      std::string::npos)
+      << G.Out;
+}
+
+TEST(Formats, GithubFileErrorsAreErrors) {
+  std::string Dir = makeTempDir("fmt-github-error");
+  writeFile(Dir + "/m.cpp", std::string("#include \"gen/ops.h\"\n") + Hazard);
+  RunResult R = runTorchLint(mock() + "--format=github m.cpp", Dir);
+  EXPECT_EQ(R.ExitCode, 3) << R.Out << R.Err;
+  EXPECT_NE(
+      R.Out.find("::error title=torch-lint,file=m.cpp::header 'gen/ops.h' not found"),
+      std::string::npos)
+      << R.Out;
+  EXPECT_NE(R.Out.find("::warning title=torch-perf-element-loop,file=m.cpp,line=6,"
+                       "endLine=6,col=10::"),
+            std::string::npos)
+      << R.Out;
+}
+
+// --- SARIF -----------------------------------------------------------------
+
+std::vector<std::string> testdataSources() {
+  std::vector<std::string> Files;
+  std::string Dir = sourceDir() + "/testdata";
+  if (DIR *D = ::opendir(Dir.c_str())) {
+    while (dirent *E = ::readdir(D)) {
+      std::string N = E->d_name;
+      auto EndsWith = [&](const std::string &Suffix) {
+        return N.size() >= Suffix.size() &&
+               N.compare(N.size() - Suffix.size(), Suffix.size(), Suffix) == 0;
+      };
+      if (EndsWith(".cpp") && !EndsWith(".fixed.cpp"))
+        Files.push_back("testdata/" + N);
+    }
+    ::closedir(D);
+  }
+  std::sort(Files.begin(), Files.end());
+  return Files;
+}
+
+TEST(Formats, SarifOfAllTestdataIsValidAgainstTheSchema) {
+  ASSERT_NO_FATAL_FAILURE(ensureNpmPackages());
+  std::string Out = makeTempDir("fmt-sarif-testdata");
+  std::vector<std::string> Sources = testdataSources();
+  ASSERT_GE(Sources.size(), 8u);
+  std::vector<std::string> Sarifs;
+  size_t Results = 0, WithFixes = 0, WithRelated = 0;
+  for (const std::string &Src : Sources) {
+    RunResult R = runTorchLint(mock() + "--checks='torch-*' --format=sarif " + Src);
+    EXPECT_TRUE(R.ExitCode == 0 || R.ExitCode == 1) << Src << ": " << R.Err;
+    std::string Path = Out + "/" + Src.substr(Src.find('/') + 1) + ".sarif";
+    writeFile(Path, R.Out);
+    Sarifs.push_back(Path);
+    auto Doc = json::parse(R.Out);
+    const auto &Run = Doc["runs"][0];
+    const auto &Rules = Run["tool"]["driver"]["rules"];
+    for (const auto &Res : Run["results"]) {
+      ++Results;
+      // ruleIndex points at the rule of ruleId.
+      EXPECT_EQ(Rules[Res["ruleIndex"].get<size_t>()]["id"], Res["ruleId"]) << Src;
+      EXPECT_EQ(Res["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], Src)
+          << Src;
+      EXPECT_EQ(Res["partialFingerprints"]["torchlint/v1"].get<std::string>().size(),
+                32u);
+      WithFixes += Res.contains("fixes");
+      WithRelated += Res.contains("relatedLocations");
+    }
+  }
+  EXPECT_GT(Results, 20u);
+  EXPECT_GT(WithFixes, 0u);
+  EXPECT_GT(WithRelated, 0u);
+  std::string Report = validateSarif(Sarifs);
+  EXPECT_EQ(Report, "") << Report;
+}
+
+TEST(Formats, SarifContent) {
+  ASSERT_NO_FATAL_FAILURE(ensureNpmPackages());
+  std::string Dir = makeTempDir("fmt-sarif");
+  writeFile(Dir + "/hazard.cpp", Hazard);
+  // A multi-byte character before the finding: SARIF columns are UTF-16.
+  std::string Wide = Hazard;
+  Wide.replace(Wide.find("  return (a + b).clone();"), 25,
+               "  /*\xc3\xbc\xf0\x9f\x98\x80*/return (a + b).clone();");
+  ::system(("mkdir -p " + shellQuote(Dir + "/sub dir")).c_str());
+  writeFile(Dir + "/sub dir/w\xc3\xbc%.cpp", Wide);
+  writeFile(Dir + "/missing.cpp", std::string("#include \"gen/ops.h\"\n") + Hazard);
+  RunResult R = runTorchLint(
+      mock() + "--format=sarif hazard.cpp 'sub dir/w\xc3\xbc%.cpp' missing.cpp", Dir);
+  EXPECT_EQ(R.ExitCode, 3) << R.Err;
+  writeFile(Dir + "/out.sarif", R.Out);
+  std::string Report = validateSarif({Dir + "/out.sarif"});
+  EXPECT_EQ(Report, "") << Report;
+
+  auto Doc = json::parse(R.Out);
+  EXPECT_EQ(Doc["version"], "2.1.0");
+  const auto &Run = Doc["runs"][0];
+  const auto &Driver = Run["tool"]["driver"];
+  EXPECT_EQ(Driver["name"], "torch-lint");
+  EXPECT_TRUE(Driver["version"].is_string());
+  std::map<std::string, json> Rules;
+  for (const auto &Rule : Driver["rules"])
+    Rules[Rule["id"]] = Rule;
+  ASSERT_TRUE(Rules.count("torch-perf-element-loop"));
+  const json &Loop = Rules["torch-perf-element-loop"];
+  EXPECT_EQ(Loop["helpUri"], "https://github.com/torchlint/torchlint/blob/main/docs/"
+                             "checks/torch-perf-element-loop.md");
+  EXPECT_EQ(Loop["defaultConfiguration"]["level"], "warning");
+  for (const char *Key : {"shortDescription", "fullDescription"})
+    EXPECT_FALSE(Loop[Key]["text"].get<std::string>().empty()) << Key;
+  EXPECT_FALSE(Loop["help"]["text"].get<std::string>().empty());
+  EXPECT_FALSE(Loop["help"]["markdown"].get<std::string>().empty());
+  for (const auto &[Id, Rule] : Rules) {
+    // level2 (opt-in) checks are notes, level0 and level1 warnings.
+    std::string Level = Rule["defaultConfiguration"]["level"];
+    const json &Tags = Rule["properties"]["tags"];
+    bool Opt = std::find(Tags.begin(), Tags.end(), "level2") != Tags.end();
+    EXPECT_EQ(Level, Opt ? "note" : "warning") << Id;
+  }
+
+  const auto &Results = Run["results"];
+  ASSERT_EQ(Results.size(), 6u) << R.Out;
+  const auto &First = Results[0];
+  EXPECT_EQ(First["ruleId"], "torch-perf-element-loop");
+  EXPECT_EQ(First["level"], "warning");
+  const auto &Loc = First["locations"][0]["physicalLocation"];
+  EXPECT_EQ(Loc["artifactLocation"]["uri"], "hazard.cpp");
+  EXPECT_EQ(Loc["artifactLocation"]["uriBaseId"], "%SRCROOT%");
+  EXPECT_EQ(Loc["region"]["startLine"], 5);
+  EXPECT_EQ(Loc["region"]["startColumn"], 10);
+  ASSERT_EQ(First["relatedLocations"].size(), 1u);
+  EXPECT_EQ(First["relatedLocations"][0]["physicalLocation"]["region"]["startLine"], 4);
+  EXPECT_NE(First["relatedLocations"][0]["message"]["text"].get<std::string>().find(
+                "in this loop over 'i'"),
+            std::string::npos);
+
+  const auto &Clone = Results[1];
+  EXPECT_EQ(Clone["ruleId"], "torch-perf-redundant-copy");
+  const auto &Repl = Clone["fixes"][0]["artifactChanges"][0]["replacements"][0];
+  EXPECT_EQ(Repl["deletedRegion"]["startLine"], 9);
+  EXPECT_EQ(Repl["deletedRegion"]["startColumn"], 17);
+  EXPECT_EQ(Repl["deletedRegion"]["endColumn"], 25);
+  EXPECT_EQ(Repl["deletedRegion"]["byteLength"], 8);
+  EXPECT_EQ(
+      std::string(Hazard).substr(Repl["deletedRegion"]["byteOffset"].get<size_t>(), 8),
+      ".clone()");
+  EXPECT_FALSE(Repl.contains("insertedContent")); // A pure deletion.
+
+  // Percent-encoded relative URI; UTF-16 columns after "ü😀" (2 + 4 bytes,
+  // 1 + 2 UTF-16 units).
+  const auto &W = Results[3]["locations"][0]["physicalLocation"];
+  EXPECT_EQ(W["artifactLocation"]["uri"], "sub%20dir/w%C3%BC%25.cpp");
+  EXPECT_EQ(Results[3]["ruleId"], "torch-perf-redundant-copy");
+  EXPECT_EQ(W["region"]["startColumn"], 18 + 10 - 3);
+
+  // The file that could not be analysed fully.
+  const auto &Inv = Run["invocations"][0];
+  EXPECT_EQ(Inv["executionSuccessful"], false);
+  ASSERT_EQ(Inv["toolExecutionNotifications"].size(), 1u);
+  EXPECT_NE(
+      Inv["toolExecutionNotifications"][0]["message"]["text"].get<std::string>().find(
+          "'gen/ops.h' not found"),
+      std::string::npos);
+
+  // Fingerprints: the same code in two files differs only by path.
+  std::set<std::string> Prints;
+  for (const auto &Res : Results)
+    Prints.insert(Res["partialFingerprints"]["torchlint/v1"].get<std::string>());
+  EXPECT_EQ(Prints.size(), Results.size());
+}
+
+TEST(Formats, ShardsMergedEqualTheUnshardedRun) {
+  ASSERT_NO_FATAL_FAILURE(ensureNpmPackages());
+  std::string Dir = makeTempDir("fmt-shard");
+  const std::vector<std::string> Files = {"a.cpp", "b.cpp", "c.cpp", "d.cpp", "e.cpp"};
+  for (size_t I = 0; I < Files.size(); ++I)
+    writeFile(Dir + "/" + Files[I], std::string(I, '\n') + Hazard);
+  writeFile(Dir + "/f.cpp", std::string("#include \"gen/ops.h\"\n") + Hazard);
+  std::string All = " a.cpp b.cpp c.cpp d.cpp e.cpp f.cpp";
+  RunResult Whole = runTorchLint(mock() + "--format=sarif" + All, Dir);
+  ASSERT_EQ(Whole.ExitCode, 3) << Whole.Err;
+  writeFile(Dir + "/whole.sarif", Whole.Out);
+  std::set<std::string> Seen;
+  std::vector<std::string> Shards;
+  for (int I = 1; I <= 2; ++I) {
+    // Input order must not matter: the second shard gets the files reversed.
+    std::string Args = I == 1 ? All : " f.cpp e.cpp d.cpp c.cpp b.cpp a.cpp";
+    RunResult S = runTorchLint(
+        mock() + "--format=sarif --shard " + std::to_string(I) + "/2" + Args, Dir);
+    EXPECT_TRUE(S.ExitCode == 1 || S.ExitCode == 3) << S.Err;
+    std::string Path = Dir + "/shard" + std::to_string(I) + ".sarif";
+    writeFile(Path, S.Out);
+    Shards.push_back(Path);
+    std::set<std::string> Mine;
+    json Doc = json::parse(S.Out);
+    for (const auto &Res : Doc["runs"][0]["results"])
+      Mine.insert(Res["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]);
+    EXPECT_EQ(Mine.size(), 3u) << S.Out; // Round robin: a c e | b d f
+    for (const std::string &F : Mine)
+      EXPECT_TRUE(Seen.insert(F).second) << F << " in two shards";
+  }
+  RunResult M = runTorchLint("merge-sarif merged.sarif shard1.sarif shard2.sarif", Dir);
+  ASSERT_EQ(M.ExitCode, 0) << M.Out << M.Err;
+  std::string Report =
+      validateSarif({Dir + "/whole.sarif", Dir + "/merged.sarif", Shards[0], Shards[1]});
+  EXPECT_EQ(Report, "") << Report;
+
+  auto W = json::parse(Whole.Out)["runs"][0];
+  auto G = json::parse(readFile(Dir + "/merged.sarif"));
+  ASSERT_EQ(G["runs"].size(), 1u);
+  auto Merged = G["runs"][0];
+  EXPECT_EQ(Merged["tool"]["driver"]["rules"], W["tool"]["driver"]["rules"]);
+  auto AsSet = [](const json &Results) {
+    std::multiset<std::string> S;
+    for (const auto &R : Results)
+      S.insert(R.dump());
+    return S;
+  };
+  EXPECT_EQ(AsSet(Merged["results"]), AsSet(W["results"]));
+  EXPECT_EQ(Merged["results"].size(), 12u);
+  EXPECT_EQ(Merged["invocations"][0]["executionSuccessful"], false);
+  EXPECT_EQ(Merged["invocations"][0]["toolExecutionNotifications"],
+            W["invocations"][0]["toolExecutionNotifications"]);
+  for (const auto &R : Merged["results"])
+    EXPECT_EQ(Merged["tool"]["driver"]["rules"][R["ruleIndex"].get<size_t>()]["id"],
+              R["ruleId"]);
+
+  // A shard with no files is an empty, valid run; an empty shard merges too.
+  RunResult Empty = runTorchLint(mock() + "--format=sarif --shard 7/7 a.cpp b.cpp", Dir);
+  EXPECT_EQ(Empty.ExitCode, 0) << Empty.Err;
+  writeFile(Dir + "/empty.sarif", Empty.Out);
+  EXPECT_EQ(json::parse(Empty.Out)["runs"][0]["results"].size(), 0u);
+  RunResult M2 = runTorchLint("merge-sarif - shard1.sarif empty.sarif", Dir);
+  EXPECT_EQ(M2.ExitCode, 0) << M2.Err;
+  EXPECT_EQ(json::parse(M2.Out)["runs"][0]["results"].size(),
+            json::parse(readFile(Shards[0]))["runs"][0]["results"].size());
+}
+
+TEST(Formats, MergeSarifBadInputIsExitTwo) {
+  std::string Dir = makeTempDir("fmt-merge-bad");
+  writeFile(Dir + "/notjson.sarif", "{ nope");
+  writeFile(Dir + "/notsarif.sarif", "{\"version\": \"1.0\"}");
+  writeFile(
+      Dir + "/other.sarif",
+      R"({"version":"2.1.0","runs":[{"tool":{"driver":{"name":"other"}},"results":[]}]})");
+  writeFile(
+      Dir + "/ours.sarif",
+      R"({"version":"2.1.0","runs":[{"tool":{"driver":{"name":"torch-lint"}},"results":[]}]})");
+  struct Case {
+    std::string Args;
+    const char *Message;
+  };
+  std::vector<Case> Cases = {
+      {"merge-sarif", "needs an output file"},
+      {"merge-sarif out.sarif", "needs an output file"},
+      {"merge-sarif out.sarif missing.sarif", "cannot read 'missing.sarif'"},
+      {"merge-sarif out.sarif notjson.sarif", "is not valid JSON"},
+      {"merge-sarif out.sarif notsarif.sarif", "is not a SARIF 2.1.0 file"},
+      {"merge-sarif out.sarif ours.sarif other.sarif", "only runs of one tool"},
+      {"merge-sarif --bogus out.sarif ours.sarif", "unknown option '--bogus'"},
+      {"merge-sarif no/such/dir/out.sarif ours.sarif", "cannot write"},
+  };
+  for (const Case &C : Cases) {
+    RunResult R = runTorchLint(C.Args, Dir);
+    EXPECT_EQ(R.ExitCode, 2) << C.Args << "\n" << R.Err;
+    EXPECT_NE(R.Err.find("torch-lint: error: merge-sarif: "), std::string::npos) << R.Err;
+    EXPECT_NE(R.Err.find(C.Message), std::string::npos) << C.Args << ": " << R.Err;
+    EXPECT_EQ(R.Err.find("torch-lint: error:"), R.Err.rfind("torch-lint: error:"))
+        << R.Err;
+    EXPECT_EQ(R.Out, "");
+    EXPECT_EQ(readFile(Dir + "/out.sarif"), "") << C.Args;
+  }
+}
+
+// --- Code Climate and Checkstyle ---------------------------------------------
+
+TEST(Formats, CodeClimateForGitLab) {
+  std::string Dir = makeTempDir("fmt-codeclimate");
+  writeFile(Dir + "/hazard.cpp", Hazard);
+  writeFile(Dir + "/bad\xff.cpp", Hazard);
+  RunResult R =
+      runTorchLint(mock() + "--format=codeclimate hazard.cpp 'bad\xff.cpp'", Dir);
+  ASSERT_EQ(R.ExitCode, 1) << R.Err;
+  auto Doc = json::parse(R.Out); // Valid UTF-8 JSON despite the file name.
+  ASSERT_TRUE(Doc.is_array());
+  ASSERT_EQ(Doc.size(), 4u);
+  std::set<std::string> Prints;
+  for (const auto &I : Doc) {
+    for (const char *Key : {"description", "check_name", "fingerprint", "severity"})
+      EXPECT_TRUE(I[Key].is_string()) << Key;
+    EXPECT_TRUE(I["location"]["path"].is_string());
+    EXPECT_TRUE(I["location"]["lines"]["begin"].is_number_unsigned());
+    std::string Severity = I["severity"];
+    EXPECT_TRUE(Severity == "info" || Severity == "minor" || Severity == "major" ||
+                Severity == "critical" || Severity == "blocker")
+        << Severity;
+    Prints.insert(I["fingerprint"].get<std::string>());
+  }
+  EXPECT_EQ(Prints.size(), 4u);
+  EXPECT_EQ(Doc[0]["check_name"], "torch-perf-element-loop");
+  EXPECT_EQ(Doc[0]["severity"], "major"); // level0
+  EXPECT_EQ(Doc[0]["location"]["path"], "hazard.cpp");
+  EXPECT_EQ(Doc[0]["location"]["lines"]["begin"], 5);
+  EXPECT_EQ(Doc[1]["severity"], "minor"); // level1
+  EXPECT_EQ(Doc[2]["location"]["path"], "bad\xef\xbf\xbd.cpp");
+
+  // Stable: the same run gives the same fingerprints, equal to SARIF's.
+  RunResult Again =
+      runTorchLint(mock() + "--format=codeclimate hazard.cpp 'bad\xff.cpp'", Dir);
+  EXPECT_EQ(Again.Out, R.Out);
+  RunResult S = runTorchLint(mock() + "--format=sarif hazard.cpp 'bad\xff.cpp'", Dir);
+  auto Results = json::parse(S.Out)["runs"][0]["results"];
+  for (size_t I = 0; I < Doc.size(); ++I)
+    EXPECT_EQ(Results[I]["partialFingerprints"]["torchlint/v1"], Doc[I]["fingerprint"]);
+}
+
+/// Parses \p Xml with Python's minidom; returns the error, or the message
+/// attributes (hex of their UTF-8) and file names, one per line.
+std::string parseXml(const std::string &Path, bool &Ok) {
+  std::string Script =
+      "import sys, xml.dom.minidom\n"
+      "d = xml.dom.minidom.parse(sys.argv[1])\n"
+      "for f in d.getElementsByTagName('file'):\n"
+      "  print('file', f.getAttribute('name').encode('utf-8').hex())\n"
+      "  for e in f.getElementsByTagName('error'):\n"
+      "    print('error', e.getAttribute('source'), e.getAttribute('line'),\n"
+      "          e.getAttribute('message').encode('utf-8').hex())\n";
+  std::string ScriptPath = Path + ".py";
+  writeFile(ScriptPath, Script);
+  std::string Out;
+  Ok = runShell("python3 " + shellQuote(ScriptPath) + " " + shellQuote(Path), Out) == 0;
+  return Out;
+}
+
+TEST(Formats, CheckstyleIsWellFormedWhateverTheInput) {
+  std::string Dir = makeTempDir("fmt-checkstyle");
+  // Every adversarial string through the printer...
+  LintResult R;
+  for (const std::string &S : adversarialStrings()) {
+    Finding F;
+    F.Check = "torch-perf-element-loop";
+    F.Loc = {"f<&>\"'" + S + ".cpp", 3, 4, 0};
+    F.Message = "m <x & y> \"q\" 'a' " + S;
+    R.Findings.push_back(F);
+  }
+  R.Errors.push_back({"e.cpp", "error \x01\x02 & <"});
+  std::string Xml;
+  llvm::raw_string_ostream OS(Xml);
+  printCheckstyle(OS, R);
+  OS.flush();
+  writeFile(Dir + "/unit.xml", Xml);
+  bool Ok = false;
+  std::string Parsed = parseXml(Dir + "/unit.xml", Ok);
+  ASSERT_TRUE(Ok) << Parsed << "\n" << visible(Xml);
+  // Attribute values come back as written, with what XML cannot hold (C0
+  // controls, invalid UTF-8) replaced by U+FFFD and line breaks kept.
+  std::string Expected;
+  for (const std::string &S : adversarialStrings()) {
+    auto Clean = [](const std::string &In) {
+      std::string Out;
+      for (char C : sanitizeUtf8(In)) {
+        unsigned char U = C;
+        if (U < 0x20 && C != '\t' && C != '\n' && C != '\r')
+          Out += "\xef\xbf\xbd";
+        else
+          Out += C;
+      }
+      return Out;
+    };
+    Expected += "file " + hex(Clean("f<&>\"'" + S + ".cpp")) + "\n";
+    Expected += "error torch-perf-element-loop 3 " +
+                hex(Clean("m <x & y> \"q\" 'a' " + S)) + "\n";
+  }
+  Expected += "file " + hex("e.cpp") + "\nerror torch-lint 1 " +
+              hex("error \xef\xbf\xbd\xef\xbf\xbd & <") + "\n";
+  EXPECT_EQ(Parsed, Expected);
+
+  // ...and a real run over an adversarial file name.
+  writeFile(Dir + "/q\"<&>\x01\xff.cpp", Hazard);
+  RunResult Run = runTorchLint(
+      mock() + "--format=checkstyle " + shellQuote("q\"<&>\x01\xff.cpp"), Dir);
+  ASSERT_EQ(Run.ExitCode, 1) << Run.Err;
+  writeFile(Dir + "/run.xml", Run.Out);
+  std::string P = parseXml(Dir + "/run.xml", Ok);
+  ASSERT_TRUE(Ok) << P << "\n" << Run.Out;
+  EXPECT_NE(P.find("file " + hex("q\"<&>\xef\xbf\xbd\xef\xbf\xbd.cpp")),
+            std::string::npos)
+      << P;
+  EXPECT_NE(P.find("error torch-perf-element-loop 5 "), std::string::npos) << P;
+  EXPECT_NE(P.find("error torch-perf-redundant-copy 9 "), std::string::npos) << P;
+}
+
+TEST(Formats, Utf8RepairMatchesWhatwg) {
+  // The WHATWG decoder's maximal-subpart replacement, case by case.
+  struct Case {
+    std::string In, Out;
+  };
+  const std::string R = "\xef\xbf\xbd";
+  std::vector<Case> Cases = {
+      {"abc", "abc"},
+      {"\x80", R},
+      {"\xc3", R},
+      {"\xc3\xbc", "\xc3\xbc"},
+      {"\xc0\x80", R + R},
+      {"\xe0\x80\x80", R + R + R},
+      {"\xe0\xa0\x80", "\xe0\xa0\x80"},
+      {"\xed\xa0\x80", R + R + R},
+      {"\xe2\x82", R},
+      {"\xe2\x82x", R + "x"},
+      {"\xf0\x9f\x98\x80", "\xf0\x9f\x98\x80"},
+      {"\xf0\x9f\x98", R},
+      {"\xf4\x90\x80\x80", R + R + R + R},
+      {"\xf5\x80", R + R},
+      {"\xff\xfe", R + R},
+  };
+  for (const Case &C : Cases)
+    EXPECT_EQ(sanitizeUtf8(C.In), C.Out) << visible(C.In);
+  EXPECT_EQ(escapeGithubData("a%b\r\nc:d,e"), "a%25b%0D%0Ac:d,e");
+  EXPECT_EQ(escapeGithubProperty("a%b\r\nc:d,e"), "a%25b%0D%0Ac%3Ad%2Ce");
+  EXPECT_EQ(pathToUri("a b/c%d\xff.cpp"), "a%20b/c%25d%FF.cpp");
+  EXPECT_EQ(pathToUri("/x/y z.cpp"), "file:///x/y%20z.cpp");
+}
+
+TEST(Formats, BadFormatIsExitTwo) {
+  std::string Dir = makeTempDir("fmt-bad");
+  writeFile(Dir + "/hazard.cpp", Hazard);
+  RunResult R = runTorchLint(mock() + "--format=sarif2 hazard.cpp", Dir);
+  EXPECT_EQ(R.ExitCode, 2);
+  EXPECT_NE(R.Err.find("unknown --format 'sarif2' (expected text, json, github, sarif, "
+                       "codeclimate or checkstyle)"),
+            std::string::npos)
+      << R.Err;
+  EXPECT_EQ(R.Out, "");
+}
+
+} // namespace

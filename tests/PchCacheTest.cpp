@@ -1,0 +1,110 @@
+//===--- PchCacheTest.cpp - The precompiled-header cache ------------------===//
+
+#include "PchCache.h"
+
+#include "TestSupport.h"
+#include "gtest/gtest.h"
+#include <dirent.h>
+#include <sys/stat.h>
+#include <utime.h>
+
+using namespace torchlint;
+using namespace torchlint::test;
+
+namespace {
+
+std::vector<std::string> pchFiles(const std::string &CacheDir) {
+  std::vector<std::string> Out;
+  std::string Dir = CacheDir + "/pch";
+  if (DIR *D = ::opendir(Dir.c_str())) {
+    while (dirent *E = ::readdir(D)) {
+      std::string N = E->d_name;
+      if (N.size() > 4 && N.compare(N.size() - 4, 4, ".pch") == 0)
+        Out.push_back(Dir + "/" + N);
+    }
+    ::closedir(D);
+  }
+  return Out;
+}
+
+TEST(PchCache, IncludePrefix) {
+  EXPECT_EQ(PchCache::includePrefix("// c\n#include <torch/extension.h>\n#include <vector>\nint x;"),
+            (std::vector<std::string>{"torch/extension.h", "vector"}));
+  EXPECT_EQ(PchCache::includePrefix("#pragma once\n/* x */\n#include <ATen/ATen.h> // y\n"),
+            (std::vector<std::string>{"ATen/ATen.h"}));
+  // Anything before the torch includes (a macro, a project header) turns
+  // the PCH off: it could change what the headers mean.
+  EXPECT_TRUE(PchCache::includePrefix("#define X 1\n#include <torch/torch.h>\n").empty());
+  EXPECT_TRUE(PchCache::includePrefix("#include \"local.h\"\n#include <torch/torch.h>\n").empty());
+  EXPECT_TRUE(PchCache::includePrefix("#include <vector>\nint x;\n").empty());
+  EXPECT_EQ(PchCache::includePrefix("\xEF\xBB\xBF#include <torch/torch.h>\r\n"),
+            (std::vector<std::string>{"torch/torch.h"}));
+}
+
+class PchCacheRun : public ::testing::Test {
+protected:
+  void SetUp() override {
+    Dir = makeTempDir("pch");
+    std::system(("cp -r " + shellQuote(mockIncludes()) + " " + shellQuote(Dir + "/inc")).c_str());
+    writeFile(Dir + "/a.cpp", readFile(sourceDir() + "/testdata/torch-perf-element-loop.cpp"));
+    Args = "--torch-include=" + shellQuote(Dir + "/inc") + " --cache-dir=" +
+           shellQuote(Dir + "/cache") + " --checks='-*,torch-perf-element-loop' --format=json a.cpp";
+    Reference = runTorchLint("--no-cache " + Args, Dir);
+    ASSERT_EQ(Reference.ExitCode, 1) << Reference.Err;
+  }
+  std::string Dir, Args;
+  RunResult Reference;
+};
+
+TEST_F(PchCacheRun, BuiltOnceReusedAndSameFindings) {
+  RunResult Cold = runTorchLint(Args, Dir);
+  EXPECT_EQ(Cold.Out, Reference.Out);
+  ASSERT_EQ(pchFiles(Dir + "/cache").size(), 1u);
+  struct stat Before, After;
+  ::stat(pchFiles(Dir + "/cache")[0].c_str(), &Before);
+  RunResult Warm = runTorchLint(Args, Dir);
+  EXPECT_EQ(Warm.Out, Reference.Out);
+  ::stat(pchFiles(Dir + "/cache")[0].c_str(), &After);
+  EXPECT_EQ(Before.st_ino, After.st_ino) << "the warm run must reuse the entry";
+  // Other -D values are another entry (Clang would accept the PCH silently).
+  runTorchLint(Args + " -- -DSOMETHING=1", Dir);
+  EXPECT_EQ(pchFiles(Dir + "/cache").size(), 2u);
+}
+
+TEST_F(PchCacheRun, CorruptEntryIsDetectedAndRebuilt) {
+  runTorchLint(Args, Dir);
+  ASSERT_EQ(pchFiles(Dir + "/cache").size(), 1u);
+  std::string Pch = pchFiles(Dir + "/cache")[0];
+  writeFile(Pch, readFile(Pch).substr(0, 4096)); // Truncated.
+  RunResult R = runTorchLint(Args, Dir);
+  EXPECT_EQ(R.Out, Reference.Out) << R.Err;
+  EXPECT_EQ(R.ExitCode, 1);
+  RunResult Again = runTorchLint(Args, Dir);
+  EXPECT_EQ(Again.Out, Reference.Out);
+  EXPECT_EQ(pchFiles(Dir + "/cache").size(), 1u);
+}
+
+TEST_F(PchCacheRun, StaleEntryAfterAHeaderChangeIsNotTrusted) {
+  runTorchLint(Args, Dir);
+  // Change a header the PCH was built from (content and mtime).
+  std::string Header = Dir + "/inc/ATen/core/TensorBody.h";
+  writeFile(Header, readFile(Header) + "\n// changed\n");
+  struct utimbuf Later = {::time(nullptr) + 10, ::time(nullptr) + 10};
+  ::utime(Header.c_str(), &Later);
+  RunResult R = runTorchLint(Args, Dir);
+  EXPECT_EQ(R.Out, Reference.Out) << R.Err;
+  EXPECT_EQ(R.ExitCode, 1);
+}
+
+TEST_F(PchCacheRun, ConcurrentBuildersDoNotCorruptTheEntry) {
+  std::string Cmd = "cd " + shellQuote(Dir) + " && (" + shellQuote(TORCHLINT_BINARY) + " " +
+                    Args + " >o1.json & " + shellQuote(TORCHLINT_BINARY) + " " + Args +
+                    " >o2.json & wait)";
+  std::system(Cmd.c_str());
+  EXPECT_EQ(readFile(Dir + "/o1.json"), Reference.Out);
+  EXPECT_EQ(readFile(Dir + "/o2.json"), Reference.Out);
+  EXPECT_EQ(runTorchLint(Args, Dir).Out, Reference.Out);
+  EXPECT_EQ(pchFiles(Dir + "/cache").size(), 1u);
+}
+
+} // namespace

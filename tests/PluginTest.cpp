@@ -1,0 +1,530 @@
+//===--- PluginTest.cpp - libTorchLintTidy.so in the real clang-tidy ------===//
+//
+// The plugin is run in the clang-tidy binaries users have: clang-tidy-19 must
+// report exactly what torch-lint reports (findings, notes, fix-its) over all
+// of testdata, honour .clang-tidy, NOLINT and --fix; clang-tidy-14 must refuse
+// it loudly instead of crashing or running without the torch checks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestSupport.h"
+
+#include "clang/Tooling/DiagnosticsYaml.h"
+#include "llvm/Support/YAMLTraits.h"
+#include "gtest/gtest.h"
+#include <algorithm>
+#include <dirent.h>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sys/stat.h>
+#include <tuple>
+
+using namespace torchlint::test;
+
+namespace {
+
+const std::string ClangTidy19 = TORCHLINT_CLANG_TIDY;
+const std::string Plugin = TORCHLINT_PLUGIN;
+const std::string PluginChecks = TORCHLINT_PLUGIN_CHECKS;
+
+bool isExecutable(const std::string &Path) { return ::access(Path.c_str(), X_OK) == 0; }
+
+/// clang-tidy of LLVM 14, Debian's default clang-tidy; empty if absent.
+std::string clangTidy14() {
+  for (const char *P : {"/usr/bin/clang-tidy-14", "/usr/lib/llvm-14/bin/clang-tidy"})
+    if (isExecutable(P))
+      return P;
+  return "";
+}
+
+/// Runs a shell command line; stdout and stderr separately.
+RunResult runCommand(const std::string &Cmd) {
+  static int Counter = 0;
+  std::string Base = std::string(::testing::TempDir()) + "torchlint-plugin-" +
+                     std::to_string(::getpid()) + "-" + std::to_string(++Counter);
+  int Status = std::system(("(" + Cmd + ") >" + Base + ".out 2>" + Base + ".err").c_str());
+  RunResult R;
+  R.ExitCode = WIFEXITED(Status) ? WEXITSTATUS(Status) : -1;
+  R.Out = readFile(Base + ".out");
+  R.Err = readFile(Base + ".err");
+  std::remove((Base + ".out").c_str());
+  std::remove((Base + ".err").c_str());
+  return R;
+}
+
+/// The compiler flags torch-lint synthesises for a file without a compile
+/// database (driver/Engine.cpp), with the mock torch headers.
+std::string synthesisedFlags() {
+  std::string Flags = "-std=c++17 -isystem " + shellQuote(mockIncludes()) +
+                      " -DTORCH_API_INCLUDE_EXTENSION_H"
+                      " -DTORCH_EXTENSION_NAME=torchlint_ext";
+  struct stat St;
+  for (const char *Py :
+       {"/usr/include/python3.11", "/usr/include/python3.12", "/usr/include/python3.13"})
+    if (::stat(Py, &St) == 0 && S_ISDIR(St.st_mode))
+      return Flags + " -isystem " + Py;
+  return Flags;
+}
+
+std::string runClangTidyCmd(const std::string &Binary, const std::string &Args) {
+  return "cd " + shellQuote(sourceDir()) + " && " + shellQuote(Binary) +
+         " --load=" + shellQuote(Plugin) + " " + Args;
+}
+
+std::vector<std::string> testdataSources() {
+  std::vector<std::string> Files;
+  std::string Dir = sourceDir() + "/testdata";
+  if (DIR *D = ::opendir(Dir.c_str())) {
+    while (dirent *E = ::readdir(D)) {
+      std::string Name = E->d_name;
+      bool Cpp = Name.size() > 4 && Name.compare(Name.size() - 4, 4, ".cpp") == 0;
+      if (Cpp && Name.find(".fixed.") == std::string::npos)
+        Files.push_back(Name);
+    }
+    ::closedir(D);
+  }
+  std::sort(Files.begin(), Files.end());
+  return Files;
+}
+
+std::string testName(const ::testing::TestParamInfo<std::string> &Info) {
+  std::string N = Info.param;
+  for (char &C : N)
+    if (!isalnum(static_cast<unsigned char>(C)))
+      C = '_';
+  return N;
+}
+
+// --- What both front ends report, in one comparable form -------------------
+
+using Where = std::tuple<std::string, unsigned, unsigned>; // file, line, column
+struct Diag {
+  Where Loc;
+  std::string Check, Message;
+  std::vector<std::tuple<Where, std::string>> Notes;
+  std::vector<std::tuple<std::string, unsigned, unsigned, std::string>>
+      Fixes; // file, offset, length, replacement
+  bool operator<(const Diag &O) const {
+    return std::tie(Loc, Check, Message, Notes, Fixes) <
+           std::tie(O.Loc, O.Check, O.Message, O.Notes, O.Fixes);
+  }
+  bool operator==(const Diag &O) const {
+    return std::tie(Loc, Check, Message, Notes, Fixes) ==
+           std::tie(O.Loc, O.Check, O.Message, O.Notes, O.Fixes);
+  }
+};
+
+std::ostream &operator<<(std::ostream &OS, const Where &W) {
+  return OS << std::get<0>(W) << ":" << std::get<1>(W) << ":" << std::get<2>(W);
+}
+
+std::ostream &operator<<(std::ostream &OS, const Diag &D) {
+  OS << D.Loc << ": " << D.Message << " [" << D.Check << "]\n";
+  for (const auto &[Loc, Message] : D.Notes)
+    OS << "    note " << Loc << ": " << Message << "\n";
+  for (const auto &[File, Offset, Length, Text] : D.Fixes)
+    OS << "    fix " << File << " @" << Offset << "+" << Length << " '" << Text << "'\n";
+  return OS;
+}
+
+std::string describe(const std::vector<Diag> &Diags) {
+  std::stringstream S;
+  for (const Diag &D : Diags)
+    S << "  " << D;
+  return S.str();
+}
+
+std::string absolute(const std::string &Path) {
+  return !Path.empty() && Path[0] == '/' ? Path : sourceDir() + "/" + Path;
+}
+
+/// Line and byte column (1-based) of \p Offset, as Clang counts them.
+Where whereOf(const std::string &File, unsigned Offset) {
+  static std::map<std::string, std::string> Cache;
+  auto It = Cache.find(File);
+  if (It == Cache.end())
+    It = Cache.emplace(File, readFile(File)).first;
+  const std::string &Text = It->second;
+  unsigned Line = 1, LineStart = 0;
+  for (unsigned I = 0; I < Offset && I < Text.size(); ++I)
+    if (Text[I] == '\n') {
+      ++Line;
+      LineStart = I + 1;
+    }
+  return {File, Line, Offset - LineStart + 1};
+}
+
+std::vector<Diag> fromTorchLintJson(const std::string &Json) {
+  std::vector<Diag> Out;
+  auto J = nlohmann::json::parse(Json);
+  for (const auto &F : J["findings"]) {
+    Diag D;
+    D.Loc = {absolute(F["file"]), F["line"], F["column"]};
+    D.Check = F["check"];
+    D.Message = F["message"];
+    for (const auto &N : F["notes"])
+      D.Notes.push_back(
+          {Where{absolute(N["file"]), N["line"], N["column"]}, N["message"].get<std::string>()});
+    for (const auto &X : F["fixits"])
+      D.Fixes.push_back(
+          {absolute(X["file"]), X["offset"], X["length"], X["replacement"].get<std::string>()});
+    Out.push_back(std::move(D));
+  }
+  std::sort(Out.begin(), Out.end());
+  return Out;
+}
+
+/// clang-tidy's --export-fixes file: every diagnostic, its notes and its
+/// replacements (offsets turned into lines and columns).
+std::vector<Diag> fromExportedFixes(const std::string &Yaml) {
+  std::vector<Diag> Out;
+  if (Yaml.empty())
+    return Out;
+  clang::tooling::TranslationUnitDiagnostics TUD;
+  llvm::yaml::Input In(Yaml);
+  In >> TUD;
+  EXPECT_FALSE(In.error()) << Yaml;
+  for (const clang::tooling::Diagnostic &TD : TUD.Diagnostics) {
+    Diag D;
+    D.Loc = whereOf(TD.Message.FilePath, TD.Message.FileOffset);
+    D.Check = TD.DiagnosticName;
+    D.Message = TD.Message.Message;
+    for (const clang::tooling::DiagnosticMessage &N : TD.Notes)
+      // Clang's macro backtrace into headers: torch-lint leaves it out
+      // (driver/Engine.cpp), only that.
+      if (N.Message.rfind("expanded from macro", 0) != 0 || N.FilePath == TUD.MainSourceFile)
+        D.Notes.push_back({whereOf(N.FilePath, N.FileOffset), N.Message});
+    for (const auto &[File, Replacements] : TD.Message.Fix)
+      for (const clang::tooling::Replacement &R : Replacements)
+        D.Fixes.push_back(
+            {R.getFilePath().str(), R.getOffset(), R.getLength(), R.getReplacementText().str()});
+    std::sort(D.Fixes.begin(), D.Fixes.end());
+    Out.push_back(std::move(D));
+  }
+  std::sort(Out.begin(), Out.end());
+  return Out;
+}
+
+/// The warnings clang-tidy prints (what its users read), without notes.
+std::vector<std::tuple<Where, std::string, std::string>>
+printedWarnings(const std::string &Stdout) {
+  std::vector<std::tuple<Where, std::string, std::string>> Out;
+  static const std::regex Line(R"(^(/[^:\n]+):(\d+):(\d+): warning: (.*) \[([^\]\n]+)\]$)");
+  std::stringstream S(Stdout);
+  std::string L;
+  while (std::getline(S, L)) {
+    std::smatch M;
+    if (std::regex_match(L, M, Line))
+      Out.push_back({Where{M[1], std::stoul(M[2]), std::stoul(M[3])}, M[5], M[4]});
+  }
+  std::sort(Out.begin(), Out.end());
+  return Out;
+}
+
+// --- Parity over testdata ---------------------------------------------------
+
+class PluginParity : public ::testing::TestWithParam<std::string> {};
+
+// The same findings, notes and fix-its from `clang-tidy-19 --load` as from
+// torch-lint, file by file. Project-wide facts agree too: the fake kernels
+// registered in Python are found by the check itself (the git work tree of
+// the file, or its PythonRoots option) in both front ends.
+TEST_P(PluginParity, SameFindingsAndFixesAsTorchLint) {
+  std::string File = sourceDir() + "/testdata/" + GetParam();
+  std::string Yaml = makeTempDir("parity") + "/" + GetParam() + ".yaml";
+
+  RunResult Tidy = runCommand(runClangTidyCmd(
+      ClangTidy19, "--quiet --checks='-*,torch-*' --export-fixes=" + shellQuote(Yaml) + " " +
+                       shellQuote(File) + " -- " + synthesisedFlags()));
+  ASSERT_EQ(Tidy.ExitCode, 0) << Tidy.Out << Tidy.Err;
+  EXPECT_EQ(Tidy.Err.find("error"), std::string::npos) << Tidy.Err;
+
+  RunResult Lint = runTorchLint("--checks='torch-*' --format=json --torch-include=" +
+                                shellQuote(mockIncludes()) + " " + shellQuote(File));
+  ASSERT_LE(Lint.ExitCode, 1) << Lint.Out << Lint.Err;
+  ASSERT_TRUE(nlohmann::json::parse(Lint.Out)["errors"].empty()) << Lint.Out;
+
+  std::vector<Diag> Want = fromTorchLintJson(Lint.Out);
+  std::vector<Diag> Got = fromExportedFixes(readFile(Yaml));
+  EXPECT_EQ(Got, Want) << "clang-tidy-19 with the plugin:\n"
+                       << describe(Got) << "torch-lint:\n"
+                       << describe(Want);
+
+  // What clang-tidy prints is what it exported.
+  std::vector<std::tuple<Where, std::string, std::string>> Printed, Exported;
+  for (const Diag &D : Got)
+    Exported.push_back({D.Loc, D.Check, D.Message});
+  std::sort(Exported.begin(), Exported.end());
+  Printed = printedWarnings(Tidy.Out);
+  EXPECT_EQ(Printed, Exported) << Tidy.Out;
+  EXPECT_EQ(Lint.ExitCode, Want.empty() ? 0 : 1);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllTestdata, PluginParity, ::testing::ValuesIn(testdataSources()),
+                         testName);
+
+// Parity must not hold vacuously: the plugin reports findings at all.
+TEST(Plugin, ReportsFindings) {
+  RunResult R = runCommand(runClangTidyCmd(
+      ClangTidy19,
+      "--checks='-*,torch-*' testdata/torch-perf-redundant-copy.cpp -- " + synthesisedFlags()));
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_NE(R.Out.find("warning: '.clone()' copies the result of 'operator+'"), std::string::npos)
+      << R.Out << R.Err;
+  EXPECT_NE(R.Out.find("[torch-perf-redundant-copy]"), std::string::npos) << R.Out;
+}
+
+// Every check of the catalog is registered in clang-tidy.
+TEST(Plugin, ListsEveryCheck) {
+  RunResult R = runCommand(runClangTidyCmd(ClangTidy19, "--checks='-*,torch-*' --list-checks"));
+  ASSERT_EQ(R.ExitCode, 0) << R.Out << R.Err;
+  RunResult L = runTorchLint("--list-checks --format=json");
+  ASSERT_EQ(L.ExitCode, 0) << L.Err;
+  std::vector<std::string> Listed, Catalog;
+  std::stringstream S(R.Out);
+  for (std::string Line; std::getline(S, Line);)
+    if (size_t P = Line.find("torch-"); P != std::string::npos)
+      Listed.push_back(Line.substr(P));
+  for (const auto &C : nlohmann::json::parse(L.Out))
+    Catalog.push_back(C["name"]);
+  std::sort(Catalog.begin(), Catalog.end());
+  EXPECT_EQ(Listed, Catalog) << R.Out;
+}
+
+// --- Configuration, suppression, fixing --------------------------------------
+
+/// Fills \p Dir (outside any git work tree) with the missing-fake-kernel
+/// testdata, a Python file with fake kernels and a .clang-tidy.
+void fakeKernelProject(const std::string &Dir, const std::string &ClangTidy) {
+  std::system(("mkdir -p " + shellQuote(Dir + "/src") + " " + shellQuote(Dir + "/py")).c_str());
+  writeFile(Dir + "/src/ops.cpp",
+            readFile(sourceDir() + "/testdata/torch-compile-missing-fake-kernel.cpp"));
+  writeFile(Dir + "/py/fakes.py", readFile(sourceDir() + "/testdata/python/fake_kernels.py"));
+  writeFile(Dir + "/.clang-tidy", ClangTidy);
+}
+
+std::vector<unsigned> linesOf(const std::string &Check, const std::string &Out) {
+  std::vector<unsigned> Lines;
+  for (const auto &[Loc, C, Message] : printedWarnings(Out))
+    if (C == Check)
+      Lines.push_back(std::get<1>(Loc));
+  return Lines;
+}
+
+// Checks and CheckOptions come from the nearest .clang-tidy, and mean the
+// same to clang-tidy and torch-lint.
+TEST(Plugin, ClangTidyFileChecksAndCheckOptions) {
+  const std::string Check = "torch-compile-missing-fake-kernel";
+  for (bool WithRoots : {false, true}) {
+    SCOPED_TRACE(WithRoots ? "PythonRoots set" : "no PythonRoots");
+    std::string Dir = makeTempDir(WithRoots ? "options-roots" : "options-none");
+    std::string Config = "Checks: '-*," + Check + "'\n";
+    if (WithRoots)
+      Config += "CheckOptions:\n  " + Check + ".PythonRoots: '" + Dir + "/py'\n";
+    fakeKernelProject(Dir, Config);
+    std::string Src = Dir + "/src/ops.cpp";
+    RunResult Tidy = runCommand("cd " + shellQuote(Dir + "/src") + " && " +
+                                shellQuote(ClangTidy19) + " --load=" + shellQuote(Plugin) + " " +
+                                shellQuote(Src) + " -- " + synthesisedFlags());
+    ASSERT_EQ(Tidy.ExitCode, 0) << Tidy.Out << Tidy.Err;
+    std::vector<unsigned> Lines = linesOf(Check, Tidy.Out);
+    // 23: no fake anywhere; 27: a data-reading catch-all. With the Python
+    // roots, 'with_py_fake' (25) and 'with_abstract' (26) have fakes.
+    std::vector<unsigned> Want =
+        WithRoots ? std::vector<unsigned>{23, 27} : std::vector<unsigned>{23, 25, 26, 27};
+    EXPECT_EQ(Lines, Want) << Tidy.Out;
+    // Only the check the .clang-tidy enables.
+    EXPECT_EQ(printedWarnings(Tidy.Out).size(), Want.size()) << Tidy.Out;
+
+    RunResult Lint = runTorchLint("--format=json --torch-include=" + shellQuote(mockIncludes()) +
+                                      " " + shellQuote(Src),
+                                  Dir + "/src");
+    ASSERT_EQ(Lint.ExitCode, 1) << Lint.Err;
+    std::vector<unsigned> LintLines;
+    nlohmann::json J = nlohmann::json::parse(Lint.Out);
+    for (const auto &F : J["findings"])
+      if (F["check"] == Check)
+        LintLines.push_back(F["line"]);
+    std::sort(LintLines.begin(), LintLines.end());
+    EXPECT_EQ(LintLines, Want) << Lint.Out;
+  }
+}
+
+TEST(Plugin, DumpConfigShowsCheckOptions) {
+  RunResult R = runCommand(runClangTidyCmd(
+      ClangTidy19,
+      "--checks='-*,torch-*' --dump-config testdata/torch-perf-redundant-copy.cpp -- " +
+          synthesisedFlags()));
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_NE(R.Out.find("torch-compile-missing-fake-kernel.PythonRoots"), std::string::npos)
+      << R.Out;
+}
+
+TEST(Plugin, NolintSuppresses) {
+  std::string Dir = makeTempDir("plugin-nolint");
+  std::string File = Dir + "/nolint.cpp";
+  writeFile(File, "#include <torch/torch.h>\n"
+                  "at::Tensor a(const at::Tensor &x) {\n"
+                  "  return x.sigmoid().clone(); // NOLINT(torch-perf-redundant-copy)\n"
+                  "}\n"
+                  "at::Tensor b(const at::Tensor &x) {\n"
+                  "  // NOLINTNEXTLINE(torch-perf-*)\n"
+                  "  return x.sigmoid().clone();\n"
+                  "}\n"
+                  "// NOLINTBEGIN(torch-perf-redundant-copy)\n"
+                  "at::Tensor c(const at::Tensor &x) { return x.sigmoid().clone(); }\n"
+                  "// NOLINTEND(torch-perf-redundant-copy)\n"
+                  "at::Tensor d(const at::Tensor &x) {\n"
+                  "  return x.sigmoid().clone(); // NOLINT(torch-compile-symint)\n"
+                  "}\n");
+  RunResult R = runCommand(runClangTidyCmd(
+      ClangTidy19, "--checks='-*,torch-*' " + shellQuote(File) + " -- " + synthesisedFlags()));
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_EQ(linesOf("torch-perf-redundant-copy", R.Out), std::vector<unsigned>{13}) << R.Out;
+  EXPECT_NE(R.Err.find("Suppressed 3 warnings (3 NOLINT)"), std::string::npos) << R.Err;
+}
+
+class PluginFix : public ::testing::TestWithParam<std::string> {};
+
+// clang-tidy-19 --fix with the plugin writes the golden *.fixed.cpp, as
+// torch-lint --fix does (testdata/<check>.cpp with that check alone).
+TEST_P(PluginFix, FixWritesTheGoldenFile) {
+  std::string Name = GetParam();
+  std::string Check = Name.substr(0, Name.find('.'));
+  std::string Golden = sourceDir() + "/testdata/" + Check + ".fixed.cpp";
+  std::string Dir = makeTempDir("plugin-fix");
+  std::string File = Dir + "/" + Name;
+  writeFile(File, readFile(sourceDir() + "/testdata/" + Name));
+  RunResult R =
+      runCommand(runClangTidyCmd(ClangTidy19, "--quiet --checks='-*," + Check + "' --fix " +
+                                                  shellQuote(File) + " -- " + synthesisedFlags()));
+  ASSERT_EQ(R.ExitCode, 0) << R.Out << R.Err;
+  EXPECT_NE(R.Err.find("clang-tidy applied"), std::string::npos) << R.Err;
+  EXPECT_EQ(readFile(File), readFile(Golden));
+}
+
+std::vector<std::string> sourcesWithGoldenFiles() {
+  std::vector<std::string> Out;
+  struct stat St;
+  for (const std::string &Name : testdataSources()) {
+    std::string Golden =
+        sourceDir() + "/testdata/" + Name.substr(0, Name.size() - 4) + ".fixed.cpp";
+    if (Name.rfind("torch-", 0) == 0 && ::stat(Golden.c_str(), &St) == 0)
+      Out.push_back(Name);
+  }
+  return Out;
+}
+
+INSTANTIATE_TEST_SUITE_P(GoldenFiles, PluginFix, ::testing::ValuesIn(sourcesWithGoldenFiles()),
+                         testName);
+
+// run-clang-tidy-19 over a compile database. Debian's defaults to
+// clang-tidy-19; upstream's runs the `clang-tidy` on PATH, which on Debian is
+// clang-tidy-14: the plugin must then stop the run loudly.
+TEST(Plugin, RunClangTidy) {
+  const std::string Runner = "/usr/bin/run-clang-tidy-19";
+  if (!isExecutable(Runner))
+    GTEST_SKIP() << Runner << " is not installed";
+  std::string Dir = makeTempDir("plugin-run-clang-tidy");
+  nlohmann::json Db = nlohmann::json::array();
+  for (const char *Name : {"torch-perf-redundant-copy.cpp", "torch-compile-symint.cpp"}) {
+    std::string File = Dir + "/" + Name;
+    writeFile(File, readFile(sourceDir() + "/testdata/" + Name));
+    Db.push_back({{"directory", Dir},
+                  {"file", File},
+                  {"command", "clang++ " + synthesisedFlags() + " -c " + File}});
+  }
+  writeFile(Dir + "/compile_commands.json", Db.dump(2));
+  std::string Common = " -quiet -load " + shellQuote(Plugin) + " -checks='-*,torch-*' -p " +
+                       shellQuote(Dir) + " -j 2";
+  RunResult R =
+      runCommand(shellQuote(Runner) + " -clang-tidy-binary " + shellQuote(ClangTidy19) + Common);
+  EXPECT_EQ(R.ExitCode, 0) << R.Out << R.Err;
+  EXPECT_NE(R.Out.find("torch-perf-redundant-copy.cpp:7:18: warning:"), std::string::npos) << R.Out;
+  EXPECT_NE(R.Out.find("[torch-compile-symint]"), std::string::npos) << R.Out;
+
+  if (clangTidy14().empty())
+    return;
+  RunResult Old =
+      runCommand(shellQuote(Runner) + " -clang-tidy-binary " + shellQuote(clangTidy14()) + Common);
+  EXPECT_NE(Old.ExitCode, 0) << Old.Out << Old.Err;
+  EXPECT_NE((Old.Out + Old.Err).find("loaded into LLVM 14"), std::string::npos)
+      << Old.Out << Old.Err;
+  EXPECT_EQ(Old.Out.find("warning:"), std::string::npos) << Old.Out;
+}
+
+// --- Another LLVM major ------------------------------------------------------
+
+// Loaded into clang-tidy-14, the plugin stops the run with one message that
+// names both versions; no findings, no crash, no silent run without it.
+// LD_BIND_NOW makes the dynamic loader resolve every symbol at dlopen, the
+// case where clang-tidy would otherwise say '-load request ignored' and go on.
+TEST(PluginVersion, ClangTidy14RefusesLoudly) {
+  std::string Old = clangTidy14();
+  if (Old.empty())
+    GTEST_SKIP() << "clang-tidy-14 is not installed";
+  for (const char *Env : {"", "LD_BIND_NOW=1 "})
+    for (const char *Checks : {"'-*,torch-*'", "'-*,torch-*,bugprone-*'"}) {
+      SCOPED_TRACE(std::string(Env) + Checks);
+      RunResult R =
+          runCommand(std::string(Env) +
+                     runClangTidyCmd(Old, std::string("--checks=") + Checks +
+                                              " testdata/torch-perf-redundant-copy.cpp -- " +
+                                              synthesisedFlags()));
+      EXPECT_NE(R.ExitCode, 0) << R.Out << R.Err;
+      EXPECT_EQ(R.Out.find("warning:"), std::string::npos) << R.Out;
+      EXPECT_NE(R.Err.find("error: torchlint clang-tidy plugin: built for LLVM 19"),
+                std::string::npos)
+          << R.Err;
+      EXPECT_NE(R.Err.find("loaded into LLVM 14"), std::string::npos) << R.Err;
+      EXPECT_NE(R.Err.find("clang-tidy-19"), std::string::npos) << R.Err;
+      EXPECT_EQ(R.Err.find("symbol lookup error"), std::string::npos) << R.Err;
+      EXPECT_EQ(R.Err.find("request ignored"), std::string::npos) << R.Err;
+    }
+  // --list-checks used to "work" (the registration ran) and hide the problem.
+  RunResult L = runCommand(runClangTidyCmd(Old, "--checks='-*,torch-*' --list-checks"));
+  EXPECT_NE(L.ExitCode, 0) << L.Out;
+  EXPECT_NE(L.Err.find("loaded into LLVM 14"), std::string::npos) << L.Err;
+}
+
+// The checks object given to --load directly (not through the shim) refuses
+// clang-tidy-14 too, before its checks register.
+TEST(PluginVersion, ChecksObjectAloneRefusesLoudly) {
+  std::string Old = clangTidy14();
+  if (Old.empty())
+    GTEST_SKIP() << "clang-tidy-14 is not installed";
+  RunResult R = runCommand("cd " + shellQuote(sourceDir()) + " && " + shellQuote(Old) +
+                           " --load=" + shellQuote(PluginChecks) +
+                           " --checks='-*,torch-*' testdata/torch-perf-redundant-copy.cpp -- " +
+                           synthesisedFlags());
+  EXPECT_NE(R.ExitCode, 0) << R.Out << R.Err;
+  EXPECT_NE(R.Err.find("built for LLVM 19"), std::string::npos) << R.Err;
+  EXPECT_NE(R.Err.find("loaded into LLVM 14"), std::string::npos) << R.Err;
+}
+
+// The shim without its checks object next to it says what is missing.
+TEST(PluginVersion, MissingChecksObjectIsAnError) {
+  std::string Dir = makeTempDir("plugin-alone");
+  std::string Copy = Dir + "/libTorchLintTidy.so";
+  ASSERT_EQ(std::system(("cp " + shellQuote(Plugin) + " " + shellQuote(Copy)).c_str()), 0);
+  RunResult R = runCommand(shellQuote(ClangTidy19) + " --load=" + shellQuote(Copy) +
+                           " --checks='-*,torch-*' --list-checks");
+  EXPECT_NE(R.ExitCode, 0) << R.Out << R.Err;
+  EXPECT_NE(R.Err.find("cannot load the checks"), std::string::npos) << R.Err;
+  EXPECT_NE(R.Err.find("libTorchLintTidy-llvm19.so"), std::string::npos) << R.Err;
+}
+
+// The file given to --load links nothing of LLVM (that is what lets it load
+// into any clang-tidy and speak before the dynamic loader fails).
+TEST(PluginVersion, ShimHasNoLlvmDependency) {
+  RunResult R = runCommand("readelf -d " + shellQuote(Plugin));
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_NE(R.Out.find("NEEDED"), std::string::npos) << R.Out;
+  EXPECT_EQ(R.Out.find("LLVM"), std::string::npos) << R.Out;
+  EXPECT_EQ(R.Out.find("clang"), std::string::npos) << R.Out;
+  RunResult U = runCommand("nm -D --undefined-only " + shellQuote(Plugin));
+  ASSERT_EQ(U.ExitCode, 0) << U.Err;
+  EXPECT_EQ(U.Out.find("llvm"), std::string::npos) << U.Out;
+}
+
+} // namespace
