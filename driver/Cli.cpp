@@ -172,7 +172,13 @@ int parseArgs(int Argc, const char **Argv, Options &O) {
       O.CacheDir = V;
       continue;
     }
-    if ((R = Value("-j", V)) || (R = Value("--jobs", V))) {
+    if (A.size() > 2 && A.starts_with("-j") && llvm::all_of(A.drop_front(2), [](char C) { return C >= '0' && C <= '9'; })) {
+      V = A.drop_front(2).str(); // -j8, as make and run-clang-tidy take it.
+      R = 1;
+    } else {
+      R = 0;
+    }
+    if (R || (R = Value("-j", V)) || (R = Value("--jobs", V))) {
       unsigned N = 0;
       if (R < 0 || llvm::StringRef(V).getAsInteger(10, N) || N == 0 || N > 256)
         return usageError("-j needs a number of jobs between 1 and 256");

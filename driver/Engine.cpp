@@ -552,12 +552,18 @@ LintResult lintSequential(const std::vector<std::string> &Files,
       RunTool({});
       FileErrors = DiagConsumer.take();
     }
-    // Errors without a location (an unknown flag) belong to this file.
+    // Compiler errors belong to the input being parsed, wherever they are: in
+    // it, in a header it includes, or nowhere (an unknown flag).
     llvm::erase_if(FileErrors, [&](const ClangTidyError &E) {
-      if (!E.Message.FilePath.empty() || E.DiagLevel < tooling::Diagnostic::Error ||
+      if (E.DiagLevel < tooling::Diagnostic::Error ||
           !llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-"))
         return false;
-      CompileErrors[Files[I]].push_back(E.Message.Message);
+      const tooling::DiagnosticMessage &M = E.Message;
+      std::string Where;
+      if (!M.FilePath.empty())
+        Where = llvm::sys::path::filename(M.FilePath).str() + ":" +
+                std::to_string(Sources.locate(M.FilePath, M.FileOffset).Line) + ": ";
+      CompileErrors[Files[I]].push_back(Where + M.Message);
       return true;
     });
     Errors.insert(Errors.end(), std::make_move_iterator(FileErrors.begin()),
@@ -568,18 +574,8 @@ LintResult lintSequential(const std::vector<std::string> &Files,
   // reports the header, not the errors that follow from its absence.
   for (ClangTidyError &E : Errors) {
     const tooling::DiagnosticMessage &M = E.Message;
-    if (llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-")) {
-      if (E.DiagLevel >= tooling::Diagnostic::Error) {
-        std::string Where;
-        if (!M.FilePath.empty())
-          Where = llvm::sys::path::filename(M.FilePath).str() + ":" +
-                  std::to_string(Sources.locate(M.FilePath, M.FileOffset).Line) +
-                  ": ";
-        CompileErrors[M.FilePath.empty() ? std::string("") : M.FilePath].push_back(
-            Where + M.Message);
-      }
-      continue;
-    }
+    if (llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-"))
+      continue; // Errors were taken per input above.
     Finding F;
     F.Check = E.DiagnosticName;
     if (const CheckInfo *Info = findCheck(F.Check))
@@ -626,12 +622,6 @@ LintResult lintSequential(const std::vector<std::string> &Files,
       Msg += " (and " + std::to_string(It->second.size() - 1) + " more errors)";
     Result.Errors.push_back({File, Msg});
   }
-  // Errors in files that were not inputs (headers) are attributed to the
-  // inputs above through their own messages; anything left is reported as is.
-  for (const auto &[File, Msgs] : CompileErrors)
-    if (!llvm::is_contained(Files, File) && !Msgs.empty() && State.MissingHeaders.empty())
-      Result.Errors.push_back({File, "could not be parsed: " + Msgs.front()});
-
   sortFindings(Result, Files);
   return Result;
 }

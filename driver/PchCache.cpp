@@ -7,6 +7,7 @@
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
@@ -83,14 +84,21 @@ std::string PchCache::defaultDir() {
   return Dir.str().str();
 }
 
-std::vector<std::string> PchCache::includePrefix(StringRef Source) {
-  std::vector<std::string> Includes;
-  bool Torch = false;
+namespace {
+
+/// Appends the leading angle includes of \p Source to \p Out, following
+/// quote includes. Returns false if the prefix ended inside a followed header
+/// (then nothing after it in the includer may be added).
+bool scanPrefix(StringRef Source, StringRef Dir, const std::vector<std::string> &QuoteDirs,
+                std::vector<std::string> &Out, unsigned Depth, bool IsHeader) {
   StringRef Rest = Source;
   if (Rest.starts_with("\xEF\xBB\xBF"))
     Rest = Rest.drop_front(3);
+  bool SawGuard = false;
   while (!Rest.empty()) {
     Rest = Rest.ltrim(" \t\r\n");
+    if (Rest.empty())
+      break;
     if (Rest.starts_with("//")) {
       Rest = Rest.drop_until([](char C) { return C == '\n'; });
       continue;
@@ -98,36 +106,81 @@ std::vector<std::string> PchCache::includePrefix(StringRef Source) {
     if (Rest.starts_with("/*")) {
       size_t End = Rest.find("*/");
       if (End == StringRef::npos)
-        return {};
+        return false;
       Rest = Rest.drop_front(End + 2);
       continue;
     }
     if (!Rest.starts_with("#"))
-      break;
+      return false;
     StringRef Line = Rest.take_until([](char C) { return C == '\n'; });
-    StringRef Directive = Line.drop_front(1).ltrim(" \t");
-    if (Directive.starts_with("pragma") && Directive.drop_front(6).trim() == "once") {
-      Rest = Rest.drop_front(Line.size());
+    StringRef Directive = Line.drop_front(1).ltrim(" \t").rtrim(" \t\r");
+    Rest = Rest.drop_front(Line.size());
+    if (Directive.starts_with("pragma") && Directive.drop_front(6).trim() == "once")
+      continue;
+    // A header's include guard: `#ifndef X` then `#define X`, nothing else.
+    if (IsHeader && !SawGuard && Directive.starts_with("ifndef")) {
+      StringRef Macro = Directive.drop_front(6).trim();
+      StringRef Next = Rest.ltrim(" \t\r\n").take_until([](char C) { return C == '\n'; });
+      StringRef Def = Next.drop_front(Next.starts_with("#") ? 1 : 0).ltrim(" \t");
+      if (!Next.starts_with("#") || !Def.consume_front("define") ||
+          Def.trim() != Macro)
+        return false;
+      Rest = Rest.ltrim(" \t\r\n").drop_front(Next.size());
+      SawGuard = true;
       continue;
     }
-    if (!Directive.consume_front("include"))
-      break;
+    if (!Directive.consume_front("include") || Line.ends_with("\\"))
+      return false;
     Directive = Directive.ltrim(" \t");
-    // Only <...> includes with nothing after them on the line (comments aside).
-    if (!Directive.starts_with("<") || Line.ends_with("\\"))
-      break;
-    size_t Close = Directive.find('>');
-    if (Close == StringRef::npos)
-      break;
-    StringRef Header = Directive.substr(1, Close - 1);
-    StringRef After = Directive.drop_front(Close + 1).trim();
+    char Close = Directive.starts_with("<") ? '>' : Directive.starts_with("\"") ? '"' : 0;
+    if (!Close)
+      return false;
+    size_t End = Directive.find(Close, 1);
+    if (End == StringRef::npos)
+      return false;
+    StringRef Header = Directive.substr(1, End - 1);
+    StringRef After = Directive.drop_front(End + 1).trim();
     if (!After.empty() && !After.starts_with("//"))
+      return false;
+    if (Close == '>') {
+      Out.push_back(Header.str());
+      continue;
+    }
+    // A project header: follow it if it can be found.
+    if (Depth >= 8)
+      return false;
+    std::vector<std::string> Dirs = {Dir.str()};
+    Dirs.insert(Dirs.end(), QuoteDirs.begin(), QuoteDirs.end());
+    bool Followed = false;
+    for (const std::string &D : Dirs) {
+      llvm::SmallString<256> Path(D);
+      llvm::sys::path::append(Path, Header);
+      auto Buf = llvm::MemoryBuffer::getFile(Path, false, false);
+      if (!Buf)
+        continue;
+      if (!scanPrefix((*Buf)->getBuffer(), llvm::sys::path::parent_path(Path), QuoteDirs,
+                      Out, Depth + 1, /*IsHeader=*/true))
+        return false;
+      Followed = true;
       break;
-    Torch |= Header.starts_with("torch/") || Header.starts_with("ATen/") ||
-             Header.starts_with("c10/") || Header.starts_with("pybind11/");
-    Includes.push_back(Header.str());
-    Rest = Rest.drop_front(Line.size());
+    }
+    if (!Followed)
+      return false;
   }
+  return true;
+}
+
+} // namespace
+
+std::vector<std::string> PchCache::includePrefix(StringRef Source, StringRef Dir,
+                                                 const std::vector<std::string> &QuoteDirs) {
+  std::vector<std::string> Includes;
+  scanPrefix(Source, Dir, QuoteDirs, Includes, 0, /*IsHeader=*/false);
+  bool Torch = llvm::any_of(Includes, [](const std::string &H) {
+    StringRef S(H);
+    return S.starts_with("torch/") || S.starts_with("ATen/") || S.starts_with("c10/") ||
+           S.starts_with("pybind11/");
+  });
   return Torch ? Includes : std::vector<std::string>{};
 }
 
@@ -139,10 +192,27 @@ bool PchCache::isPchError(StringRef Message) {
 std::vector<std::string> PchCache::argsFor(const std::string &File,
                                            const tooling::CompileCommand &Command,
                                            StringRef Source) {
-  std::vector<std::string> Prefix = includePrefix(Source);
+  std::vector<std::string> Flags = flagsOf(Command, File);
+  std::vector<std::string> QuoteDirs;
+  for (size_t I = 0; I < Flags.size(); ++I) {
+    StringRef F = Flags[I];
+    for (StringRef Opt : {"-I", "-iquote"}) {
+      if (F == Opt && I + 1 < Flags.size())
+        QuoteDirs.push_back(Flags[I + 1]);
+      else if (F.starts_with(Opt) && F.size() > Opt.size())
+        QuoteDirs.push_back(F.drop_front(Opt.size()).str());
+    }
+  }
+  for (std::string &D : QuoteDirs)
+    if (!llvm::sys::path::is_absolute(D)) {
+      llvm::SmallString<256> Abs(Command.Directory);
+      llvm::sys::path::append(Abs, D);
+      D = Abs.str().str();
+    }
+  std::vector<std::string> Prefix =
+      includePrefix(Source, llvm::sys::path::parent_path(File), QuoteDirs);
   if (Prefix.empty())
     return {};
-  std::vector<std::string> Flags = flagsOf(Command, File);
   for (const std::string &F : Flags)
     if (F == "-include-pch" || F == "-include" || StringRef(F).starts_with("-include"))
       return {}; // The project already preincludes something.

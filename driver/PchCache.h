@@ -32,7 +32,13 @@ public:
   /// The leading `#include <...>` lines of \p Source if they include torch,
   /// ATen, c10 or pybind11 headers (and nothing but comments comes before);
   /// otherwise empty: the TU is parsed without a PCH.
-  static std::vector<std::string> includePrefix(llvm::StringRef Source);
+  /// A `#include "..."` of a project header is followed (resolved against
+  /// \p Dir and \p QuoteDirs) when that header itself starts with its guard
+  /// and includes only: `#include "op.h"` whose op.h includes
+  /// <torch/torch.h> first still gets the PCH.
+  static std::vector<std::string>
+  includePrefix(llvm::StringRef Source, llvm::StringRef Dir = "",
+                const std::vector<std::string> &QuoteDirs = {});
 
   /// Arguments that make \p Command load a PCH of \p File's include prefix,
   /// building it on first use; empty when no PCH applies or it cannot be built.

@@ -22,6 +22,10 @@ for pkg in "${PACKAGES[@]}"; do
     { [[ " ${missing[*]} " == *" $pkg "* ]] || missing+=("$pkg"); }
 done
 
+# npm comes with NodeSource's nodejs on these machines; Debian ships it as a
+# separate package. Only ask for it when the command is missing.
+command -v npm >/dev/null 2>&1 || missing+=(npm)
+
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi

@@ -41,6 +41,22 @@ TEST(PchCache, IncludePrefix) {
             (std::vector<std::string>{"torch/torch.h"}));
 }
 
+TEST(PchCache, IncludePrefixFollowsProjectHeaders) {
+  std::string Dir = makeTempDir("pch-prefix");
+  writeFile(Dir + "/op.h", "// op.h\n#ifndef OP_H\n#define OP_H\n#include <torch/torch.h>\n"
+                           "#include <vector>\nint f();\n#endif\n");
+  writeFile(Dir + "/pure.h", "#pragma once\n#include <torch/library.h>\n");
+  // op.h has code after its includes: the prefix ends there.
+  EXPECT_EQ(PchCache::includePrefix("#include \"op.h\"\n#include <ATen/Parallel.h>\n", Dir),
+            (std::vector<std::string>{"torch/torch.h", "vector"}));
+  // pure.h only includes: the includer's prefix goes on after it.
+  EXPECT_EQ(PchCache::includePrefix("#include \"pure.h\"\n#include <ATen/Parallel.h>\nint x;", Dir),
+            (std::vector<std::string>{"torch/library.h", "ATen/Parallel.h"}));
+  // A guard that is not the guard idiom stops it.
+  writeFile(Dir + "/odd.h", "#ifndef A\n#define B\n#include <torch/torch.h>\n");
+  EXPECT_TRUE(PchCache::includePrefix("#include \"odd.h\"\n", Dir).empty());
+}
+
 class PchCacheRun : public ::testing::Test {
 protected:
   void SetUp() override {

@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Linter speed on torch translation units (a benchmark, not a test).
+
+Lints one realistic multi-TU project against Debian's libtorch headers with
+every tool at the same -j and prints, per tool, the wall time per TU, the
+ratio to `clang++-19 -fsyntax-only` and the peak RSS of one worker:
+
+  torch-lint (cold cache, warm cache, --no-fast), clang++-19 -fsyntax-only,
+  clang-tidy-19 + the torchlint plugin, clang-tidy-19 --checks=performance-*.
+
+The project: the reference kernels (kernels/pairs/*_hazard.cpp), the bundled
+example (examples/image_ops/csrc/*.cpp) and two testdata files: 12 TUs that
+include <torch/torch.h> or <torch/extension.h>.
+
+usage: scripts/bench_linter.py [--jobs N] [--build build] [--perf-tus K] [--md FILE]
+(--perf-tus limits the slow clang-tidy performance-* run to K TUs.)
+"""
+import argparse
+import datetime
+import glob
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FLAGS = ["-std=c++17", "-isystem", "/usr/include/torch/csrc/api/include",
+         "-isystem", "/usr/include/python3.11", "-DTORCH_API_INCLUDE_EXTENSION_H",
+         "-DTORCH_EXTENSION_NAME=torchlint_ext", "-I" + os.path.join(ROOT, "kernels/pairs")]
+
+
+def project():
+    files = sorted(glob.glob(os.path.join(ROOT, "kernels/pairs/*_hazard.cpp")))
+    files += sorted(glob.glob(os.path.join(ROOT, "examples/image_ops/csrc/*.cpp")))
+    files += [os.path.join(ROOT, "testdata/torch-compile-schema.cpp"),
+              os.path.join(ROOT, "testdata/torch-perf-redundant-copy.cpp")]
+    return files[:12]
+
+
+def run(argv, env=None):
+    """Runs argv; returns (wall seconds, peak RSS in MB of the process tree's
+    largest process, exit code)."""
+    start = time.monotonic()
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env=env)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.monotonic() - start
+    return wall, usage.ru_maxrss / 1024.0, os.waitstatus_to_exitcode(status)
+
+
+def parallel(commands, jobs):
+    """Runs the commands `jobs` at a time (like xargs -P): wall time of the
+    whole batch and the largest peak RSS of any one command."""
+    start = time.monotonic()
+    pending = list(commands)
+    running = {}
+    peak = 0.0
+    while pending or running:
+        while pending and len(running) < jobs:
+            argv = pending.pop(0)
+            p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            running[p.pid] = p
+        pid, status, usage = os.wait4(-1, 0)
+        if pid in running:
+            del running[pid]
+            peak = max(peak, usage.ru_maxrss / 1024.0)
+    return time.monotonic() - start, peak
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--jobs", type=int, default=os.cpu_count())
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--perf-tus", type=int, default=12)
+    ap.add_argument("--md", default=None)
+    args = ap.parse_args()
+    lint = os.path.join(args.build, "bin", "torch-lint")
+    plugin = os.path.join(args.build, "lib", "libTorchLintTidy.so")
+    tidy = "/usr/lib/llvm-19/bin/clang-tidy"
+    files = project()
+    n = len(files)
+    j = args.jobs
+    cache = tempfile.mkdtemp(prefix="torchlint-bench-cache-")
+    rows = []
+
+    def add(name, wall, rss, tus=n, note=""):
+        rows.append((name, wall / tus, rss, note))
+        print(f"{name:48s} {wall / tus:8.3f} s/TU  peak {rss:7.0f} MB  {note}", flush=True)
+
+    common = [lint, "--quiet", "--format=json", f"-j{j}", "--checks=torch-*"] + files + ["--"] + FLAGS[-1:]
+    # Cold: the cache is empty, so the run includes building the PCHs.
+    wall, rss, _ = run(common[:1] + [f"--cache-dir={cache}"] + common[1:])
+    add("torch-lint, cold cache (PCH built in the run)", wall, rss / j,
+        note=f"process peak {rss:.0f} MB over {j} workers")
+    wall, rss, _ = run(common[:1] + [f"--cache-dir={cache}"] + common[1:])
+    add("torch-lint, warm cache", wall, rss / j, note=f"process peak {rss:.0f} MB over {j} workers")
+    wall, rss, _ = run(common[:1] + ["--no-cache"] + common[1:])
+    add("torch-lint --no-cache (skipped bodies + scope)", wall, rss / j,
+        note=f"process peak {rss:.0f} MB")
+    wall, rss, _ = run(common[:1] + ["--no-fast"] + common[1:])
+    add("torch-lint --no-fast (every speed-up off)", wall, rss / j,
+        note=f"process peak {rss:.0f} MB")
+    base_wall, rss = parallel([["clang++-19", "-fsyntax-only"] + FLAGS + [f] for f in files], j)
+    add("clang++-19 -fsyntax-only", base_wall, rss)
+    base = base_wall / n
+    if os.path.exists(plugin):
+        wall, rss = parallel([[tidy, f"--load={plugin}", "--checks=-*,torch-*", "--quiet", f,
+                               "--"] + FLAGS for f in files], j)
+        add("clang-tidy-19 + torchlint plugin", wall, rss)
+    k = min(args.perf_tus, n)
+    wall, rss = parallel([[tidy, "--checks=-*,performance-*", "--quiet", f, "--"] + FLAGS
+                          for f in files[:k]], j)
+    add(f"clang-tidy-19 --checks=performance-* ({k} TUs)", wall, rss, tus=k)
+    shutil.rmtree(cache, ignore_errors=True)
+
+    lines = ["| tool | wall time per TU | vs clang++ -fsyntax-only | peak RSS per worker |",
+             "|---|---:|---:|---:|"]
+    for name, per_tu, rss, note in rows:
+        lines.append(f"| {name} | {per_tu:.3f} s | {per_tu / base:.3f}x | {rss:.0f} MB |")
+    table = "\n".join(lines)
+    print("\n" + table)
+    if args.md:
+        cpu = subprocess.run(["sh", "-c", "lscpu | sed -n 's/^Model name: *//p'"],
+                             capture_output=True, text=True).stdout.strip()
+        load = open("/proc/loadavg").read().split()[:3]
+        with open(args.md, "w") as f:
+            f.write("# Linter speed on torch translation units\n\n")
+            f.write("<!-- Generated by scripts/bench_linter.py; rerun it to update. -->\n\n")
+            f.write(f"Command: `scripts/bench_linter.py --jobs {j} --perf-tus {k} --md {os.path.relpath(args.md, ROOT)}`  \n")
+            f.write(f"Machine: {cpu or platform.processor()}, {os.cpu_count()} cores; "
+                    f"load average before the last row {' '.join(load)}; "
+                    f"{datetime.datetime.utcnow().isoformat(timespec='seconds')}Z.  \n")
+            f.write(f"Project: {n} TUs against Debian's libtorch 1.13 headers "
+                    "(kernels/pairs/*_hazard.cpp, examples/image_ops/csrc/*.cpp, two testdata files); "
+                    f"every tool at -j{j}; torch-lint with every torch-* check.\n\n")
+            f.write(table + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
