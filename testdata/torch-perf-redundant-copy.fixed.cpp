@@ -46,6 +46,23 @@ at::Tensor doubleTo(const at::Tensor &x) {
   return x.to(at::kFloat); // expect: torch-perf-redundant-copy: repeated '.to(at::kFloat)'
 }
 
+at::Tensor emptyThenFill(int64_t n, const at::Tensor &like) {
+  at::Tensor a = torch::full({n}, 0.5, like.options()); // expect: torch-perf-redundant-copy: 'full' does both in one step
+  return a + at::full_like(like, 2) + at::empty({n}).fill_(1); // expect: torch-perf-redundant-copy: 'full_like' // expect: torch-perf-redundant-copy: 'full' does both
+}
+
+at::Tensor dtypeRoundTrip(const at::Tensor &x) {
+  return x.to(at::kFloat).to(at::kByte); // expect: torch-perf-redundant-copy: converts twice with nothing in between
+}
+
+at::Tensor blobTwice(float *data, int64_t n, c10::Device device) {
+  return torch::from_blob(data, {n}).clone().to(device); // expect: torch-perf-redundant-copy: copies the data twice
+}
+
+at::Tensor allocateThenMove(int64_t n, c10::Device device) {
+  return torch::zeros({n, n}).to(device); // expect: torch-perf-redundant-copy: pass the device or dtype in the factory's options
+}
+
 // --- Negatives that look like positives ---------------------------------------
 
 // Cloning an input, a view or something that may return self takes ownership.
@@ -97,6 +114,15 @@ at::Tensor emptyThenCopy(const at::Tensor &x) {
 at::Tensor contiguousThenChannelsLast(const at::Tensor &x) {
   return x.contiguous().contiguous(at::MemoryFormat::ChannelsLast);
 }
-at::Tensor toFloatThenByte(const at::Tensor &x) {
-  return x.to(at::kFloat).to(at::kByte);
+at::Tensor toFloatScaleByte(const at::Tensor &x) {
+  return x.to(at::kFloat).mul(2).to(at::kByte);
 }
+// The device is chosen in the options; from_blob moved without a clone.
+at::Tensor onDevice(int64_t n, const at::Tensor &like) {
+  return torch::zeros({n}, like.options()).to(at::kDouble);
+}
+at::Tensor blobOnce(float *data, int64_t n, c10::Device device) {
+  return torch::from_blob(data, {n}).to(device);
+}
+// fill_ of a tensor that is not a fresh empty().
+void refill(at::Tensor &t) { t.fill_(1); }

@@ -74,6 +74,7 @@ void RedundantCopyCheck::registerMatchers(MatchFinder *Finder) {
           .bind("var"),
       this);
   Finder->addMatcher(tensorMethodCall({"contiguous", "to"}).bind("repeat"), this);
+  Finder->addMatcher(tensorMethodCall({"fill_"}).bind("fill"), this);
 }
 
 void RedundantCopyCheck::check(const MatchFinder::MatchResult &Result) {
@@ -87,6 +88,45 @@ void RedundantCopyCheck::check(const MatchFinder::MatchResult &Result) {
                        Result.Nodes.getNodeAs<CompoundStmt>("block"), Ctx);
   if (const auto *Outer = Result.Nodes.getNodeAs<CXXMemberCallExpr>("repeat"))
     checkRepeated(Outer, Ctx);
+  if (const auto *Fill = Result.Nodes.getNodeAs<CXXMemberCallExpr>("fill"))
+    checkEmptyFill(Fill, Ctx);
+}
+
+void RedundantCopyCheck::checkEmptyFill(const CXXMemberCallExpr *Fill, ASTContext &Ctx) {
+  // torch::empty(size, o).fill_(v) -> torch::full(size, v, o)
+  const auto *Empty = dyn_cast<CallExpr>(ignoreWrappers(Fill->getImplicitObjectArgument()));
+  const FunctionDecl *F = Empty ? Empty->getDirectCallee() : nullptr;
+  if (!F || !isTorchDecl(F) || !F->getIdentifier() || isa<CXXMethodDecl>(F) ||
+      (F->getName() != "empty" && F->getName() != "empty_like") ||
+      Fill->getNumArgs() != 1 || !isScalarValueType(ignoreWrappers(Fill->getArg(0))->getType()))
+    return;
+  std::string Callee = sourceText(Empty->getCallee(), Ctx);
+  std::string Value = sourceText(Fill->getArg(0), Ctx);
+  std::vector<std::string> Args;
+  for (const Expr *A : Empty->arguments()) {
+    if (isa<CXXDefaultArgExpr>(A))
+      break;
+    Args.push_back(sourceText(A, Ctx));
+    if (Args.back().empty())
+      return;
+  }
+  StringRef Full = F->getName() == "empty" ? "full" : "full_like";
+  auto D = diag(Fill->getExprLoc(),
+                "'%0(...).fill_(v)' allocates then writes every element; "
+                "'%1' does both in one step");
+  D << F->getName() << Full;
+  // full() infers its dtype from the value when no options are given
+  // (full({n}, 2) is int64), so only rewrite when the dtype is pinned.
+  bool DtypeKnown = F->getName() == "empty_like" || Args.size() >= 2;
+  if (!DtypeKnown || Callee.empty() || Value.empty() || Args.empty() ||
+      Fill->getBeginLoc().isMacroID())
+    return;
+  std::string Text = Callee.substr(0, Callee.size() - F->getName().size()) + Full.str() +
+                     "(" + Args[0] + ", " + Value;
+  for (size_t I = 1; I < Args.size(); ++I)
+    Text += ", " + Args[I];
+  Text += ")";
+  D << FixItHint::CreateReplacement(Fill->getSourceRange(), Text);
 }
 
 void RedundantCopyCheck::checkClone(const CXXMemberCallExpr *Clone,
@@ -168,8 +208,81 @@ void RedundantCopyCheck::checkOverwritten(const VarDecl *Var,
       << Var->getName();
 }
 
+namespace {
+/// The ScalarType enumerator or Device/DeviceType a `.to(x)` converts to.
+std::string conversionTarget(const CXXMemberCallExpr *To, bool &IsDtype) {
+  IsDtype = false;
+  if (To->getNumArgs() < 1)
+    return {};
+  const Expr *A = ignoreWrappers(To->getArg(0));
+  QualType T = A->getType().getNonReferenceType().getCanonicalType();
+  if (const auto *ET = T->getAs<EnumType>())
+    IsDtype = ET->getDecl()->getName() == "ScalarType";
+  return IsDtype ? sourceText(A, To->getMethodDecl()->getASTContext()) : std::string();
+}
+} // namespace
+
+void RedundantCopyCheck::checkAllocateThenMove(const CXXMemberCallExpr *To,
+                                               ASTContext &Ctx) {
+  const Expr *Object = ignoreWrappers(To->getImplicitObjectArgument());
+  // from_blob(...).clone().to(device): clone copies, to() copies again.
+  if (const auto *Clone = dyn_cast<CXXMemberCallExpr>(Object))
+    if (Clone->getMethodDecl() && Clone->getMethodDecl()->getIdentifier() &&
+        Clone->getMethodDecl()->getName() == "clone")
+      if (const auto *Blob = dyn_cast<CallExpr>(ignoreWrappers(Clone->getImplicitObjectArgument())))
+        if (Blob->getDirectCallee() && Blob->getDirectCallee()->getIdentifier() &&
+            Blob->getDirectCallee()->getName() == "from_blob") {
+          diag(Clone->getExprLoc(),
+               "'from_blob(...).clone().to(...)' copies the data twice; one "
+               "copy does: '.to(options, /*non_blocking=*/false, /*copy=*/true)'");
+          return;
+        }
+  // torch::zeros({n}).to(device): allocated on the CPU (in the default
+  // dtype), filled, then copied.
+  const auto *Factory = dyn_cast<CallExpr>(Object);
+  const FunctionDecl *F = Factory ? Factory->getDirectCallee() : nullptr;
+  if (!F || !isTorchDecl(F) || !F->getIdentifier() || isa<CXXMethodDecl>(F) ||
+      F->getName().ends_with("_like") || !ops::isFactory(F->getName()) ||
+      F->getName() == "tensor")
+    return;
+  for (const Expr *A : Factory->arguments()) {
+    if (isa<CXXDefaultArgExpr>(A))
+      continue;
+    const CXXRecordDecl *RD = A->getType().getNonReferenceType()->getAsCXXRecordDecl();
+    if (RD && RD->getIdentifier() && RD->getName() == "TensorOptions")
+      return; // Options given: the device/dtype may be chosen there already.
+  }
+  if (To->getNumArgs() < 1 || isa<CXXDefaultArgExpr>(To->getArg(0)))
+    return;
+  diag(To->getExprLoc(),
+       "'%0(...)' allocates with the default device and dtype and '.to(...)' "
+       "then copies it; pass the device or dtype in the factory's options "
+       "instead")
+      << sourceText(Factory->getCallee(), Ctx);
+}
+
+void RedundantCopyCheck::checkConversionChain(const CXXMemberCallExpr *Inner,
+                                              const CXXMemberCallExpr *Outer,
+                                              ASTContext &Ctx) {
+  // x.to(kFloat).to(kByte): the intermediate dtype only matters if it is
+  // meant to round.
+  bool InnerDtype = false, OuterDtype = false;
+  std::string From = conversionTarget(Inner, InnerDtype);
+  std::string To = conversionTarget(Outer, OuterDtype);
+  if (InnerDtype && OuterDtype && !From.empty() && !To.empty()) {
+    diag(Outer->getExprLoc(),
+         "'.to(%0).to(%1)' converts twice with nothing in between: the "
+         "intermediate %0 copy only matters if it is meant to round; convert "
+         "once with '.to(%1)'")
+        << From << To;
+    return;
+  }
+}
+
 void RedundantCopyCheck::checkRepeated(const CXXMemberCallExpr *Outer,
                                        ASTContext &Ctx) {
+  if (Outer->getMethodDecl() && Outer->getMethodDecl()->getName() == "to")
+    checkAllocateThenMove(Outer, Ctx);
   const auto *Inner = dyn_cast<CXXMemberCallExpr>(
       ignoreWrappers(Outer->getImplicitObjectArgument()));
   if (!Inner || !Inner->getMethodDecl() || !Outer->getMethodDecl())
@@ -181,6 +294,8 @@ void RedundantCopyCheck::checkRepeated(const CXXMemberCallExpr *Outer,
     if (Arg->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
       return;
   std::string OuterArgs = explicitArgsText(Outer, Ctx);
+  if (Name == "to" && OuterArgs != explicitArgsText(Inner, Ctx))
+    return checkConversionChain(Inner, Outer, Ctx);
   if (OuterArgs != explicitArgsText(Inner, Ctx) || OuterArgs == "\x01")
     return;
   std::string Shown = "." + Name.str() + "(";

@@ -27,6 +27,10 @@ private:
   void checkOverwritten(const clang::VarDecl *Var, const clang::CallExpr *Factory,
                         const clang::CompoundStmt *Block, clang::ASTContext &Ctx);
   void checkRepeated(const clang::CXXMemberCallExpr *Outer, clang::ASTContext &Ctx);
+  void checkConversionChain(const clang::CXXMemberCallExpr *Inner,
+                            const clang::CXXMemberCallExpr *Outer, clang::ASTContext &Ctx);
+  void checkAllocateThenMove(const clang::CXXMemberCallExpr *To, clang::ASTContext &Ctx);
+  void checkEmptyFill(const clang::CXXMemberCallExpr *Fill, clang::ASTContext &Ctx);
 };
 
 } // namespace torchlint::checks
