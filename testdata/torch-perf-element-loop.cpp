@@ -77,6 +77,13 @@ float rangeFor(const at::Tensor &v, const std::vector<int64_t> &idx) {
   return s;
 }
 
+std::vector<int64_t> best_per_row(const at::Tensor &scores) {
+  std::vector<int64_t> out;
+  for (int64_t r = 0; r < scores.size(0); ++r)
+    out.push_back(scores.select(0, r).argmax().item<int64_t>()); // expect: torch-perf-element-loop: reads a reduction back to the host on every iteration
+  return out;
+}
+
 // --- Negatives that look like positives ---------------------------------------
 
 // A batch loop handing one sample to a whole-tensor op: one dispatch per
@@ -135,6 +142,14 @@ std::vector<at::Tensor> chunks(const at::Tensor &t, int64_t n) {
   for (int64_t i = 0; i < t.size(0); i += n)
     out.push_back(t.narrow(0, i, n).sum());
   return out;
+}
+
+// One reduction read per loop over something else.
+float total_once(const at::Tensor &t, int n) {
+  float s = 0;
+  for (int i = 0; i < n; ++i)
+    s += i;
+  return s + t.sum().item<float>();
 }
 
 // One access outside any loop.

@@ -113,6 +113,16 @@ std::string shorten(std::string Text) {
 
 void ElementLoopCheck::registerMatchers(MatchFinder *Finder) {
   auto InLoop = hasAncestor(stmt(anyOf(forStmt(), cxxForRangeStmt())));
+  (void)InLoop;
+  // x[i].argmax().item() and friends: a reduction read back per iteration.
+  Finder->addMatcher(
+      cxxMemberCallExpr(tensorMethodCall({"item", "data_ptr", "const_data_ptr"}),
+                        on(ignoringImplicit(cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName(
+                            "argmax", "argmin", "max", "min", "sum", "mean", "any",
+                            "all", "amax", "amin")))))),
+                        InLoop)
+          .bind("reduction"),
+      this);
   Finder->addMatcher(
       expr(anyOf(cxxOperatorCallExpr(hasOverloadedOperatorName("[]"),
                                      hasArgument(0, tensorExpr())),
@@ -123,8 +133,22 @@ void ElementLoopCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *E = Result.Nodes.getNodeAs<Expr>("access");
   ASTContext &Ctx = *Result.Context;
+  if (const auto *Read = Result.Nodes.getNodeAs<CXXMemberCallExpr>("reduction")) {
+    const auto *Reduction = cast<CXXMemberCallExpr>(ignoreWrappers(Read->getImplicitObjectArgument()));
+    llvm::SmallVector<EnclosingLoop, 4> Loops = enclosingLoops(*Read, Ctx);
+    if (Loops.empty() || dependsOnLoopVars(Reduction, Loops).empty())
+      return;
+    std::string Text = shorten(sourceText(Read, Ctx));
+    diag(Read->getBeginLoc(),
+         "'%0' reads a reduction back to the host on every iteration: a "
+         "dispatcher call, an allocation and a sync each time; reduce over all "
+         "iterations at once (a dim argument) and read the result once")
+        << (Text.empty() ? std::string("reduction") : Text);
+    diag(Loops.front().Loop->getBeginLoc(), "the loop", DiagnosticIDs::Note);
+    return;
+  }
+  const auto *E = Result.Nodes.getNodeAs<Expr>("access");
   std::optional<Access> Outer = asAccess(E);
   if (!Outer)
     return;

@@ -19,6 +19,7 @@
 #include <c10/util/Optional.h>
 
 #include <ATen/core/TensorAccessor.h>
+#include <c10/util/intrusive_ptr.h>
 
 namespace c10 {
 class Scalar;
@@ -470,6 +471,12 @@ class TORCH_API TensorBase {
 
  private:
   TensorBase __dispatch_contiguous(c10::MemoryFormat) const;
+
+ protected:
+  // As in the real header: the handle owns its TensorImpl, so Tensor is not
+  // trivially destructible and temporaries get CXXBindTemporaryExpr nodes,
+  // which checks must see through exactly as on the real headers.
+  c10::intrusive_ptr<c10::TensorImpl> impl_;
 };
 
 int64_t get_device(const TensorBase& self);
