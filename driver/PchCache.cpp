@@ -211,6 +211,14 @@ std::vector<std::string> PchCache::argsFor(const std::string &File,
     }
   std::vector<std::string> Prefix =
       includePrefix(Source, llvm::sys::path::parent_path(File), QuoteDirs);
+  // Only the torch-family headers go into the PCH: the standard headers
+  // around them are cheap, self-contained and order-independent, and
+  // leaving them out lets files that differ only in those share one entry.
+  llvm::erase_if(Prefix, [](const std::string &H) {
+    StringRef S(H);
+    return !(S.starts_with("torch/") || S.starts_with("ATen/") ||
+             S.starts_with("c10/") || S.starts_with("pybind11/"));
+  });
   if (Prefix.empty())
     return {};
   for (const std::string &F : Flags)

@@ -2,6 +2,8 @@
 
 #include "ArrayCopyCheck.h"
 
+#include "../model/AstUtil.h"
+
 #include "../model/Registrations.h"
 #include "../model/TorchApi.h"
 
@@ -17,14 +19,9 @@ using namespace torchlint::model;
 namespace torchlint::checks {
 namespace {
 
-const ClassTemplateSpecializationDecl *specOf(QualType T) {
-  return dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl());
-}
-
 /// py::array_t<T, Flags> with the forcecast bit (the default) set.
 bool isForcecastArray(QualType T) {
-  const auto *S = specOf(T);
+  const auto *S = templateSpecializationOf(T);
   if (!S || S->getName() != "array_t" || S->getTemplateArgs().size() < 2)
     return false;
   const TemplateArgument &Flags = S->getTemplateArgs()[1];
@@ -34,11 +31,11 @@ bool isForcecastArray(QualType T) {
 }
 
 bool isNestedVector(QualType T) {
-  const auto *S = specOf(T);
+  const auto *S = templateSpecializationOf(T);
   if (!S || S->getName() != "vector" || S->getTemplateArgs().size() < 1 ||
       S->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
     return false;
-  const auto *Inner = specOf(S->getTemplateArgs()[0].getAsType());
+  const auto *Inner = templateSpecializationOf(S->getTemplateArgs()[0].getAsType());
   return Inner && Inner->getName() == "vector";
 }
 

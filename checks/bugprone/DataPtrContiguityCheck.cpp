@@ -2,6 +2,8 @@
 
 #include "DataPtrContiguityCheck.h"
 
+#include "../model/AstUtil.h"
+
 #include "../model/Signatures.h"
 #include "../model/TorchApi.h"
 
@@ -17,11 +19,6 @@ using namespace torchlint::model::matchers;
 
 namespace torchlint::checks {
 namespace {
-
-bool refersTo(const Expr *E, const ValueDecl *D) {
-  const auto *R = dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(E));
-  return R && R->getDecl() == D;
-}
 
 /// What makes \p P safe inside \p F: an is_contiguous() test, a contiguous()
 /// reassignment.

@@ -2,6 +2,8 @@
 
 #include "DataDependentCheck.h"
 
+#include "../model/AstUtil.h"
+
 #include "../model/Macros.h"
 #include "../model/Registrations.h"
 #include "../model/TorchApi.h"
@@ -40,15 +42,6 @@ std::optional<Read> classify(StringRef Name) {
 /// How the value read from tensor data is used.
 enum class Use { Validation, EarlyExit, EarlyReturn, Choice, Branch, Value };
 
-const Stmt *unwrapSingle(const Stmt *S) {
-  while (const auto *C = dyn_cast_or_null<CompoundStmt>(S)) {
-    if (C->size() != 1)
-      return S;
-    S = C->body_front();
-  }
-  return S;
-}
-
 /// Classifies the use of \p E by walking up to the statement that consumes it.
 Use useOf(const Expr *E, ASTContext &Ctx) {
   const Stmt *Cur = E;
@@ -61,14 +54,14 @@ Use useOf(const Expr *E, ASTContext &Ctx) {
       if (If->getCond() != Cur && !If->getCond()->getSourceRange().fullyContains(
                                       Cur->getSourceRange()))
         return Use::Value; // Inside a branch, not the condition.
-      const Stmt *Then = unwrapSingle(If->getThen());
+      const Stmt *Then = singleStatement(If->getThen());
       if (isa<BreakStmt>(Then))
         return Use::EarlyExit;
       if (isa<ReturnStmt>(Then)) {
         // `if (c) return a; return b;` (or an else returning) chooses
         // between two values: at::where. Anything in between makes it an
         // early-out that skips work.
-        if (If->getElse() && isa<ReturnStmt>(unwrapSingle(If->getElse())))
+        if (If->getElse() && isa<ReturnStmt>(singleStatement(If->getElse())))
           return Use::Choice;
         DynTypedNodeList Block = Ctx.getParents(*If);
         if (const auto *C = Block.empty() ? nullptr : Block[0].get<CompoundStmt>()) {

@@ -2,6 +2,8 @@
 
 #include "LayoutFromShapeCheck.h"
 
+#include "../model/AstUtil.h"
+
 #include "../model/TorchApi.h"
 
 #include "clang/AST/ParentMapContext.h"
@@ -16,13 +18,6 @@ using namespace torchlint::model;
 
 namespace torchlint::checks {
 namespace {
-
-std::optional<int64_t> intValue(const Expr *E, const ASTContext &Ctx) {
-  Expr::EvalResult R;
-  if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
-    return R.Val.getInt().getExtValue();
-  return std::nullopt;
-}
 
 /// `x.size(k)`, `x.sizes()[k]` or `x.dim()` on a tensor; Dim says which.
 bool isSizeRead(const Expr *E, bool &IsDim) {

@@ -2,6 +2,8 @@
 
 #include "Registrations.h"
 
+#include "AstUtil.h"
+
 #include "TorchApi.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -133,16 +135,6 @@ unsigned explicitArgs(const CallExpr *Call) {
     if (!isa<CXXDefaultArgExpr>(A))
       ++N;
   return N;
-}
-
-const FunctionDecl *enclosingFunction(const Stmt &S, ASTContext &Ctx) {
-  DynTypedNodeList Parents = Ctx.getParents(S);
-  while (!Parents.empty()) {
-    if (const auto *F = Parents[0].get<FunctionDecl>())
-      return F;
-    Parents = Ctx.getParents(Parents[0]);
-  }
-  return nullptr;
 }
 
 class Collector : public RecursiveASTVisitor<Collector> {

@@ -2,6 +2,8 @@
 
 #include "Signatures.h"
 
+#include "AstUtil.h"
+
 #include "TorchApi.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -13,11 +15,6 @@ using namespace clang;
 
 namespace torchlint::model {
 namespace {
-
-const ClassTemplateSpecializationDecl *specOf(QualType T) {
-  return dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl());
-}
 
 QualType firstTypeArg(const ClassTemplateSpecializationDecl *S) {
   if (!S || S->getTemplateArgs().size() < 1 ||
@@ -102,7 +99,7 @@ SchemaTypeOf schemaTypeOf(QualType Type) {
     R.MutableRef = Type->isLValueReferenceType() && !NonRef.isConstQualified();
     return R;
   }
-  const ClassTemplateSpecializationDecl *S = specOf(Type);
+  const ClassTemplateSpecializationDecl *S = templateSpecializationOf(Type);
   if (S && (S->getName() == "optional")) {
     SchemaTypeOf Inner = schemaTypeOf(firstTypeArg(S));
     if (!Inner.Spelling.empty())
@@ -116,7 +113,7 @@ SchemaTypeOf schemaTypeOf(QualType Type) {
       R.Spelling = "Tensor[]";
       return R;
     }
-    const ClassTemplateSpecializationDecl *ES = specOf(Elem);
+    const ClassTemplateSpecializationDecl *ES = templateSpecializationOf(Elem);
     if (ES && ES->getName() == "optional" && isTensorType(firstTypeArg(ES))) {
       R.Spelling = "Tensor?[]";
       return R;
@@ -142,7 +139,7 @@ std::string schemaReturnOf(QualType Type) {
     return {};
   if (Type->isVoidType())
     return "()";
-  const ClassTemplateSpecializationDecl *S = specOf(Type);
+  const ClassTemplateSpecializationDecl *S = templateSpecializationOf(Type);
   if (S && S->getName() == "tuple") {
     std::string Out = "(";
     for (unsigned I = 0; I < S->getTemplateArgs().size(); ++I) {
@@ -183,11 +180,6 @@ bool takesOrReturnsTensors(const FunctionDecl *F) {
 }
 
 namespace {
-
-bool refersTo(const Expr *E, const VarDecl *V) {
-  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(E));
-  return Ref && Ref->getDecl() == V;
-}
 
 class MutationFinder : public RecursiveASTVisitor<MutationFinder> {
 public:

@@ -2,6 +2,8 @@
 
 #include "AllocInLoopCheck.h"
 
+#include "../model/AstUtil.h"
+
 #include "../model/TorchApi.h"
 
 #include "clang/AST/ParentMapContext.h"
@@ -29,13 +31,6 @@ const Stmt *innermostLoop(const Stmt &S, ASTContext &Ctx) {
     Parents = Ctx.getParents(P);
   }
   return nullptr;
-}
-
-bool inside(SourceLocation L, const Stmt *S, const SourceManager &SM) {
-  SourceRange R = S->getSourceRange();
-  L = SM.getExpansionLoc(L);
-  return !SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(R.getBegin())) &&
-         !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(R.getEnd()), L);
 }
 
 /// Variables the loop writes to (assigned, incremented, or declared in it).
@@ -76,7 +71,7 @@ bool isInvariant(const Expr *Arg, const Stmt *Loop, const LoopWrites &W,
   } R;
   R.TraverseStmt(const_cast<Expr *>(Arg));
   for (const VarDecl *V : R.Vars)
-    if (W.Vars.contains(V) || inside(V->getLocation(), Loop, SM))
+    if (W.Vars.contains(V) || isWithin(V->getLocation(), Loop, SM))
       return false;
   return true;
 }
@@ -109,7 +104,7 @@ bool escapes(const Expr *E, const Stmt *Loop, ASTContext &Ctx) {
         if (Op->isAssignmentOp() && Op->getNumArgs() == 2 &&
             ignoreWrappers(Op->getArg(1)) == ignoreWrappers(Use))
           if (const auto *L = dyn_cast<DeclRefExpr>(ignoreWrappers(Op->getArg(0))))
-            if (!inside(L->getDecl()->getLocation(), Loop, SM))
+            if (!isWithin(L->getDecl()->getLocation(), Loop, SM))
               return true;
       if (P.get<CompoundStmt>() || P.get<DeclStmt>())
         return false;

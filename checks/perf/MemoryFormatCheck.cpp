@@ -2,6 +2,8 @@
 
 #include "MemoryFormatCheck.h"
 
+#include "../model/AstUtil.h"
+
 #include "../model/TorchApi.h"
 
 #include "clang/AST/ParentMapContext.h"
@@ -17,16 +19,6 @@ using namespace torchlint::model::matchers;
 
 namespace torchlint::checks {
 namespace {
-
-const FunctionDecl *enclosingFunction(const Stmt &S, ASTContext &Ctx) {
-  DynTypedNodeList Parents = Ctx.getParents(S);
-  while (!Parents.empty()) {
-    if (const auto *F = Parents[0].get<FunctionDecl>())
-      return F;
-    Parents = Ctx.getParents(Parents[0]);
-  }
-  return nullptr;
-}
 
 /// Evidence in \p F that \p V is a 4-D or 5-D tensor: `V.dim() == 4|5`,
 /// `V.size(3)`, `V.sizes()[3]`, `V.accessor<T, 4|5>()`.

@@ -2,6 +2,8 @@
 
 #include "ParallelGrainCheck.h"
 
+#include "../model/AstUtil.h"
+
 #include "../model/TorchApi.h"
 
 #include "clang/AST/ParentMapContext.h"
@@ -15,15 +17,6 @@ using namespace torchlint::model;
 
 namespace torchlint::checks {
 namespace {
-
-const Stmt *singleStatement(const Stmt *S) {
-  while (const auto *C = dyn_cast_or_null<CompoundStmt>(S)) {
-    if (C->size() != 1)
-      return S;
-    S = C->body_front();
-  }
-  return S;
-}
 
 /// True if \p F does light per-element work: no loop, no tensor op, a
 /// handful of statements (an inline `adjust(x, a, b)` helper, std::exp).

@@ -2,6 +2,8 @@
 
 #include "RedundantCopyCheck.h"
 
+#include "../model/AstUtil.h"
+
 #include "../model/TorchApi.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -33,20 +35,6 @@ FixItHint removeMemberCall(const CXXMemberCallExpr *Call) {
       End.isMacroID())
     return {};
   return FixItHint::CreateRemoval(CharSourceRange::getTokenRange(Begin, End));
-}
-
-bool references(const Stmt *S, const VarDecl *Var) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const VarDecl *Var;
-    bool Found = false;
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      Found |= Ref->getDecl() == Var;
-      return !Found;
-    }
-  } F;
-  F.Var = Var;
-  F.TraverseStmt(const_cast<Stmt *>(S));
-  return F.Found;
 }
 
 std::string explicitArgsText(const CallExpr *Call, const ASTContext &Ctx) {
@@ -168,7 +156,7 @@ void RedundantCopyCheck::checkOverwritten(const VarDecl *Var,
         After = llvm::is_contained(DS->decls(), Var);
       continue;
     }
-    if (!references(S, Var))
+    if (!mentions(S, Var))
       continue;
     const auto *E = dyn_cast<Expr>(S);
     const auto *Call =
@@ -184,7 +172,7 @@ void RedundantCopyCheck::checkOverwritten(const VarDecl *Var,
         !ops::isFullOverwriteMethod(Call->getMethodDecl()->getName()))
       return;
     for (const Expr *Arg : Call->arguments())
-      if (references(Arg, Var))
+      if (mentions(Arg, Var))
         return;
     Overwrite = Call;
     break;

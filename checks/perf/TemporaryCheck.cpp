@@ -2,6 +2,8 @@
 
 #include "TemporaryCheck.h"
 
+#include "../model/AstUtil.h"
+
 #include "../model/TorchApi.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -63,20 +65,6 @@ std::optional<BinaryOp> asBinaryOp(const Expr *E) {
       !isTensorType(ignoreWrappers(Op.Rhs)->getType()))
     return std::nullopt;
   return Op;
-}
-
-bool mentions(const Stmt *S, const ValueDecl *D) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const ValueDecl *D;
-    bool Found = false;
-    bool VisitDeclRefExpr(DeclRefExpr *R) {
-      Found |= R->getDecl() == D;
-      return true;
-    }
-  } F;
-  F.D = D;
-  F.TraverseStmt(const_cast<Stmt *>(S));
-  return F.Found;
 }
 
 } // namespace

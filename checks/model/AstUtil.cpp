@@ -1,0 +1,76 @@
+//===--- AstUtil.cpp - Small AST queries the checks share -----------------===//
+
+#include "AstUtil.h"
+
+#include "TorchApi.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace torchlint::model {
+
+const FunctionDecl *enclosingFunction(const Stmt &S, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(S);
+  while (!Parents.empty()) {
+    if (const auto *F = Parents[0].get<FunctionDecl>())
+      return F;
+    Parents = Ctx.getParents(Parents[0]);
+  }
+  return nullptr;
+}
+
+bool refersTo(const Expr *E, const ValueDecl *D) {
+  const auto *R = dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(E));
+  return R && R->getDecl() == D;
+}
+
+bool mentions(const Stmt *S, const ValueDecl *D) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const ValueDecl *D;
+    bool Found = false;
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      Found |= R->getDecl() == D;
+      return !Found;
+    }
+  } F;
+  F.D = D;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+std::optional<int64_t> intValue(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt().getExtValue();
+  return std::nullopt;
+}
+
+const ClassTemplateSpecializationDecl *templateSpecializationOf(QualType T) {
+  if (T.isNull())
+    return nullptr;
+  return dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl());
+}
+
+const Stmt *singleStatement(const Stmt *S) {
+  while (const auto *C = dyn_cast_or_null<CompoundStmt>(S)) {
+    if (C->size() != 1)
+      return S;
+    S = C->body_front();
+  }
+  return S;
+}
+
+bool isWithin(SourceLocation Loc, const Stmt *S, const SourceManager &SM) {
+  SourceRange R = S->getSourceRange();
+  if (Loc.isInvalid() || R.isInvalid())
+    return false;
+  Loc = SM.getExpansionLoc(Loc);
+  return !SM.isBeforeInTranslationUnit(Loc, SM.getExpansionLoc(R.getBegin())) &&
+         !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(R.getEnd()), Loc);
+}
+
+} // namespace torchlint::model

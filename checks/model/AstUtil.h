@@ -1,0 +1,39 @@
+//===--- AstUtil.h - Small AST queries the checks share ---------*- C++ -*-===//
+
+#ifndef TORCHLINT_CHECKS_MODEL_ASTUTIL_H
+#define TORCHLINT_CHECKS_MODEL_ASTUTIL_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Expr.h"
+
+#include <optional>
+
+namespace torchlint::model {
+
+/// The function whose body contains \p S (lambdas are looked through).
+const clang::FunctionDecl *enclosingFunction(const clang::Stmt &S,
+                                             clang::ASTContext &Ctx);
+
+/// \p E (after ignoreWrappers) names \p D.
+bool refersTo(const clang::Expr *E, const clang::ValueDecl *D);
+
+/// \p D is referenced anywhere under \p S.
+bool mentions(const clang::Stmt *S, const clang::ValueDecl *D);
+
+/// The integer value of a constant expression.
+std::optional<int64_t> intValue(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+/// The class template specialization a type names, through references.
+const clang::ClassTemplateSpecializationDecl *templateSpecializationOf(clang::QualType T);
+
+/// \p S without braces around a single statement.
+const clang::Stmt *singleStatement(const clang::Stmt *S);
+
+/// \p Loc (its expansion) lies within \p S's source range.
+bool isWithin(clang::SourceLocation Loc, const clang::Stmt *S,
+              const clang::SourceManager &SM);
+
+} // namespace torchlint::model
+
+#endif // TORCHLINT_CHECKS_MODEL_ASTUTIL_H
