@@ -549,6 +549,7 @@ int runTorchLint(int Argc, const char **Argv) {
   if (O.Fix)
     FixStatus = applyFixes(Files, Result, O.Quiet, &EO, Database.get());
 
+  llvm::outs().flush(); // Findings first, then the summary on stderr.
   if (!O.Quiet && O.Format == "text")
     llvm::errs() << Result.Findings.size() << " finding"
                  << (Result.Findings.size() == 1 ? "" : "s") << " in "
