@@ -73,4 +73,31 @@ bool isWithin(SourceLocation Loc, const Stmt *S, const SourceManager &SM) {
          !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(R.getEnd()), Loc);
 }
 
+std::vector<const Expr *> valueUses(const Expr *E, const Stmt *Scope, ASTContext &Ctx) {
+  std::vector<const Expr *> Uses = {E};
+  DynTypedNodeList Parents = Ctx.getParents(*E);
+  for (int I = 0; I < 4 && !Parents.empty(); ++I) {
+    if (const auto *V = Parents[0].get<VarDecl>()) {
+      struct Refs : RecursiveASTVisitor<Refs> {
+        const VarDecl *V;
+        std::vector<const Expr *> *Out;
+        bool VisitDeclRefExpr(DeclRefExpr *R) {
+          if (R->getDecl() == V)
+            Out->push_back(R);
+          return true;
+        }
+      } R;
+      R.V = V;
+      R.Out = &Uses;
+      if (Scope)
+        R.TraverseStmt(const_cast<Stmt *>(Scope));
+      break;
+    }
+    if (!Parents[0].get<Expr>())
+      break;
+    Parents = Ctx.getParents(Parents[0]);
+  }
+  return Uses;
+}
+
 } // namespace torchlint::model

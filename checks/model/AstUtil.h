@@ -8,6 +8,7 @@
 #include "clang/AST/Expr.h"
 
 #include <optional>
+#include <vector>
 
 namespace torchlint::model {
 
@@ -33,6 +34,11 @@ const clang::Stmt *singleStatement(const clang::Stmt *S);
 /// \p Loc (its expansion) lies within \p S's source range.
 bool isWithin(clang::SourceLocation Loc, const clang::Stmt *S,
               const clang::SourceManager &SM);
+
+/// Where the value of \p E is used: \p E itself, and, when \p E initialises
+/// a variable, every reference to that variable under \p Scope.
+std::vector<const clang::Expr *> valueUses(const clang::Expr *E, const clang::Stmt *Scope,
+                                           clang::ASTContext &Ctx);
 
 } // namespace torchlint::model
 

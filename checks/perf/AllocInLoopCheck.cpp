@@ -115,33 +115,8 @@ bool escapes(const Expr *E, const Stmt *Loop, ASTContext &Ctx) {
     }
     return false;
   };
-  if (EscapingUse(E))
-    return true;
-  // `at::Tensor t = factory(...);` inside the loop: follow t.
-  DynTypedNodeList Parents = Ctx.getParents(*E);
-  for (int I = 0; I < 4 && !Parents.empty(); ++I) {
-    if (const auto *V = Parents[0].get<VarDecl>()) {
-      struct Uses : RecursiveASTVisitor<Uses> {
-        const VarDecl *V;
-        std::vector<const DeclRefExpr *> Refs;
-        bool VisitDeclRefExpr(DeclRefExpr *R) {
-          if (R->getDecl() == V)
-            Refs.push_back(R);
-          return true;
-        }
-      } U;
-      U.V = V;
-      U.TraverseStmt(const_cast<Stmt *>(Loop));
-      for (const DeclRefExpr *R : U.Refs)
-        if (EscapingUse(R))
-          return true;
-      return false;
-    }
-    if (!Parents[0].get<Expr>())
-      break;
-    Parents = Ctx.getParents(Parents[0]);
-  }
-  return false;
+  // `at::Tensor t = factory(...);` inside the loop: follow t too.
+  return llvm::any_of(valueUses(E, Loop, Ctx), EscapingUse);
 }
 
 bool isOneElementShape(const Expr *Arg) {

@@ -90,30 +90,8 @@ bool feedsRawData(const Expr *E, const FunctionDecl *F, ASTContext &Ctx) {
     }
     return false;
   };
-  if (IsRaw(E, Ctx))
-    return true;
-  DynTypedNodeList Parents = Ctx.getParents(*E);
-  for (int I = 0; I < 4 && !Parents.empty(); ++I) {
-    if (const auto *V = Parents[0].get<VarDecl>()) {
-      struct Uses : RecursiveASTVisitor<Uses> {
-        const VarDecl *V;
-        std::vector<const Expr *> Refs;
-        bool VisitDeclRefExpr(DeclRefExpr *R) {
-          if (R->getDecl() == V)
-            Refs.push_back(R);
-          return true;
-        }
-      } U;
-      U.V = V;
-      if (F && F->getBody())
-        U.TraverseStmt(F->getBody());
-      return llvm::any_of(U.Refs, [&](const Expr *R) { return IsRaw(R, Ctx); });
-    }
-    if (!Parents[0].get<Expr>())
-      return false;
-    Parents = Ctx.getParents(Parents[0]);
-  }
-  return false;
+  return llvm::any_of(valueUses(E, F ? F->getBody() : nullptr, Ctx),
+                      [&](const Expr *Use) { return IsRaw(Use, Ctx); });
 }
 
 /// The constant permutation of a `permute({...})` call.
