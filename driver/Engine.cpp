@@ -553,7 +553,9 @@ LintResult lintSequential(const std::vector<std::string> &Files,
       FileErrors = DiagConsumer.take();
     }
     // Compiler errors belong to the input being parsed, wherever they are: in
-    // it, in a header it includes, or nowhere (an unknown flag).
+    // it, in a header it includes, or nowhere (an unknown flag). Its own come
+    // first: they are the ones its author can act on.
+    std::vector<std::string> InHeaders;
     llvm::erase_if(FileErrors, [&](const ClangTidyError &E) {
       if (E.DiagLevel < tooling::Diagnostic::Error ||
           !llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-"))
@@ -563,9 +565,12 @@ LintResult lintSequential(const std::vector<std::string> &Files,
       if (!M.FilePath.empty())
         Where = llvm::sys::path::filename(M.FilePath).str() + ":" +
                 std::to_string(Sources.locate(M.FilePath, M.FileOffset).Line) + ": ";
-      CompileErrors[Files[I]].push_back(Where + M.Message);
+      bool Own = M.FilePath.empty() || M.FilePath == Files[I];
+      (Own ? CompileErrors[Files[I]] : InHeaders).push_back(Where + M.Message);
       return true;
     });
+    if (!InHeaders.empty())
+      llvm::append_range(CompileErrors[Files[I]], InHeaders);
     Errors.insert(Errors.end(), std::make_move_iterator(FileErrors.begin()),
                   std::make_move_iterator(FileErrors.end()));
   }
