@@ -85,6 +85,10 @@ Lint lintJson(const std::string &Dir, const std::string &Inputs,
   EXPECT_TRUE(R.ExitCode == 0 || R.ExitCode == 1 || R.ExitCode == 3)
       << "exit " << R.ExitCode << " on " << Inputs << "\n"
       << R.Err;
+  // In the sanitizer build (docs/guide/robustness.md) UBSan reports go to
+  // stderr and the run goes on: a report is a failure too.
+  EXPECT_EQ(R.Err.find("runtime error:"), std::string::npos) << R.Err;
+  EXPECT_EQ(R.Err.find("Sanitizer"), std::string::npos) << R.Err;
   if (nlohmann::json::accept(R.Out))
     L.J = nlohmann::json::parse(R.Out);
   else
@@ -341,6 +345,32 @@ TEST(BrokenCode, DeepNestingAndLongExpressions) {
   EXPECT_EQ(L.findings(), (FoundSet{{"nesting.cpp", 3, 18, RedundantCopy},
                                     {"nesting.cpp", 6, 80014, RedundantCopy}}))
       << L.Out;
+}
+
+TEST(BrokenCode, ExtremeConstants) {
+  // Dimensions and arms of INT64_MIN (2^63 as a literal): negating them was
+  // undefined behaviour in torch-layout-from-shape (found by the UBSan build).
+  std::string Dir = makeTempDir("broken-extreme");
+  writeFile(Dir + "/extreme.cpp",
+            "#include <torch/torch.h>\n"
+            "int64_t pick(const at::Tensor &x) {\n"
+            "  int64_t d = x.size(1) == 3 ? (-9223372036854775807LL - 1) : 3;\n"
+            "  return x.size(d);\n"
+            "}\n"
+            "at::Tensor pick2(const at::Tensor &x) {\n"
+            "  if (x.size(1) == 3)\n"
+            "    return x.select(-9223372036854775808ULL, 0);\n"
+            "  return x.narrow(-18446744073709551615ULL, 0, 1);\n"
+            "}\n"
+            "int64_t pick3(const at::Tensor &x) {\n"
+            "  return x.size(1) == 3 ? x.size(-9223372036854775807LL - 1) : x.size(2);\n"
+            "}\n"
+            "void grain(at::Tensor &t) {\n"
+            "  at::parallel_for(0, 10, -9223372036854775807LL - 1, [&](int64_t b, int64_t e) {});\n"
+            "}\n");
+  Lint L = lintJson(Dir, "extreme.cpp");
+  EXPECT_TRUE(L.Exit == 0 || L.Exit == 1) << L.Out;
+  EXPECT_TRUE(L.errors().empty()) << L.Out;
 }
 
 // --- Other dialects ----------------------------------------------------------

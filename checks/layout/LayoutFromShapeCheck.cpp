@@ -114,7 +114,7 @@ std::vector<std::string> dimensionUse(const Stmt *S, const ASTContext &Ctx) {
       if (const auto *U = dyn_cast<UnaryOperator>(S))
         if (U->getOpcode() == UO_Minus)
           if (const auto *L = dyn_cast<IntegerLiteral>(U->getSubExpr()->IgnoreParenImpCasts())) {
-            Out.push_back(-L->getValue().getSExtValue());
+            Out.push_back((-L->getValue()).getSExtValue()); // No UB for 2^63.
             return;
           }
       if (const auto *L = dyn_cast<IntegerLiteral>(S)) {
@@ -185,7 +185,7 @@ void LayoutFromShapeCheck::check(const MatchFinder::MatchResult &Result) {
     Else = dimensionUse(T->getFalseExpr(), Ctx);
     // `int64_t cdim = x.size(1) == 3 ? 1 : 3;`: the arms are dimensions.
     auto A = intValue(T->getTrueExpr(), Ctx), B = intValue(T->getFalseExpr(), Ctx);
-    if (A && B && *A != *B && std::abs(*A) <= 5 && std::abs(*B) <= 5) {
+    if (A && B && *A != *B && *A >= -5 && *A <= 5 && *B >= -5 && *B <= 5) {
       Then.push_back("dim:" + std::to_string(*A));
       Else.push_back("dim:" + std::to_string(*B));
     }
