@@ -1,6 +1,7 @@
 //===--- Baseline.cpp - Which findings to report --------------------------===//
 
 #include "Baseline.h"
+#include "Subprocess.h"
 
 #include "Output.h"
 
@@ -216,39 +217,45 @@ std::vector<std::pair<unsigned, unsigned>> parseDiffHunks(llvm::StringRef Patch)
 
 namespace {
 
-struct GitRun {
-  int Status = -1;
-  std::string Out, Err;
-};
-
-GitRun runGit(const std::string &Git, const std::string &Dir,
-              const std::vector<std::string> &Args) {
-  GitRun R;
-  llvm::SmallString<128> Out, Err;
-  if (llvm::sys::fs::createTemporaryFile("torchlint-git", "out", Out) ||
-      llvm::sys::fs::createTemporaryFile("torchlint-git", "err", Err)) {
-    R.Err = "cannot create a temporary file";
-    return R;
+/// Runs git on behalf of an untrusted tree. The repository is named
+/// explicitly (--git-dir/--work-tree) once it is found, and nothing the
+/// repository or tree could configure runs: no fsmonitor, hooks, pager,
+/// external diff or textconv drivers, no implicit bare repositories (a
+/// directory laid out as one inside the tree is not a repository); a clean
+/// environment (the user's HOME for their own configuration, nothing else).
+ProcessResult runGit(const std::string &Git, const std::string &Cwd,
+                     const std::vector<std::string> &Repo,
+                     const std::vector<std::string> &Args) {
+  std::vector<std::string> Argv = {Git,
+                                   "--no-pager",
+                                   "--no-optional-locks",
+                                   "--literal-pathspecs",
+                                   "-c", "core.fsmonitor=false",
+                                   "-c", "core.hooksPath=/dev/null",
+                                   "-c", "safe.bareRepository=explicit",
+                                   "-c", "core.pager=cat",
+                                   "-c", "diff.external=",
+                                   "-c", "core.untrackedCache=false"};
+  Argv.insert(Argv.end(), Repo.begin(), Repo.end());
+  Argv.insert(Argv.end(), Args.begin(), Args.end());
+  std::vector<std::string> Env = minimalEnvironment();
+  Env.push_back("GIT_TERMINAL_PROMPT=0");
+  Env.push_back("GIT_OPTIONAL_LOCKS=0");
+  for (const char *Keep : {"HOME", "XDG_CONFIG_HOME"}) {
+    if (const char *V = std::getenv(Keep); V && *V) {
+      if (std::string(Keep) == "HOME")
+        Env.erase(std::remove_if(Env.begin(), Env.end(),
+                                 [](const std::string &E) {
+                                   return llvm::StringRef(E).starts_with("HOME=");
+                                 }),
+                  Env.end());
+      Env.push_back(std::string(Keep) + "=" + V);
+    }
   }
-  // Never run anything the repository configures: no external diff drivers,
-  // no textconv filters; no optional index locks (concurrent CI jobs).
-  std::vector<llvm::StringRef> Argv = {Git, "--no-optional-locks", "--literal-pathspecs",
-                                       "-C", Dir};
-  for (const std::string &A : Args)
-    Argv.push_back(A);
-  std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""), llvm::StringRef(Out),
-                                                llvm::StringRef(Err)};
-  std::string ErrMsg;
-  R.Status = llvm::sys::ExecuteAndWait(Git, Argv, std::nullopt, Redirects,
-                                       /*SecondsToWait=*/300, 0, &ErrMsg);
-  if (auto B = llvm::MemoryBuffer::getFile(Out))
-    R.Out = (*B)->getBuffer().str();
-  if (auto B = llvm::MemoryBuffer::getFile(Err))
-    R.Err = (*B)->getBuffer().trim().str();
+  ProcessResult R = runProcess(Argv, Env, Cwd, /*Seconds=*/300);
+  R.Err = llvm::StringRef(R.Err).trim().str();
   if (R.Status < 0 && R.Err.empty())
-    R.Err = ErrMsg;
-  llvm::sys::fs::remove(Out);
-  llvm::sys::fs::remove(Err);
+    R.Err = R.Error;
   return R;
 }
 
@@ -269,47 +276,70 @@ std::string parentDir(const std::string &File) {
 
 } // namespace
 
-std::string FindingSelector::commitFor(const std::string &File, std::string &Commit) {
+std::string FindingSelector::commitFor(const std::string &File, std::string &Top,
+                                       std::string &Commit) {
   std::string Dir = parentDir(File);
-  auto Top = DirTop.find(Dir);
-  if (Top == DirTop.end()) {
-    GitRun R = runGit(Git, Dir, {"rev-parse", "--show-toplevel"});
-    if (R.Status != 0)
-      return "--diff-base: '" + displayPath(File) + "' is not in a git repository" +
-             (R.Err.empty() ? std::string() : " (git: " + firstLine(R.Err) + ")");
-    Top = DirTop.emplace(Dir, chomp(R.Out)).first;
+  auto It = DirTop.find(Dir);
+  if (It == DirTop.end()) {
+    // The repository is found without running git: the nearest directory
+    // with a .git entry (a PR cannot commit one; a directory merely laid out
+    // as a bare repository is not one).
+    std::string Found;
+    for (llvm::StringRef D = Dir; !D.empty(); D = llvm::sys::path::parent_path(D)) {
+      llvm::SmallString<256> G(D);
+      llvm::sys::path::append(G, ".git");
+      if (llvm::sys::fs::exists(G)) {
+        Found = D.str();
+        break;
+      }
+      if (llvm::sys::path::parent_path(D) == D)
+        break;
+    }
+    if (Found.empty())
+      return "--diff-base: '" + displayPath(File) + "' is not in a git repository";
+    It = DirTop.emplace(Dir, Found).first;
   }
-  auto It = RepoCommit.find(Top->second);
-  if (It == RepoCommit.end()) {
-    GitRun R = runGit(Git, Top->second,
-                      {"rev-parse", "--verify", "--quiet", "--end-of-options",
-                       Options.DiffBase + "^{commit}"});
+  Top = It->second;
+  auto C = RepoCommit.find(Top);
+  if (C == RepoCommit.end()) {
+    ProcessResult R = runGit(Git, Top, repoArgs(Top),
+                             {"rev-parse", "--verify", "--quiet", "--end-of-options",
+                              Options.DiffBase + "^{commit}"});
     if (R.Status != 0)
       return "--diff-base: unknown revision '" + Options.DiffBase +
-             "' in the git repository at '" + Top->second + "'";
-    It = RepoCommit.emplace(Top->second, chomp(R.Out)).first;
+             "' in the git repository at '" + Top + "'";
+    C = RepoCommit.emplace(Top, chomp(R.Out)).first;
   }
-  Commit = It->second;
+  Commit = C->second;
   return {};
+}
+
+std::vector<std::string> FindingSelector::repoArgs(const std::string &Top) const {
+  return {"--git-dir=" + Top + "/.git", "--work-tree=" + Top};
 }
 
 std::string FindingSelector::diffFile(const std::string &File) {
   Changed[File] = std::nullopt;
-  std::string Dir = parentDir(File), Name = llvm::sys::path::filename(File).str();
-  std::string Commit;
-  if (std::string Problem = commitFor(File, Commit); !Problem.empty())
+  std::string Top, Commit;
+  if (std::string Problem = commitFor(File, Top, Commit); !Problem.empty())
     return Problem;
-  GitRun R = runGit(Git, Dir,
-                    {"diff", "--no-color", "--no-ext-diff", "--no-textconv",
-                     "--no-renames", "--text", "-U0", Commit, "--", Name});
+  llvm::SmallString<256> Rel(File);
+  if (!llvm::sys::path::replace_path_prefix(Rel, Top, ""))
+    return "--diff-base: '" + displayPath(File) + "' is outside its repository '" + Top +
+           "'";
+  std::string Path = llvm::StringRef(Rel).ltrim('/').str();
+  ProcessResult R = runGit(Git, Top, repoArgs(Top),
+                           {"diff", "--no-color", "--no-ext-diff", "--no-textconv",
+                            "--no-renames", "--text", "-U0", Commit, "--", Path});
   if (R.Status != 0)
     return "--diff-base: 'git diff " + Options.DiffBase + "' failed for '" +
            displayPath(File) + "': " + firstLine(R.Err);
   Ranges Lines = parseDiffHunks(R.Out);
   if (Lines.empty()) {
     // A new file git does not track yet: every line is new.
-    GitRun U = runGit(Git, Dir,
-                      {"ls-files", "-z", "--others", "--exclude-standard", "--", Name});
+    ProcessResult U = runGit(Git, Top, repoArgs(Top),
+                             {"ls-files", "-z", "--others", "--exclude-standard", "--",
+                              Path});
     if (U.Status == 0 && !U.Out.empty())
       Lines.push_back({1, UINT_MAX});
   }

@@ -113,14 +113,16 @@ private:
   std::string diffFile(const std::string &File);
   /// The --diff-base commit in the repository holding \p File; an error
   /// message on failure.
-  std::string commitFor(const std::string &File, std::string &Commit);
+  std::string commitFor(const std::string &File, std::string &Top, std::string &Commit);
+  /// --git-dir and --work-tree of the repository at \p Top.
+  std::vector<std::string> repoArgs(const std::string &Top) const;
 
   SelectOptions Options;
   std::string BaselinePath, BaselineDir, WritePath, WriteDir;
   std::set<std::string> BaselineIds;
   bool HaveLineFilter = false;
   std::vector<LineFilterEntry> LineFilters;
-  std::map<std::string, std::string> DirTop;            ///< directory -> toplevel.
+  std::map<std::string, std::string> DirTop;            ///< directory -> top level.
   std::map<std::string, std::string> RepoCommit;        ///< toplevel -> commit.
   std::map<std::string, std::optional<Ranges>> Changed; ///< nullopt: unknown.
   std::string Git;

@@ -5,6 +5,7 @@
 #include "Catalog.h"
 #include "Baseline.h"
 #include "Engine.h"
+#include "TorchEnv.h"
 #include "Formats.h"
 #include "Output.h"
 #include "PchCache.h"
@@ -33,8 +34,9 @@ written against libtorch/ATen (extensions, custom ops, pybind11 bindings).
 
 options:
   -p <build dir>          read compile flags from <build dir>/compile_commands.json
-                          (without it, flags are synthesised: -std=c++17 and the
-                          torch, Python and pybind11 include directories)
+                          (without it, flags are synthesised: -std=c++17, or
+                          c++20 for torch 2.10 and later, and the torch,
+                          Python and pybind11 include directories)
   --checks=<globs>        enable/disable checks, clang-tidy syntax
                           (e.g. '-*,torch-perf-*'); default: level0 and level1
   --header-filter=<regex> also lint declarations in project headers matching it
@@ -64,7 +66,9 @@ options:
                           $XDG_CACHE_HOME/torchlint or ~/.cache/torchlint)
   --no-cache              parse the torch headers every time
   --quiet                 no progress or summary on stderr
-  --version, --help
+  -v, --verbose           say which torch (version, include directories) and
+                          Python headers the files are linted against
+  --version, --help       (--version -v: also the torch that would be used)
 
 torch-lint merge-sarif <out.sarif> <in.sarif>...  joins the SARIF files of shards
 
@@ -86,8 +90,25 @@ struct Options {
   std::string CacheDir; ///< --cache-dir; empty: the default.
   bool NoCache = false;
   bool Fix = false, Verify = false, ListChecks = false, Fast = true,
-       Quiet = false;
+       Quiet = false, ShowVersion = false, Verbose = false;
 };
+
+/// What `--version -v` and `-v` say of the torch files are linted against.
+void printTorchEnv(llvm::raw_ostream &OS, const TorchEnv &T) {
+  if (T.Source.empty()) {
+    OS << "torch: none found (give --torch-include, set TORCH_INCLUDE, or "
+          "activate a virtual environment with torch)\n";
+  } else {
+    OS << "torch: " << (T.Version.empty() ? "unknown version" : T.Version) << " ("
+       << T.Source << ")\n";
+    for (const std::string &Dir : T.Includes)
+      OS << "  torch include: " << Dir << "\n";
+    OS << "  language: -std=" << T.CxxStandard << "\n";
+  }
+  for (const std::string &Dir : T.PythonIncludes)
+    OS << "  python include: " << Dir << (T.Python.empty() ? "" : " (" + T.Python + ")")
+       << "\n";
+}
 
 int usageError(const std::string &Message) {
   llvm::errs() << "torch-lint: error: " << Message << "\n"
@@ -125,11 +146,8 @@ int parseArgs(int Argc, const char **Argv, Options &O) {
       llvm::outs() << Usage;
       return ExitClean;
     }
-    if (A == "--version") {
-      llvm::outs() << "torch-lint " << Version << " (clang-tidy engine, LLVM "
-                   << LLVM_VERSION_STRING << ")\n";
-      return ExitClean;
-    }
+    if (A == "--version") { O.ShowVersion = true; continue; }
+    if (A == "-v" || A == "--verbose") { O.Verbose = true; continue; }
     if (A == "--fix") { O.Fix = true; continue; }
     if (A == "--verify") { O.Verify = true; continue; }
     if (A == "--list-checks") { O.ListChecks = true; continue; }
@@ -419,6 +437,13 @@ int runTorchLint(int Argc, const char **Argv) {
   Options O;
   if (int R = parseArgs(Argc, Argv, O); R >= 0)
     return R;
+  if (O.ShowVersion) {
+    llvm::outs() << "torch-lint " << Version << " (clang-tidy engine, LLVM "
+                 << LLVM_VERSION_STRING << ")\n";
+    if (O.Verbose)
+      printTorchEnv(llvm::outs(), findTorch(O.TorchIncludes));
+    return ExitClean;
+  }
   if (O.Format != "text" && O.Format != "json" && !isCiFormat(O.Format) &&
       !(O.Format == "markdown" && O.ListChecks))
     return usageError("unknown --format '" + O.Format +
@@ -496,7 +521,12 @@ int runTorchLint(int Argc, const char **Argv) {
     return usageError(Problem);
 
   SynthesisedFlags Flags;
-  Flags.TorchIncludes = findTorchIncludes(O.TorchIncludes);
+  TorchEnv Torch = findTorch(O.TorchIncludes);
+  if (O.Verbose)
+    printTorchEnv(llvm::errs(), Torch);
+  Flags.TorchIncludes = Torch.Includes;
+  Flags.PythonIncludes = Torch.PythonIncludes;
+  Flags.CxxStandard = Torch.CxxStandard;
   Flags.ExtraArgs = O.ExtraArgs;
   auto Database = makeCompilationDatabase(std::move(Inner), Flags);
 

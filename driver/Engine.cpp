@@ -57,33 +57,6 @@ namespace {
 
 bool isDirectory(const std::string &Path) { return llvm::sys::fs::is_directory(Path); }
 
-std::vector<std::string> pythonTorchIncludes() {
-  auto Python = llvm::sys::findProgramByName("python3");
-  if (!Python)
-    return {};
-  llvm::SmallString<128> Out;
-  if (llvm::sys::fs::createTemporaryFile("torchlint-py", "txt", Out))
-    return {};
-  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Out),
-                                                llvm::StringRef("")};
-  llvm::StringRef Args[] = {
-      *Python, "-c",
-      "import torch.utils.cpp_extension as c; print('\\n'.join(c.include_paths()))"};
-  int RC = llvm::sys::ExecuteAndWait(*Python, Args, std::nullopt, Redirects,
-                                     /*SecondsToWait=*/30);
-  std::vector<std::string> Dirs;
-  if (RC == 0)
-    if (auto Buf = llvm::MemoryBuffer::getFile(Out)) {
-      llvm::SmallVector<llvm::StringRef, 8> Lines;
-      (*Buf)->getBuffer().split(Lines, '\n', -1, false);
-      for (llvm::StringRef L : Lines)
-        if (isDirectory(L.trim().str()))
-          Dirs.push_back(L.trim().str());
-    }
-  llvm::sys::fs::remove(Out);
-  return Dirs;
-}
-
 class TorchLintDatabase : public tooling::CompilationDatabase {
 public:
   TorchLintDatabase(std::unique_ptr<tooling::CompilationDatabase> Inner,
@@ -109,7 +82,7 @@ public:
     llvm::sys::fs::current_path(Cwd);
     C.Directory = Cwd.str().str();
     C.Filename = File.str();
-    C.CommandLine = {"clang++", "-std=c++17", "-fsyntax-only"};
+    C.CommandLine = {"clang++", "-std=" + Flags.CxxStandard, "-fsyntax-only"};
     if (File.ends_with(".cu") || File.ends_with(".cuh"))
       C.CommandLine.push_back("-xc++");
     for (const std::string &Dir : Flags.TorchIncludes) {
@@ -119,13 +92,10 @@ public:
     // What torch.utils.cpp_extension passes to every extension build.
     C.CommandLine.push_back("-DTORCH_API_INCLUDE_EXTENSION_H");
     C.CommandLine.push_back("-DTORCH_EXTENSION_NAME=torchlint_ext");
-    for (const char *Py : {"/usr/include/python3.11", "/usr/include/python3.12",
-                           "/usr/include/python3.13"})
-      if (isDirectory(Py)) {
-        C.CommandLine.push_back("-isystem");
-        C.CommandLine.push_back(Py);
-        break;
-      }
+    for (const std::string &Dir : Flags.PythonIncludes) {
+      C.CommandLine.push_back("-isystem");
+      C.CommandLine.push_back(Dir);
+    }
     C.CommandLine.insert(C.CommandLine.end(), Flags.ExtraArgs.begin(),
                          Flags.ExtraArgs.end());
     C.CommandLine.push_back(File.str());
@@ -339,24 +309,6 @@ ClangTidyOptions overrideOptions(const EngineOptions &Options) {
 }
 
 } // namespace
-
-std::vector<std::string> findTorchIncludes(const std::vector<std::string> &Explicit) {
-  if (!Explicit.empty())
-    return Explicit;
-  if (const char *Env = std::getenv("TORCH_INCLUDE"); Env && *Env) {
-    llvm::SmallVector<llvm::StringRef, 4> Parts;
-    llvm::StringRef(Env).split(Parts, ':', -1, false);
-    std::vector<std::string> Dirs;
-    for (llvm::StringRef P : Parts)
-      Dirs.push_back(P.str());
-    return Dirs;
-  }
-  // Debian's libtorch-dev: ATen, c10 and torch/ live in /usr/include; the
-  // C++ frontend (torch/torch.h) in torch/csrc/api/include.
-  if (isDirectory("/usr/include/torch/csrc/api/include"))
-    return {"/usr/include/torch/csrc/api/include"};
-  return pythonTorchIncludes();
-}
 
 std::unique_ptr<tooling::CompilationDatabase>
 makeCompilationDatabase(std::unique_ptr<tooling::CompilationDatabase> Inner,

@@ -37,14 +37,11 @@ struct EngineOptions {
 
 /// Compile flags for files without a compile database entry.
 struct SynthesisedFlags {
-  std::vector<std::string> TorchIncludes; ///< -isystem directories.
-  std::vector<std::string> ExtraArgs;     ///< Arguments after `--`.
+  std::vector<std::string> TorchIncludes;  ///< -isystem directories (TorchEnv.h).
+  std::vector<std::string> PythonIncludes; ///< Python.h's directory.
+  std::string CxxStandard = "c++17";       ///< What the torch headers need.
+  std::vector<std::string> ExtraArgs;      ///< Arguments after `--`.
 };
-
-/// Finds the torch include directories: \p Explicit if given, else the
-/// TORCH_INCLUDE environment variable (':'-separated), else Debian's
-/// libtorch-dev layout, else a Python torch installation.
-std::vector<std::string> findTorchIncludes(const std::vector<std::string> &Explicit);
 
 /// A compilation database that answers for every file: the entries of
 /// \p Inner where it has them, synthesised torch flags otherwise.

@@ -245,51 +245,32 @@ std::string pathToUri(llvm::StringRef Path) {
 // GitHub workflow commands
 // ---------------------------------------------------------------------------
 
-namespace {
-
-/// @actions/core's issueCommand: `::name k=v,k=v::message`, properties in
-/// toCommandProperties' order (title, file, line, endLine, col, endColumn),
-/// empty and zero values left out as core leaves out falsy ones.
-struct Property {
-  const char *Key;
-  std::string Value;
-  bool Number = false;
-};
-
-void githubCommand(llvm::raw_ostream &OS, llvm::StringRef Name,
-                   llvm::ArrayRef<Property> Props, llvm::StringRef Message) {
-  OS << "::" << Name;
-  if (!Props.empty()) {
-    OS << ' ';
-    bool First = true;
-    for (const auto &[Key, Value, Number] : Props) {
-      if (Value.empty() || (Number && Value == "0"))
-        continue;
-      if (!First)
-        OS << ',';
-      First = false;
-      OS << Key << '=' << escapeGithubProperty(sanitizeUtf8(Value));
-    }
+void printGithubCommand(llvm::raw_ostream &OS, const GithubCommand &C) {
+  // @actions/core's issueCommand and toCommandProperties.
+  std::pair<const char *, std::string> Props[] = {
+      {"title", C.Title},
+      {"file", C.File},
+      {"line", C.StartLine ? std::to_string(C.StartLine) : ""},
+      {"endLine", C.EndLine ? std::to_string(C.EndLine) : ""},
+      {"col", C.StartColumn ? std::to_string(C.StartColumn) : ""}};
+  OS << "::" << C.Command;
+  bool First = true;
+  for (const auto &[Key, Value] : Props) {
+    if (Value.empty())
+      continue;
+    OS << (First ? ' ' : ',') << Key << '=' << escapeGithubProperty(sanitizeUtf8(Value));
+    First = false;
   }
-  OS << "::" << escapeGithubData(sanitizeUtf8(Message)) << "\n";
+  OS << "::" << escapeGithubData(sanitizeUtf8(C.Message)) << "\n";
 }
 
-} // namespace
-
 void printGithub(llvm::raw_ostream &OS, const LintResult &Result) {
-  for (const Finding &F : Result.Findings) {
-    std::string Line = std::to_string(F.Loc.Line);
-    githubCommand(OS, "warning",
-                  {{"title", F.Check},
-                   {"file", displayPath(F.Loc.File)},
-                   {"line", Line, true},
-                   {"endLine", Line, true},
-                   {"col", std::to_string(F.Loc.Column), true}},
-                  messageWithNotes(F));
-  }
+  for (const Finding &F : Result.Findings)
+    printGithubCommand(OS, {"warning", messageWithNotes(F), F.Check,
+                            displayPath(F.Loc.File), F.Loc.Line, F.Loc.Line,
+                            F.Loc.Column});
   for (const FileError &E : Result.Errors)
-    githubCommand(OS, "error", {{"title", "torch-lint"}, {"file", displayPath(E.File)}},
-                  E.Message);
+    printGithubCommand(OS, {"error", E.Message, "torch-lint", displayPath(E.File)});
 }
 
 // ---------------------------------------------------------------------------

@@ -31,6 +31,18 @@ bool isCiFormat(llvm::StringRef Format);
 void printCiFormat(llvm::raw_ostream &OS, llvm::StringRef Format,
                    const LintResult &Result, llvm::ArrayRef<std::string> Ids = {});
 
+/// One GitHub workflow command as @actions/core's warning()/error()/notice()
+/// print it: `::<command> title=..,file=..,line=..,endLine=..,col=..::<msg>`,
+/// properties in core's order, empty strings and zero numbers left out as
+/// core leaves out falsy ones; invalid UTF-8 replaced as the WHATWG decoder
+/// does before escaping.
+struct GithubCommand {
+  std::string Command; ///< warning | error | notice
+  std::string Message, Title, File;
+  unsigned StartLine = 0, EndLine = 0, StartColumn = 0;
+};
+void printGithubCommand(llvm::raw_ostream &OS, const GithubCommand &C);
+
 /// GitHub workflow commands, one per finding (`::warning title=<check>,
 /// file=<f>,line=<l>,endLine=<l>,col=<c>::<message and notes>`) and per file
 /// error (`::error title=torch-lint,file=<f>::<message>`), byte-identical to

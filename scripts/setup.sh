@@ -1,42 +1,59 @@
 #!/usr/bin/env bash
-# Installs what torchlint needs from Debian's archive. Idempotent; fast when
-# everything is there. As root it runs apt-get; otherwise it prints the exact
-# command and stops.
+# Installs what torchlint needs. Idempotent; fast when everything is there.
+#  1. Debian packages (as root it runs apt-get; otherwise it prints the exact
+#     command and stops).
+#  2. The project's PyTorch 2.x: a virtual environment in .venv (or
+#     $TORCHLINT_VENV) with the packages pinned in scripts/torch-venv.txt,
+#     installed from PyPI without dependency resolution. TORCHLINT_NO_VENV=1
+#     skips it (the torch 2.x tests then fail, saying so).
 set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
 
 PACKAGES=(
   cmake ninja-build g++ git
   clang-19 clang-tidy-19 libclang-19-dev llvm-19-dev libclang-cpp19-dev libclang-rt-19-dev
-  libtorch-dev pybind11-dev python3-dev nlohmann-json3-dev
+  libomp-19-dev
+  libtorch-dev pybind11-dev python3-dev python3-venv nlohmann-json3-dev
   libgtest-dev libbenchmark-dev
-  clang-tidy-14 pre-commit nodejs
+  clang-tidy-14 pre-commit python3-jsonschema python3-rfc3987
 )
 
 missing=()
-while read -r pkg status; do
-  [ "$status" = "installed" ] || missing+=("$pkg")
-done < <(dpkg-query -W -f='${Package} ${db:Status-Status}\n' "${PACKAGES[@]}" 2>/dev/null || true)
-# Packages dpkg has never heard of are not listed at all.
 for pkg in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null | grep -q '^installed$' ||
-    { [[ " ${missing[*]} " == *" $pkg "* ]] || missing+=("$pkg"); }
+    missing+=("$pkg")
 done
 
-# npm comes with NodeSource's nodejs on these machines; Debian ships it as a
-# separate package. Only ask for it when the command is missing.
-command -v npm >/dev/null 2>&1 || missing+=(npm)
-
-if [ ${#missing[@]} -eq 0 ]; then
-  exit 0
+if [ ${#missing[@]} -ne 0 ]; then
+  cmd="apt-get install -y --no-install-recommends ${missing[*]}"
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "torchlint setup: missing Debian packages: ${missing[*]}" >&2
+    echo "run as root:  apt-get update && $cmd" >&2
+    exit 1
+  fi
+  echo "torchlint setup: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null ||
+    { apt-get update >/dev/null && apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null; }
 fi
 
-cmd="apt-get install -y --no-install-recommends ${missing[*]}"
-if [ "$(id -u)" -ne 0 ]; then
-  echo "torchlint setup: missing Debian packages: ${missing[*]}" >&2
-  echo "run as root:  apt-get update && $cmd" >&2
-  exit 1
+[ "${TORCHLINT_NO_VENV:-}" = 1 ] && exit 0
+
+# Debian's interpreter, so that its python3-dev headers match the venv.
+venv=${TORCHLINT_VENV:-$here/.venv}
+reqs=$here/scripts/torch-venv.txt
+stamp=$venv/.torchlint-$(sha256sum "$reqs" | cut -c1-16)
+if [ ! -f "$stamp" ]; then
+  echo "torchlint setup: installing PyTorch (scripts/torch-venv.txt) into $venv" >&2
+  rm -rf "$venv"
+  /usr/bin/python3 -m venv "$venv"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps \
+    --no-cache-dir --require-virtualenv -r "$reqs"
+  # Proves the install: import, and one compiled function on the CPU.
+  (cd / && "$venv/bin/python" -I -c "
+import torch
+f = torch.compile(lambda x: x.sin() + 1, fullgraph=True, backend='eager')
+assert torch.equal(f(torch.ones(3)), torch.ones(3).sin() + 1)
+") || { echo "torchlint setup: the PyTorch in $venv does not import and run" >&2; exit 1; }
+  touch "$stamp"
 fi
-echo "torchlint setup: installing ${missing[*]}" >&2
-export DEBIAN_FRONTEND=noninteractive
-apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null ||
-  { apt-get update >/dev/null && apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null; }

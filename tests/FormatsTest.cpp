@@ -1,9 +1,13 @@
 //===--- FormatsTest.cpp - CI output formats ------------------------------===//
 //
-// --format=github is compared byte for byte with @actions/core, and every
-// SARIF file torch-lint writes is validated against the official SARIF 2.1.0
-// schema. Both need npm packages: they are installed from the npm registry
-// into <build>/npm the first time a test needs them (never committed).
+// --format=github is compared byte for byte with what @actions/core 3.0.1
+// printed for 156 calls and 9 invalid-UTF-8 byte strings (recorded in
+// shared/reference/actions-core-vectors.json), and every SARIF file torch-lint
+// writes is validated against the official SARIF 2.1.0 schema
+// (shared/reference/sarif-schema-2.1.0.json) with Debian's python3-jsonschema.
+// The reference files are read where they are, never copied into the tree:
+// TORCHLINT_SHARED_DIR, else ../shared beside the checkout. Outside CI a
+// checkout without them skips these tests, saying so; under CI they fail.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +20,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sys/stat.h>
 
 using namespace torchlint;
 using namespace torchlint::test;
@@ -37,43 +42,30 @@ torch::Tensor twice(const torch::Tensor &a, const torch::Tensor &b) {
 }
 )";
 
-// --- npm packages -----------------------------------------------------------
+// --- Reference files ----------------------------------------------------------
 
-/// The build tree: TORCHLINT_BINARY is <build>/bin/torch-lint.
-std::string buildDir() {
-  std::string B = TORCHLINT_BINARY;
-  B = B.substr(0, B.rfind('/'));
-  return B.substr(0, B.rfind('/'));
+/// shared/reference/<Name>, or "" (with the test skipped, or failed in CI)
+/// when the checkout has no shared/ beside it.
+std::string referenceFile(const std::string &Name) {
+  const char *Env = std::getenv("TORCHLINT_SHARED_DIR");
+  std::string Shared = Env && *Env ? Env : sourceDir() + "/../shared";
+  std::string Path = Shared + "/reference/" + Name;
+  struct stat St;
+  if (::stat(Path.c_str(), &St) == 0 && S_ISREG(St.st_mode))
+    return Path;
+  return "";
 }
 
-std::string npmPrefix() { return buildDir() + "/npm"; }
+#define REFERENCE_FILE(Var, Name)                                                  \
+  std::string Var = referenceFile(Name);                                           \
+  if (Var.empty()) {                                                               \
+    const char *CI = std::getenv("CI");                                            \
+    if (CI && *CI)                                                                 \
+      FAIL() << "shared/reference/" << Name << " not found (TORCHLINT_SHARED_DIR)"; \
+    GTEST_SKIP() << "shared/reference/" << Name << " not found";                   \
+  }
 
-std::string scriptDir() { return sourceDir() + "/tests/sarif"; }
-
-/// Pinned, so that a registry release cannot change what the tests compare
-/// with.
-const char *const NpmPackages = "@actions/core@3.0.1 @microsoft/jest-sarif@1.0.0-beta.0 "
-                                "ajv@8.17.1 ajv-draft-04@1.0.0 ajv-formats@3.0.1";
-
-/// Installs the packages into <build>/npm once; flock serialises the tests
-/// that ctest runs in parallel.
-void ensureNpmPackages() {
-  std::string Prefix = npmPrefix();
-  std::string Marker =
-      Prefix + "/.installed-" + std::to_string(std::hash<std::string>()(NpmPackages));
-  std::string Log = Prefix + "/install.log";
-  std::string Install = "test -f " + shellQuote(Marker) +
-                        " || { npm install --no-audit --no-fund --no-package-lock "
-                        "--prefix " +
-                        shellQuote(Prefix) + " " + NpmPackages + " >" + shellQuote(Log) +
-                        " 2>&1 && touch " + shellQuote(Marker) + "; }";
-  std::string Cmd = "mkdir -p " + shellQuote(Prefix) + " && flock " +
-                    shellQuote(Prefix + "/.lock") + " sh -c " + shellQuote(Install);
-  ASSERT_EQ(std::system(Cmd.c_str()), 0) << "npm install into " << Prefix << " failed:\n"
-                                         << readFile(Log);
-}
-
-/// Runs a shell command; stdout in \p Out, exit status returned.
+/// Runs a shell command; stdout and stderr in \p Out, exit status returned.
 int runShell(const std::string &Cmd, std::string &Out) {
   std::string Path = std::string(::testing::TempDir()) + "torchlint-sh-" +
                      std::to_string(::getpid()) + ".out";
@@ -84,14 +76,44 @@ int runShell(const std::string &Cmd, std::string &Out) {
 }
 
 /// Validates SARIF files against the schema; empty on success, else the
-/// validator's report.
-std::string validateSarif(const std::vector<std::string> &Files) {
-  std::string Cmd = "node " + shellQuote(scriptDir() + "/validate-sarif.mjs") + " " +
-                    shellQuote(npmPrefix());
+/// validator's report. Debian's interpreter: python3-jsonschema is its.
+std::string validateSarif(const std::string &Schema,
+                          const std::vector<std::string> &Files) {
+  std::string Cmd = "/usr/bin/python3 -I " +
+                    shellQuote(sourceDir() + "/tests/sarif/validate_sarif.py") + " " +
+                    shellQuote(Schema);
   for (const std::string &F : Files)
     Cmd += " " + shellQuote(F);
   std::string Out;
-  return runShell(Cmd, Out) == 0 ? std::string() : Out;
+  int RC = runShell(Cmd, Out);
+  return RC == 0 ? std::string() : "exit " + std::to_string(RC) + "\n" + Out;
+}
+
+std::string unhex(const std::string &H) {
+  std::string S;
+  for (size_t I = 0; I + 1 < H.size(); I += 2)
+    S += static_cast<char>(std::stoi(H.substr(I, 2), nullptr, 16));
+  return S;
+}
+
+std::string githubLine(const GithubCommand &C) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  printGithubCommand(OS, C);
+  OS.flush();
+  return Out;
+}
+
+GithubCommand commandFromVector(const json &In) {
+  GithubCommand C;
+  C.Command = In.at("command");
+  C.Message = In.at("message");
+  C.Title = In.value("title", "");
+  C.File = In.value("file", "");
+  C.StartLine = In.value("startLine", 0u);
+  C.EndLine = In.value("endLine", 0u);
+  C.StartColumn = In.value("startColumn", 0u);
+  return C;
 }
 
 std::string hex(const std::string &S) {
@@ -102,40 +124,6 @@ std::string hex(const std::string &S) {
     H += Digits[C & 15];
   }
   return H;
-}
-
-/// One annotation as @actions/core is asked for it.
-struct Annotation {
-  std::string Command; ///< warning | error
-  std::string Message, Title, File;
-  unsigned Line = 0, Col = 0;
-};
-
-/// What @actions/core prints for \p Annotations.
-std::string actionsCore(const std::vector<Annotation> &Annotations) {
-  json Spec = json::array();
-  for (const Annotation &A : Annotations) {
-    json J = {{"command", A.Command}, {"message", hex(A.Message)}};
-    J["title"] = hex(A.Title);
-    J["file"] = hex(A.File);
-    if (A.Line) {
-      J["line"] = A.Line;
-      J["endLine"] = A.Line;
-    }
-    if (A.Col)
-      J["col"] = A.Col;
-    Spec.push_back(J);
-  }
-  std::string Path = std::string(::testing::TempDir()) + "torchlint-core-spec-" +
-                     std::to_string(::getpid()) + ".json";
-  writeFile(Path, Spec.dump());
-  std::string Out;
-  int RC = runShell("node " + shellQuote(scriptDir() + "/actions-core.mjs") + " " +
-                        shellQuote(npmPrefix()) + " " + shellQuote(Path),
-                    Out);
-  EXPECT_EQ(RC, 0) << Out;
-  std::remove(Path.c_str());
-  return Out;
 }
 
 /// Shows bytes readably in failure messages.
@@ -179,52 +167,68 @@ const std::vector<std::string> &adversarialStrings() {
 
 // --- GitHub ----------------------------------------------------------------
 
-TEST(Formats, GithubEscapingIsByteIdenticalToActionsCore) {
-  ASSERT_NO_FATAL_FAILURE(ensureNpmPackages());
-  // Findings built directly, so that every adversarial byte reaches both.
-  LintResult R;
-  std::vector<Annotation> Expected;
-  unsigned Line = 1;
-  for (const std::string &S : adversarialStrings()) {
-    Finding F;
-    F.Check = "torch-perf-element-loop";
-    F.Level = "level0";
-    F.Loc.File = "dir, with: odd/" + S + ".cpp";
-    F.Loc.Line = Line;
-    F.Loc.Column = Line + 2;
-    F.Message = "message " + S;
-    F.Notes.push_back({F.Loc, "note " + S});
-    R.Findings.push_back(F);
-    Expected.push_back({"warning",
-                        F.Message + "\n" + F.Loc.File + ":" + std::to_string(Line) + ":" +
-                            std::to_string(Line + 2) + ": note: note " + S,
-                        F.Check, F.Loc.File, Line, Line + 2});
-    // The check name comes from the catalog, but the title is escaped too.
-    Finding T = F;
-    T.Check = "title " + S;
-    T.Notes.clear();
-    R.Findings.push_back(T);
-    Expected.push_back({"warning", T.Message, T.Check, T.Loc.File, Line, Line + 2});
-    R.Errors.push_back({"err/" + S + ".cpp", "error " + S});
-    ++Line;
+TEST(Formats, GithubCommandsAreByteIdenticalToActionsCore) {
+  REFERENCE_FILE(Vectors, "actions-core-vectors.json");
+  json Doc = json::parse(readFile(Vectors));
+  ASSERT_EQ(Doc["cases"].size(), 156u);
+  for (const json &Case : Doc["cases"]) {
+    std::string Ours = githubLine(commandFromVector(Case["input"]));
+    std::string Theirs = Case["output"];
+    EXPECT_EQ(Ours, Theirs) << Case["input"].dump() << "\ntorch-lint:    " << visible(Ours)
+                            << "\n@actions/core: " << visible(Theirs);
   }
-  for (const FileError &E : R.Errors)
-    Expected.push_back({"error", E.Message, "torch-lint", E.File, 0, 0});
+  // Bytes that are not UTF-8: core saw them decoded as WHATWG UTF-8 does.
+  ASSERT_EQ(Doc["byte_cases"].size(), 9u);
+  for (const json &Case : Doc["byte_cases"]) {
+    std::string S = unhex(Case["bytes_hex"]);
+    ASSERT_NE(Case["call"].get<std::string>().find("warning('message ' + s, {title: "
+                                                   "'t ' + s, file: 'dir, with: odd/' + "
+                                                   "s + '.cpp', startLine: 2, endLine: "
+                                                   "2, startColumn: 4})"),
+              std::string::npos)
+        << Case["call"];
+    std::string Ours = githubLine(
+        {"warning", "message " + S, "t " + S, "dir, with: odd/" + S + ".cpp", 2, 2, 4});
+    std::string Theirs = unhex(Case["output_hex"]);
+    EXPECT_EQ(Ours, Theirs) << visible(S) << "\ntorch-lint:    " << visible(Ours)
+                            << "\n@actions/core: " << visible(Theirs);
+  }
+}
+
+TEST(Formats, GithubFindingsPrintAsActionsCoreWarnings) {
+  REFERENCE_FILE(Vectors, "actions-core-vectors.json");
+  // Every recorded warning with a title and a position is a finding: the
+  // check name as title, the file, its line twice and the column.
+  LintResult R;
+  std::string Theirs;
+  for (const json &Case : json::parse(readFile(Vectors))["cases"]) {
+    const json &In = Case["input"];
+    if (In["command"] != "warning" || !In.contains("startColumn") || !In.contains("file"))
+      continue;
+    Finding F;
+    F.Check = In["title"];
+    F.Level = "level0";
+    F.Loc.File = In["file"];
+    F.Loc.Line = In["startLine"];
+    ASSERT_EQ(In["endLine"], In["startLine"]);
+    F.Loc.Column = In["startColumn"];
+    F.Message = In["message"];
+    R.Findings.push_back(F);
+    Theirs += Case["output"].get<std::string>();
+  }
+  ASSERT_GE(R.Findings.size(), 20u);
   std::string Ours;
   llvm::raw_string_ostream OS(Ours);
   printGithub(OS, R);
   OS.flush();
-  std::string Theirs = actionsCore(Expected);
-  EXPECT_EQ(Ours, Theirs) << "torch-lint:\n"
-                          << visible(Ours) << "\n@actions/core:\n"
+  EXPECT_EQ(Ours, Theirs) << "torch-lint:\n" << visible(Ours) << "\n@actions/core:\n"
                           << visible(Theirs);
   // One physical line per annotation: nothing can start a second command.
-  size_t Lines = std::count(Ours.begin(), Ours.end(), '\n');
-  EXPECT_EQ(Lines, Expected.size());
+  EXPECT_EQ(static_cast<size_t>(std::count(Ours.begin(), Ours.end(), '\n')),
+            R.Findings.size());
 }
 
 TEST(Formats, GithubAnnotationsForAdversarialFileNames) {
-  ASSERT_NO_FATAL_FAILURE(ensureNpmPackages());
   std::string Dir = makeTempDir("fmt-github");
   // Linux file names may hold anything but '/' and NUL.
   std::vector<std::string> Names = {
@@ -252,7 +256,9 @@ TEST(Formats, GithubAnnotationsForAdversarialFileNames) {
                 .get<std::string>()] = N;
   auto Doc = json::parse(J.Out);
   ASSERT_EQ(Doc["findings"].size(), 2 * Names.size()) << J.Out;
-  std::vector<Annotation> Expected;
+  // The run's annotations are the commands (checked against @actions/core
+  // above) for the findings the JSON run reports, notes appended.
+  std::string Expected;
   for (const auto &F : Doc["findings"]) {
     std::string File = RawName.at(F["file"].get<std::string>());
     std::string Message = F["message"];
@@ -261,13 +267,13 @@ TEST(Formats, GithubAnnotationsForAdversarialFileNames) {
                  std::to_string(N["line"].get<unsigned>()) + ":" +
                  std::to_string(N["column"].get<unsigned>()) +
                  ": note: " + N["message"].get<std::string>();
-    Expected.push_back({"warning", Message, F["check"].get<std::string>(), File,
-                        F["line"].get<unsigned>(), F["column"].get<unsigned>()});
+    Expected += githubLine({"warning", Message, F["check"].get<std::string>(), File,
+                            F["line"].get<unsigned>(), F["line"].get<unsigned>(),
+                            F["column"].get<unsigned>()});
   }
-  std::string Theirs = actionsCore(Expected);
-  EXPECT_EQ(G.Out, Theirs) << "torch-lint:\n"
-                           << visible(G.Out) << "\n@actions/core:\n"
-                           << visible(Theirs);
+  EXPECT_EQ(G.Out, Expected) << "torch-lint:\n"
+                             << visible(G.Out) << "\nexpected:\n"
+                             << visible(Expected);
   EXPECT_EQ(std::count(G.Out.begin(), G.Out.end(), '\n'),
             static_cast<long>(2 * Names.size()));
   EXPECT_NE(
@@ -315,7 +321,7 @@ std::vector<std::string> testdataSources() {
 }
 
 TEST(Formats, SarifOfAllTestdataIsValidAgainstTheSchema) {
-  ASSERT_NO_FATAL_FAILURE(ensureNpmPackages());
+  REFERENCE_FILE(Schema, "sarif-schema-2.1.0.json");
   std::string Out = makeTempDir("fmt-sarif-testdata");
   std::vector<std::string> Sources = testdataSources();
   ASSERT_GE(Sources.size(), 8u);
@@ -345,12 +351,12 @@ TEST(Formats, SarifOfAllTestdataIsValidAgainstTheSchema) {
   EXPECT_GT(Results, 20u);
   EXPECT_GT(WithFixes, 0u);
   EXPECT_GT(WithRelated, 0u);
-  std::string Report = validateSarif(Sarifs);
+  std::string Report = validateSarif(Schema, Sarifs);
   EXPECT_EQ(Report, "") << Report;
 }
 
 TEST(Formats, SarifContent) {
-  ASSERT_NO_FATAL_FAILURE(ensureNpmPackages());
+  REFERENCE_FILE(Schema, "sarif-schema-2.1.0.json");
   std::string Dir = makeTempDir("fmt-sarif");
   writeFile(Dir + "/hazard.cpp", Hazard);
   // A multi-byte character before the finding: SARIF columns are UTF-16.
@@ -364,8 +370,29 @@ TEST(Formats, SarifContent) {
       mock() + "--format=sarif hazard.cpp 'sub dir/w\xc3\xbc%.cpp' missing.cpp", Dir);
   EXPECT_EQ(R.ExitCode, 3) << R.Err;
   writeFile(Dir + "/out.sarif", R.Out);
-  std::string Report = validateSarif({Dir + "/out.sarif"});
+  std::string Report = validateSarif(Schema, {Dir + "/out.sarif"});
   EXPECT_EQ(Report, "") << Report;
+
+  // The validator rejects what the schema rejects: a string ruleIndex, a
+  // malformed URI, a bad timestamp.
+  auto Broken = [&](const std::string &Name, auto Edit) {
+    json D = json::parse(R.Out);
+    Edit(D);
+    writeFile(Dir + "/" + Name, D.dump());
+    return validateSarif(Schema, {Dir + "/" + Name});
+  };
+  std::string Bad = Broken("index.sarif", [](json &D) {
+    D["runs"][0]["results"][0]["ruleIndex"] = "0";
+  });
+  EXPECT_NE(Bad.find("INVALID"), std::string::npos) << Bad;
+  Bad = Broken("uri.sarif", [](json &D) {
+    D["runs"][0]["tool"]["driver"]["informationUri"] = "not a uri at all";
+  });
+  EXPECT_NE(Bad.find("INVALID"), std::string::npos) << Bad;
+  Bad = Broken("time.sarif", [](json &D) {
+    D["runs"][0]["invocations"][0]["startTimeUtc"] = "yesterday";
+  });
+  EXPECT_NE(Bad.find("INVALID"), std::string::npos) << Bad;
 
   auto Doc = json::parse(R.Out);
   EXPECT_EQ(Doc["version"], "2.1.0");
@@ -445,7 +472,7 @@ TEST(Formats, SarifContent) {
 }
 
 TEST(Formats, ShardsMergedEqualTheUnshardedRun) {
-  ASSERT_NO_FATAL_FAILURE(ensureNpmPackages());
+  REFERENCE_FILE(Schema, "sarif-schema-2.1.0.json");
   std::string Dir = makeTempDir("fmt-shard");
   const std::vector<std::string> Files = {"a.cpp", "b.cpp", "c.cpp", "d.cpp", "e.cpp"};
   for (size_t I = 0; I < Files.size(); ++I)
@@ -477,7 +504,7 @@ TEST(Formats, ShardsMergedEqualTheUnshardedRun) {
   RunResult M = runTorchLint("merge-sarif merged.sarif shard1.sarif shard2.sarif", Dir);
   ASSERT_EQ(M.ExitCode, 0) << M.Out << M.Err;
   std::string Report =
-      validateSarif({Dir + "/whole.sarif", Dir + "/merged.sarif", Shards[0], Shards[1]});
+      validateSarif(Schema, {Dir + "/whole.sarif", Dir + "/merged.sarif", Shards[0], Shards[1]});
   EXPECT_EQ(Report, "") << Report;
 
   auto W = json::parse(Whole.Out)["runs"][0];
