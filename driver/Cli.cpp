@@ -528,6 +528,7 @@ int runTorchLint(int Argc, const char **Argv) {
   Flags.PythonIncludes = Torch.PythonIncludes;
   Flags.CxxStandard = Torch.CxxStandard;
   Flags.ExtraArgs = O.ExtraArgs;
+  std::shared_ptr<DroppedFlags> Dropped = Flags.Dropped;
   auto Database = makeCompilationDatabase(std::move(Inner), Flags);
 
   bool ShowProgress = !O.Quiet && Files.size() > 3 &&
@@ -541,6 +542,13 @@ int runTorchLint(int Argc, const char **Argv) {
   LintResult Result = lint(Files, *Database, EO);
   if (ShowProgress)
     llvm::errs() << "\r\x1b[K";
+  if (!Dropped->Flags.empty() && !O.Quiet) {
+    llvm::errs() << "torch-lint: compile_commands.json: ignored " << Dropped->Flags.size()
+                 << " kind(s) of flag that do not only affect parsing:";
+    for (const std::string &F : Dropped->Flags)
+      llvm::errs() << " " << escapeForTerminal(F);
+    llvm::errs() << "\n";
+  }
 
   if (O.Verify) {
     bool Ok = true;
@@ -588,6 +596,12 @@ int runTorchLint(int Argc, const char **Argv) {
                          ? std::string()
                          : ", " + std::to_string(Result.Errors.size()) + " error(s)")
                  << "\n";
+  if (llvm::outs().has_error()) {
+    // A report nobody received is neither "clean" nor "findings".
+    llvm::outs().clear_error();
+    llvm::errs() << "torch-lint: error: cannot write the report to standard output\n";
+    return ExitOutput;
+  }
   if (!Result.Errors.empty() || FixStatus == ExitIncomplete)
     return ExitIncomplete;
   return Result.Findings.empty() ? ExitClean : ExitFindings;

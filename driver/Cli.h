@@ -11,6 +11,7 @@ enum ExitCode {
   ExitFindings = 1,   ///< Findings (or --verify mismatches).
   ExitUsage = 2,      ///< Bad usage or input; nothing was written.
   ExitIncomplete = 3, ///< Some file could not be analysed (listed in errors).
+  ExitOutput = 4,     ///< The report could not be written (stdout closed, full).
 };
 
 int runTorchLint(int Argc, const char **Argv);

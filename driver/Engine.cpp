@@ -14,6 +14,7 @@
 #include "Engine.h"
 
 #include "Catalog.h"
+#include "CompileFlags.h"
 #include "PchCache.h"
 
 #include "clang-tidy/ClangTidy.h"
@@ -42,6 +43,7 @@
 
 #include <atomic>
 #include <map>
+#include <set>
 #include <mutex>
 #include <thread>
 
@@ -72,6 +74,11 @@ public:
       // One command per file is enough (clang-tidy would lint each).
       Commands.resize(1);
       auto &Args = Commands.front().CommandLine;
+      {
+        // The database is the tree's: only flags that affect parsing.
+        std::lock_guard<std::mutex> Lock(Flags.Dropped->Lock);
+        Args = allowedCompileFlags(Args, Commands.front().Filename, Flags.Dropped->Flags);
+      }
       Args.insert(Args.end(), Flags.ExtraArgs.begin(), Flags.ExtraArgs.end());
       return Commands;
     }
@@ -210,6 +217,9 @@ public:
                      DiagnosticConsumer *DiagConsumer) override {
     // As clang-tidy does: checks may rely on __clang_analyzer__.
     Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+    // `#pragma clang __debug crash` (and parser_crash, llvm_fatal_error,
+    // overflow_stack, ...) in a hostile file must not end the run.
+    Invocation->getPreprocessorOpts().DisablePragmaDebugCrash = true;
     // No "N warnings generated." trailer: torch-lint prints its own summary.
     Invocation->getDiagnosticOpts().ShowCarets = false;
     return FrontendActionFactory::runInvocation(Invocation, Files,
@@ -276,8 +286,9 @@ private:
                                                /*RequiresNullTerminator=*/false)) {
       llvm::StringRef Text = (*Buf)->getBuffer();
       Starts.push_back(0);
+      // Lines end as clang ends them: LF, CRLF or a lone CR.
       for (size_t I = 0; I < Text.size(); ++I)
-        if (Text[I] == '\n')
+        if (Text[I] == '\n' || (Text[I] == '\r' && (I + 1 == Text.size() || Text[I + 1] != '\n')))
           Starts.push_back(I + 1);
     }
     return Starts;
@@ -457,8 +468,10 @@ LintResult lintSequential(const std::vector<std::string> &Files,
       }
       llvm::sys::fs::closeFile(FD);
     }
+    // A file system of its own, whose working directory ClangTool may set:
+    // the process's is never changed (worker threads share it).
     llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
-        new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+        new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem()));
     if (!Options.Overlay.empty()) {
       llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Memory(
           new llvm::vfs::InMemoryFileSystem);

@@ -9,7 +9,9 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -36,7 +38,15 @@ struct EngineOptions {
 };
 
 /// Compile flags for files without a compile database entry.
+/// The compile_commands.json flags dropped so far (CompileFlags.h), shared
+/// by the worker threads.
+struct DroppedFlags {
+  std::mutex Lock;
+  std::set<std::string> Flags;
+};
+
 struct SynthesisedFlags {
+  std::shared_ptr<DroppedFlags> Dropped = std::make_shared<DroppedFlags>();
   std::vector<std::string> TorchIncludes;  ///< -isystem directories (TorchEnv.h).
   std::vector<std::string> PythonIncludes; ///< Python.h's directory.
   std::string CxxStandard = "c++17";       ///< What the torch headers need.

@@ -254,11 +254,13 @@ void printGithubCommand(llvm::raw_ostream &OS, const GithubCommand &C) {
       {"endLine", C.EndLine ? std::to_string(C.EndLine) : ""},
       {"col", C.StartColumn ? std::to_string(C.StartColumn) : ""}};
   OS << "::" << C.Command;
+  if (C.PropertiesGiven)
+    OS << ' ';
   bool First = true;
   for (const auto &[Key, Value] : Props) {
     if (Value.empty())
       continue;
-    OS << (First ? ' ' : ',') << Key << '=' << escapeGithubProperty(sanitizeUtf8(Value));
+    OS << (First ? "" : ",") << Key << '=' << escapeGithubProperty(sanitizeUtf8(Value));
     First = false;
   }
   OS << "::" << escapeGithubData(sanitizeUtf8(C.Message)) << "\n";

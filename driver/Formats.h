@@ -40,6 +40,9 @@ struct GithubCommand {
   std::string Command; ///< warning | error | notice
   std::string Message, Title, File;
   unsigned StartLine = 0, EndLine = 0, StartColumn = 0;
+  /// core writes a space after the command whenever a properties object is
+  /// given, even one whose values are all falsy (`::error ::m`).
+  bool PropertiesGiven = true;
 };
 void printGithubCommand(llvm::raw_ostream &OS, const GithubCommand &C);
 

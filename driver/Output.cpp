@@ -24,8 +24,36 @@ std::string displayPath(const std::string &Path) {
   return Path;
 }
 
+std::string escapeForTerminal(llvm::StringRef S) {
+  std::string Out;
+  Out.reserve(S.size());
+  for (size_t I = 0; I < S.size(); ++I) {
+    unsigned char C = S[I];
+    // C1 controls are U+0080..U+009F: C2 80..C2 9F in UTF-8.
+    bool C1 = C == 0xc2 && I + 1 < S.size() &&
+              static_cast<unsigned char>(S[I + 1]) >= 0x80 &&
+              static_cast<unsigned char>(S[I + 1]) <= 0x9f;
+    if (C == '\t' || (C >= 0x20 && C != 0x7f && !C1)) {
+      Out += static_cast<char>(C);
+      continue;
+    }
+    if (C == '\n') {
+      Out += "\\n";
+      continue;
+    }
+    if (C == '\r') {
+      Out += "\\r";
+      continue;
+    }
+    unsigned V = C1 ? static_cast<unsigned char>(S[++I]) : C;
+    Out += llvm::formatv(C1 ? "\\u{0:x-4}" : "\\x{0:x-2}", V).str();
+  }
+  return Out;
+}
+
 namespace {
 
+/// The line holding \p Loc, as clang counts lines (LF, CRLF or a lone CR).
 llvm::StringRef lineOf(const Location &Loc,
                        std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> &Files) {
   auto &Buf = Files[Loc.File];
@@ -38,14 +66,16 @@ llvm::StringRef lineOf(const Location &Loc,
   llvm::StringRef Text = Buf->getBuffer();
   if (Loc.Offset > Text.size())
     return {};
-  size_t Begin = Text.rfind('\n', Loc.Offset == 0 ? 0 : Loc.Offset - 1);
-  Begin = (Begin == llvm::StringRef::npos || Loc.Offset == 0) ? 0 : Begin + 1;
-  if (Loc.Offset > 0 && Text[Loc.Offset - 1] == '\n')
-    Begin = Loc.Offset;
-  size_t End = Text.find('\n', Loc.Offset);
-  return Text.slice(Begin, End == llvm::StringRef::npos ? Text.size() : End)
-      .rtrim("\r");
+  size_t Begin = Loc.Offset;
+  while (Begin > 0 && Text[Begin - 1] != '\n' && Text[Begin - 1] != '\r')
+    --Begin;
+  size_t End = Text.find_first_of("\r\n", Loc.Offset);
+  return Text.slice(Begin, End == llvm::StringRef::npos ? Text.size() : End);
 }
+
+/// At most this many bytes of a source line are shown, around the column
+/// (as clang clips long lines).
+constexpr size_t SnippetWidth = 160;
 
 void printSnippet(llvm::raw_ostream &OS, const Location &Loc,
                   std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> &Files,
@@ -53,11 +83,29 @@ void printSnippet(llvm::raw_ostream &OS, const Location &Loc,
   llvm::StringRef Line = lineOf(Loc, Files);
   if (Line.empty() && Loc.Column > 1)
     return;
+  size_t Col = std::min<size_t>(Loc.Column ? Loc.Column - 1 : 0, Line.size());
+  std::string Before, After;
+  if (Line.size() > SnippetWidth) {
+    size_t Start = Col > SnippetWidth / 2 ? Col - SnippetWidth / 2 : 0;
+    // Never cut a UTF-8 sequence.
+    while (Start > 0 && (static_cast<unsigned char>(Line[Start]) & 0xc0) == 0x80)
+      --Start;
+    size_t Stop = std::min(Line.size(), Start + SnippetWidth);
+    while (Stop < Line.size() && (static_cast<unsigned char>(Line[Stop]) & 0xc0) == 0x80)
+      ++Stop;
+    Before = Start > 0 ? "..." : "";
+    After = Stop < Line.size() ? "..." : "";
+    Col -= Start;
+    Line = Line.slice(Start, Stop);
+  }
   std::string Num = std::to_string(Loc.Line);
-  OS << llvm::formatv("{0,5} | ", Num) << Line << "\n";
-  OS << "      | ";
-  for (unsigned I = 1; I < Loc.Column && I - 1 < Line.size(); ++I)
-    OS << (Line[I - 1] == '\t' ? '\t' : ' ');
+  OS << llvm::formatv("{0,5} | ", Num) << Before << escapeForTerminal(Line) << After
+     << "\n";
+  OS << "      | " << std::string(Before.size(), ' ');
+  // The caret under the column of the escaped text; tabs kept for alignment.
+  std::string Prefix = escapeForTerminal(Line.take_front(Col));
+  for (char C : Prefix)
+    OS << (C == '\t' ? '\t' : ' ');
   if (Color)
     OS.changeColor(llvm::raw_ostream::GREEN, true);
   OS << "^";
@@ -73,14 +121,14 @@ void printText(llvm::raw_ostream &OS, const LintResult &Result, bool Color) {
   for (const Finding &F : Result.Findings) {
     if (Color)
       OS.changeColor(llvm::raw_ostream::SAVEDCOLOR, true);
-    OS << displayPath(F.Loc.File) << ":" << F.Loc.Line << ":" << F.Loc.Column
-       << ": ";
+    OS << escapeForTerminal(displayPath(F.Loc.File)) << ":" << F.Loc.Line << ":"
+       << F.Loc.Column << ": ";
     if (Color)
       OS.changeColor(llvm::raw_ostream::MAGENTA, true);
     OS << "warning: ";
     if (Color)
       OS.changeColor(llvm::raw_ostream::SAVEDCOLOR, true);
-    OS << F.Message << " [" << F.Check << "]";
+    OS << escapeForTerminal(F.Message) << " [" << escapeForTerminal(F.Check) << "]";
     if (Color)
       OS.resetColor();
     OS << "\n";
@@ -92,26 +140,28 @@ void printText(llvm::raw_ostream &OS, const LintResult &Result, bool Color) {
         llvm::SmallVector<llvm::StringRef, 16> Lines;
         llvm::StringRef(Fix.Replacement).split(Lines, '\n');
         for (llvm::StringRef L : Lines)
-          OS << "      | + " << L << "\n";
+          OS << "      | + " << escapeForTerminal(L) << "\n";
         continue;
       }
       if (Fix.Length == 0)
-        OS << "insert '" << Fix.Replacement << "'";
+        OS << "insert '" << escapeForTerminal(Fix.Replacement) << "'";
       else if (Fix.Replacement.empty())
         OS << "remove " << Fix.Length << " character" << (Fix.Length == 1 ? "" : "s");
       else
         OS << "replace " << Fix.Length << " character"
-           << (Fix.Length == 1 ? "" : "s") << " with '" << Fix.Replacement << "'";
+           << (Fix.Length == 1 ? "" : "s") << " with '"
+           << escapeForTerminal(Fix.Replacement) << "'";
       OS << " at " << Fix.Loc.Line << ":" << Fix.Loc.Column << "\n";
     }
     for (const Note &N : F.Notes) {
-      OS << displayPath(N.Loc.File) << ":" << N.Loc.Line << ":" << N.Loc.Column
-         << ": note: " << N.Message << "\n";
+      OS << escapeForTerminal(displayPath(N.Loc.File)) << ":" << N.Loc.Line << ":"
+         << N.Loc.Column << ": note: " << escapeForTerminal(N.Message) << "\n";
       printSnippet(OS, N.Loc, Files, Color);
     }
   }
   for (const FileError &E : Result.Errors)
-    OS << displayPath(E.File) << ": error: " << E.Message << "\n";
+    OS << escapeForTerminal(displayPath(E.File)) << ": error: "
+       << escapeForTerminal(E.Message) << "\n";
 }
 
 void printJson(llvm::raw_ostream &OS, const LintResult &Result) {

@@ -16,6 +16,12 @@ void printText(llvm::raw_ostream &OS, const LintResult &Result, bool Color);
 /// The stable JSON contract (see docs/guide/output.md).
 void printJson(llvm::raw_ostream &OS, const LintResult &Result);
 
+/// \p S safe to print on a terminal or in a CI log: C0 and C1 control
+/// characters and DEL (line breaks, CR, ESC, CSI) as \n, \r, \t-free
+/// escapes (`\x1b`), so no output line can start a workflow command or
+/// carry a terminal escape. Tabs are kept.
+std::string escapeForTerminal(llvm::StringRef S);
+
 /// Paths are shown relative to the working directory when inside it.
 std::string displayPath(const std::string &Path);
 

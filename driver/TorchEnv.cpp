@@ -43,7 +43,7 @@ struct PythonAnswer {
 PythonAnswer askPython(const std::string &Python) {
   PythonAnswer A;
   ProcessResult R =
-      runProcess({Python, "-I", "-c", Probe}, minimalEnvironment(), "/", 20, 1 << 20);
+      runProcess({Python, "-I", "-c", Probe}, minimalEnvironment(), "/", /*Seconds=*/10, 1 << 20);
   if (R.Status != 0)
     return A;
   auto J = nlohmann::json::parse(R.Out, nullptr, /*allow_exceptions=*/false);

@@ -113,6 +113,9 @@ GithubCommand commandFromVector(const json &In) {
   C.StartLine = In.value("startLine", 0u);
   C.EndLine = In.value("endLine", 0u);
   C.StartColumn = In.value("startColumn", 0u);
+  C.PropertiesGiven = false;
+  for (const char *Key : {"title", "file", "startLine", "endLine", "startColumn"})
+    C.PropertiesGiven |= In.contains(Key);
   return C;
 }
 
@@ -201,7 +204,8 @@ TEST(Formats, GithubFindingsPrintAsActionsCoreWarnings) {
   // check name as title, the file, its line twice and the column.
   LintResult R;
   std::string Theirs;
-  for (const json &Case : json::parse(readFile(Vectors))["cases"]) {
+  json Doc = json::parse(readFile(Vectors));
+  for (const json &Case : Doc["cases"]) {
     const json &In = Case["input"];
     if (In["command"] != "warning" || !In.contains("startColumn") || !In.contains("file"))
       continue;
