@@ -232,7 +232,10 @@ private:
     explicit Action(ActionFactory &Parent) : Parent(Parent) {}
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                    llvm::StringRef File) override {
-      Parent.State.CurrentFile = File.str();
+      llvm::SmallString<256> Abs(File);
+      CI.getFileManager().getVirtualFileSystem().makeAbsolute(Abs);
+      llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+      Parent.State.CurrentFile = Abs.str().str();
       CI.getPreprocessor().SetSuppressIncludeNotFoundError(true);
       CI.getPreprocessor().addPPCallbacks(
           std::make_unique<MissingIncludeCallbacks>(Parent.State));
@@ -304,6 +307,38 @@ std::string graphBreakIn(llvm::StringRef Message) {
   return {};
 }
 
+/// \p Path made absolute against \p Dir (the directory its parse ran in).
+std::string absoluteIn(llvm::StringRef Dir, llvm::StringRef Path) {
+  if (Path.empty() || llvm::sys::path::is_absolute(Path) || Dir.empty())
+    return Path.str();
+  llvm::SmallString<256> Abs(Dir);
+  llvm::sys::path::append(Abs, Path);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return Abs.str().str();
+}
+
+/// Paths in \p E as absolute paths: each parse has its own working
+/// directory (the compile command's), which is not the process's.
+void makePathsAbsolute(ClangTidyError &E) {
+  const std::string &Dir = E.BuildDirectory;
+  auto Fix = [&](tooling::DiagnosticMessage &M) {
+    M.FilePath = absoluteIn(Dir, M.FilePath);
+    llvm::StringMap<tooling::Replacements> Fixed;
+    for (auto &[File, Reps] : M.Fix) {
+      tooling::Replacements Out;
+      for (const tooling::Replacement &R : Reps)
+        llvm::consumeError(Out.add(tooling::Replacement(absoluteIn(Dir, R.getFilePath()),
+                                                        R.getOffset(), R.getLength(),
+                                                        R.getReplacementText())));
+      Fixed[absoluteIn(Dir, File)] = std::move(Out);
+    }
+    M.Fix = std::move(Fixed);
+  };
+  Fix(E.Message);
+  for (tooling::DiagnosticMessage &N : E.Notes)
+    Fix(N);
+}
+
 ClangTidyOptions defaultOptions(const EngineOptions &Options) {
   ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
   Defaults.Checks = defaultChecksGlob();
@@ -340,6 +375,59 @@ std::vector<std::string> enabledChecks(const std::string &File,
   return Names;
 }
 
+namespace {
+
+/// .clang-tidy files larger than this are refused (the largest real ones
+/// are a few KiB).
+constexpr uint64_t MaxConfigBytes = 16 << 20;
+
+struct ConfigCheck {
+  std::string Problem; ///< Empty when the file is valid.
+  bool Inherits = false; ///< InheritParentConfig: the parent counts too.
+};
+
+/// Checks one .clang-tidy file, once per run however many sources share it.
+const ConfigCheck &checkConfigFile(const std::string &Config) {
+  static std::mutex Lock;
+  static std::map<std::string, ConfigCheck> Checked;
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto [It, New] = Checked.try_emplace(Config);
+  ConfigCheck &C = It->second;
+  if (!New)
+    return C;
+  // The tree's file: a FIFO or device would hang or flood the read.
+  llvm::sys::fs::file_status St;
+  if (llvm::sys::fs::status(Config, St) ||
+      St.type() != llvm::sys::fs::file_type::regular_file) {
+    C.Problem = Config + " is not a regular file";
+    return C;
+  }
+  if (St.getSize() > MaxConfigBytes) {
+    C.Problem = Config + " is larger than " + std::to_string(MaxConfigBytes >> 20) + " MiB";
+    return C;
+  }
+  auto Buf = llvm::MemoryBuffer::getFile(Config);
+  if (!Buf) {
+    C.Problem = "cannot read " + Config + ": " + Buf.getError().message();
+    return C;
+  }
+  std::string Problem;
+  auto Parsed = parseConfigurationWithDiags(
+      (*Buf)->getMemBufferRef(), [&](const llvm::SMDiagnostic &D) {
+        if (D.getKind() == llvm::SourceMgr::DK_Error && Problem.empty())
+          Problem = D.getMessage().str();
+      });
+  if (!Parsed) {
+    C.Problem = "malformed " + Config + ": " +
+                (Problem.empty() ? Parsed.getError().message() : Problem);
+    return C;
+  }
+  C.Inherits = Parsed->InheritParentConfig.value_or(false);
+  return C;
+}
+
+} // namespace
+
 std::string validateConfigFor(const std::string &File) {
   llvm::SmallString<256> Dir(File);
   if (!isDirectory(File))
@@ -348,19 +436,12 @@ std::string validateConfigFor(const std::string &File) {
     llvm::SmallString<256> Config(Dir);
     llvm::sys::path::append(Config, ".clang-tidy");
     if (llvm::sys::fs::exists(Config)) {
-      auto Buf = llvm::MemoryBuffer::getFile(Config);
-      if (!Buf)
-        return "cannot read " + Config.str().str() + ": " + Buf.getError().message();
-      std::string Problem;
-      auto Parsed = parseConfigurationWithDiags(
-          (*Buf)->getMemBufferRef(), [&](const llvm::SMDiagnostic &D) {
-            if (D.getKind() == llvm::SourceMgr::DK_Error && Problem.empty())
-              Problem = D.getMessage().str();
-          });
-      if (!Parsed)
-        return "malformed " + Config.str().str() + ": " +
-               (Problem.empty() ? Parsed.getError().message() : Problem);
-      return {};
+      const ConfigCheck &C = checkConfigFile(Config.str().str());
+      if (!C.Problem.empty())
+        return C.Problem;
+      // A file that inherits its parent's configuration needs a valid parent.
+      if (!C.Inherits)
+        return {};
     }
     llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
     if (Parent == Dir)
@@ -508,6 +589,8 @@ LintResult lintSequential(const std::vector<std::string> &Files,
     };
     RunTool(PchArgs);
     std::vector<ClangTidyError> FileErrors = DiagConsumer.take();
+    for (ClangTidyError &E : FileErrors)
+      makePathsAbsolute(E);
     if (!PchArgs.empty() && llvm::any_of(FileErrors, [](const ClangTidyError &E) {
           return E.DiagLevel >= tooling::Diagnostic::Error &&
                  PchCache::isPchError(E.Message.Message);
@@ -516,6 +599,8 @@ LintResult lintSequential(const std::vector<std::string> &Files,
       State.MissingHeaders.erase(Files[I]);
       RunTool({});
       FileErrors = DiagConsumer.take();
+      for (ClangTidyError &E : FileErrors)
+        makePathsAbsolute(E);
     }
     // Compiler errors belong to the input being parsed, wherever they are: in
     // it, in a header it includes, or nowhere (an unknown flag). Its own come

@@ -11,6 +11,8 @@
 
 #include "gtest/gtest.h"
 #include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
 #include <sys/stat.h>
 
 using namespace torchlint::test;
@@ -146,6 +148,208 @@ TEST(Security, HungPythonDoesNotHangTheRun) {
                     shellQuote(TORCHLINT_BINARY) + " --version -v >/dev/null 2>&1";
   int Status = std::system(Cmd.c_str());
   EXPECT_EQ(WEXITSTATUS(Status), 0) << "torch-lint did not finish on its own";
+}
+
+TEST(Security, CompileDatabaseFlagsCannotLoadCodeOrWriteFiles) {
+  std::string Dir = makeTempDir("sec-cdb");
+  std::string Out = Dir + "/written";
+  sh("mkdir -p " + shellQuote(Dir + "/inc") + " " + shellQuote(Out));
+  writeFile(Dir + "/inc/proj.h", "#define PROJ_OK 1\n");
+  writeFile(Dir + "/a.cpp", std::string("#include \"proj.h\"\n#if !PROJ_OK || !FROM_DB\n"
+                                        "#error flags lost\n#endif\n") +
+                                Hazard);
+  writeFile(Dir + "/rsp", "-fplugin=" + Out + "/rsp.so\n");
+  json Args = {"clang++", "-c", "-std=c++17", "-Iinc", "-DFROM_DB=1",
+               "-isystem", mockIncludes(),
+               "-fplugin=" + Out + "/plugin.so", "-fpass-plugin=" + Out + "/pass.so",
+               "-Xclang", "-load", "-Xclang", Out + "/load.so",
+               "-MD", "-MF", Out + "/dep.d", "-Wp,-MD," + Out + "/wp.d",
+               "--serialize-diagnostics", Out + "/diag.dia",
+               "-fprofile-instr-generate=" + Out + "/prof", "-ftime-trace",
+               "-ftime-trace-granularity=0", "-fcrash-diagnostics-dir=" + Out,
+               "-save-temps=obj", "-fmodules-cache-path=" + Out + "/mc",
+               "-fsanitize-ignorelist=/etc/passwd", "@" + Dir + "/rsp",
+               "-mllvm", "-debug-pass=Structure",
+               "-o", Out + "/a.o", "a.cpp"};
+  json Db = json::array({{{"directory", Dir}, {"file", "a.cpp"}, {"arguments", Args}}});
+  writeFile(Dir + "/compile_commands.json", Db.dump());
+  RunResult R = runTorchLint("-p . --format=json a.cpp", Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+  auto J = json::parse(R.Out);
+  EXPECT_EQ(J["errors"].size(), 0u) << R.Out; // -I, -D and -isystem were kept.
+  EXPECT_EQ(J["findings"].size(), 1u) << R.Out;
+  std::string Listing;
+  RunResult Ls;
+  int Files = std::system(("test -z \"$(ls -A " + shellQuote(Out) + ")\"").c_str());
+  EXPECT_EQ(Files, 0) << "a compile-database flag wrote into " << Out;
+  for (const char *Reported : {"-fplugin=", "-Xclang", "-MF", "-Wp,", "-mllvm",
+                               "--serialize-diagnostics", "@<response file>",
+                               "-fprofile-instr-generate=", "-save-temps="})
+    EXPECT_NE(R.Err.find(std::string(" ") + Reported), std::string::npos)
+        << Reported << " not reported:\n" << R.Err;
+  // Once per run, on one line.
+  EXPECT_EQ(R.Err.find("compile_commands.json: ignored"),
+            R.Err.rfind("compile_commands.json: ignored"));
+  EXPECT_EQ(R.Err.find("-Iinc"), std::string::npos) << R.Err;
+}
+
+TEST(Security, PragmaDebugCrashDoesNotEndTheRun) {
+  std::string Dir = makeTempDir("sec-pragma");
+  std::vector<std::string> Names;
+  for (const char *P : {"crash", "parser_crash", "llvm_fatal_error", "llvm_unreachable",
+                        "assert", "overflow_stack"}) {
+    std::string N = std::string("p_") + P + ".cpp";
+    writeFile(Dir + "/" + N,
+              std::string("#pragma clang __debug ") + P + "\n" + Hazard);
+    Names.push_back(N);
+  }
+  writeFile(Dir + "/z_ok.cpp", Hazard);
+  std::string Args;
+  for (const std::string &N : Names)
+    Args += " " + N;
+  RunResult R = runTorchLint(mock() + "--format=json -j1" + Args + " z_ok.cpp", Dir);
+  EXPECT_LE(R.ExitCode, 3) << R.Err; // Not a signal (-1) or abort.
+  ASSERT_NE(R.ExitCode, -1);
+  auto J = json::parse(R.Out);
+  std::set<std::string> WithFindings;
+  for (const auto &F : J["findings"])
+    WithFindings.insert(F["file"].get<std::string>());
+  EXPECT_TRUE(WithFindings.count("z_ok.cpp")) << R.Out;
+  // The pragma is ignored, so each file is linted as if it were not there.
+  for (const std::string &N : Names)
+    EXPECT_TRUE(WithFindings.count(N)) << N << "\n" << R.Out;
+}
+
+// --- Output -----------------------------------------------------------------------
+
+TEST(Security, TextOutputCannotInjectWorkflowCommandsOrEscapes) {
+  std::string Dir = makeTempDir("sec-text");
+  std::string Name = "x\n::error file=a.cpp::pwned\x1b[31m\r\xc2\x9b" "2J.cpp";
+  writeFile(Dir + "/" + Name, Hazard);
+  RunResult R = runTorchLint(mock() + shellQuote(Name), Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  std::string All = R.Out + R.Err;
+  EXPECT_EQ(All.find('\x1b'), std::string::npos);
+  EXPECT_EQ(All.find('\r'), std::string::npos);
+  EXPECT_EQ(All.find("\xc2\x9b"), std::string::npos);
+  std::stringstream Lines(All);
+  for (std::string L; std::getline(Lines, L);)
+    EXPECT_NE(L.rfind("::", 0), 0u) << "a line starts a workflow command: " << L;
+  EXPECT_NE(R.Out.find("x\\n::error file=a.cpp::pwned\\x1b[31m\\r\\u009b2J.cpp:3:"),
+            std::string::npos)
+      << R.Out;
+}
+
+TEST(Security, CrOnlyLineEndingsGiveTrueLineNumbers) {
+  std::string Dir = makeTempDir("sec-cr");
+  std::string Cr = Hazard, Crlf;
+  for (char &C : Cr)
+    if (C == '\n')
+      C = '\r';
+  for (char C : std::string(Hazard))
+    Crlf += C == '\n' ? std::string("\r\n") : std::string(1, C);
+  writeFile(Dir + "/lf.cpp", Hazard);
+  writeFile(Dir + "/cr.cpp", Cr);
+  writeFile(Dir + "/crlf.cpp", Crlf);
+  for (const char *F : {"lf.cpp", "cr.cpp", "crlf.cpp"}) {
+    RunResult R = runTorchLint(mock() + "--format=json " + F, Dir);
+    ASSERT_EQ(R.ExitCode, 1) << F << R.Err;
+    auto J = json::parse(R.Out);
+    ASSERT_EQ(J["findings"].size(), 1u) << F;
+    EXPECT_EQ(J["findings"][0]["line"], 3) << F;
+    EXPECT_EQ(J["findings"][0]["column"], 18) << F;
+    RunResult T = runTorchLint(mock() + F, Dir);
+    EXPECT_NE(T.Out.find("    3 |   return (a + b).clone();\n"), std::string::npos)
+        << F << "\n" << T.Out;
+  }
+}
+
+TEST(Security, LongLinesAreClippedAroundTheColumn) {
+  std::string Dir = makeTempDir("sec-long");
+  std::string Src = Hazard;
+  Src.replace(Src.find("  return"), 2, std::string(80000, ' '));
+  writeFile(Dir + "/long.cpp", Src);
+  RunResult R = runTorchLint(mock() + "long.cpp", Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  EXPECT_LT(R.Out.size(), 2000u) << R.Out.substr(0, 400);
+  EXPECT_NE(R.Out.find("...") , std::string::npos);
+  // The caret still sits under the call it names.
+  size_t Snip = R.Out.find("    3 | ");
+  ASSERT_NE(Snip, std::string::npos);
+  std::string Line = R.Out.substr(Snip, R.Out.find('\n', Snip) - Snip);
+  size_t CaretLine = R.Out.find('\n', Snip) + 1;
+  std::string Caret = R.Out.substr(CaretLine, R.Out.find('\n', CaretLine) - CaretLine);
+  EXPECT_EQ(Line.find("clone()"), Caret.find('^')) << Line << "\n" << Caret;
+}
+
+TEST(Security, UnwritableOutputIsItsOwnExitStatus) {
+  std::string Dir = makeTempDir("sec-full");
+  writeFile(Dir + "/a.cpp", Hazard);
+  for (const char *Format : {"text", "json", "sarif", "github"}) {
+    std::string Cmd = "cd " + shellQuote(Dir) + " && " + shellQuote(TORCHLINT_BINARY) +
+                      " " + mock() + "--format=" + Format + " a.cpp >/dev/full 2>/dev/null";
+    int Status = std::system(Cmd.c_str());
+    ASSERT_TRUE(WIFEXITED(Status)) << Format;
+    EXPECT_EQ(WEXITSTATUS(Status), 4) << Format;
+  }
+}
+
+TEST(Security, MalformedParentConfigIsAnError) {
+  std::string Dir = makeTempDir("sec-parent-config");
+  sh("mkdir -p " + shellQuote(Dir + "/sub"));
+  writeFile(Dir + "/.clang-tidy", "Checks: [unclosed\n");
+  writeFile(Dir + "/sub/.clang-tidy", "InheritParentConfig: true\nChecks: 'torch-*'\n");
+  writeFile(Dir + "/sub/a.cpp", Hazard);
+  RunResult R = runTorchLint(mock() + "sub/a.cpp", Dir);
+  EXPECT_EQ(R.ExitCode, 2) << R.Out << R.Err;
+  EXPECT_NE(R.Err.find("malformed " + Dir + "/.clang-tidy"), std::string::npos) << R.Err;
+  // Without inheritance the parent is not read.
+  writeFile(Dir + "/sub/.clang-tidy", "Checks: 'torch-*'\n");
+  RunResult Own = runTorchLint(mock() + "sub/a.cpp", Dir);
+  EXPECT_EQ(Own.ExitCode, 1) << Own.Err;
+  // A .clang-tidy that is a FIFO is refused, not read (it would hang).
+  sh("rm " + shellQuote(Dir + "/sub/.clang-tidy") + " && mkfifo " +
+     shellQuote(Dir + "/sub/.clang-tidy"));
+  RunResult Fifo = runTorchLint(mock() + "sub/a.cpp", Dir);
+  EXPECT_EQ(Fifo.ExitCode, 2) << Fifo.Err;
+  EXPECT_NE(Fifo.Err.find("is not a regular file"), std::string::npos) << Fifo.Err;
+}
+
+TEST(Security, WorkerThreadsShareNoWorkingDirectory) {
+  // Entries in different directories, each with relative -I flags: with
+  // -j2 every file still finds its header, and paths come out the same as
+  // with -j1 (relative to where torch-lint ran).
+  std::string Dir = makeTempDir("sec-cwd");
+  json Db = json::array();
+  std::string Names;
+  for (int I = 0; I < 8; ++I) {
+    std::string Sub = Dir + "/m" + std::to_string(I);
+    sh("mkdir -p " + shellQuote(Sub + "/inc" + std::to_string(I)));
+    writeFile(Sub + "/inc" + std::to_string(I) + "/h" + std::to_string(I) + ".h",
+              "#include <torch/torch.h>\n");
+    writeFile(Sub + "/a.cpp", "#include \"h" + std::to_string(I) + ".h\"\n" +
+                                  std::string(Hazard).substr(25));
+    Db.push_back({{"directory", Sub},
+                  {"file", "a.cpp"},
+                  {"arguments", {"clang++", "-std=c++17", "-Iinc" + std::to_string(I),
+                                 "-isystem", mockIncludes(), "-c", "a.cpp"}}});
+    Names += " m" + std::to_string(I) + "/a.cpp";
+  }
+  writeFile(Dir + "/compile_commands.json", Db.dump());
+  RunResult One = runTorchLint("-p . --format=sarif -j1" + Names, Dir);
+  EXPECT_EQ(One.ExitCode, 1) << One.Err;
+  for (int Run = 0; Run < 3; ++Run) {
+    RunResult Two = runTorchLint("-p . --format=sarif -j2" + Names, Dir);
+    EXPECT_EQ(Two.ExitCode, 1) << Two.Err;
+    EXPECT_EQ(Two.Out, One.Out);
+  }
+  auto J = json::parse(One.Out);
+  EXPECT_EQ(J["runs"][0]["results"].size(), 8u) << One.Out;
+  for (const auto &Res : J["runs"][0]["results"])
+    EXPECT_EQ(Res["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                  .get<std::string>()
+                  .rfind("m", 0),
+              0u);
 }
 
 } // namespace
