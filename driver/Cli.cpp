@@ -9,6 +9,7 @@
 #include "Formats.h"
 #include "Output.h"
 #include "PchCache.h"
+#include "SandboxFS.h"
 #include "Verify.h"
 #include "fixits/ApplyFixes.h"
 
@@ -92,6 +93,81 @@ struct Options {
   bool Fix = false, Verify = false, ListChecks = false, Fast = true,
        Quiet = false, ShowVersion = false, Verbose = false;
 };
+
+/// The project tree of \p File: its git work tree, else the working
+/// directory when it is inside it, else its own directory.
+std::string projectRootOf(const std::string &File, const std::string &Cwd) {
+  for (llvm::StringRef D = llvm::sys::path::parent_path(File); !D.empty();
+       D = llvm::sys::path::parent_path(D)) {
+    llvm::SmallString<256> G(D);
+    llvm::sys::path::append(G, ".git");
+    if (llvm::sys::fs::exists(G))
+      return D.str();
+    if (llvm::sys::path::parent_path(D) == D)
+      break;
+  }
+  llvm::StringRef F(File);
+  if (F.starts_with(Cwd) && F.size() > Cwd.size() && F[Cwd.size()] == '/')
+    return Cwd;
+  return llvm::sys::path::parent_path(File).str();
+}
+
+/// Where parses may read: the projects of the named files, the include
+/// directories the user or the environment named, the system's.
+std::shared_ptr<const ReadPolicy>
+readPolicy(const Options &O, const std::vector<std::string> &Files, const TorchEnv &Torch,
+           const PchCache *Pch, const clang::tooling::CompilationDatabase &Database) {
+  auto P = std::make_shared<ReadPolicy>();
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  for (const std::string &F : Files)
+    P->addRoot(projectRootOf(F, Cwd.str().str()));
+  for (const std::string &In : O.Inputs)
+    if (llvm::sys::fs::is_directory(In))
+      P->addRoot(In);
+  for (const std::vector<std::string> *Dirs : {&Torch.Includes, &Torch.PythonIncludes})
+    for (const std::string &D : *Dirs)
+      P->addRoot(D);
+  for (const std::string &D : systemReadRoots())
+    P->addRoot(D);
+  if (Pch)
+    P->addCacheDir(Pch->directory());
+  // A compile database's include directories are the tree's: only those
+  // that hold torch's own headers (a torch installation elsewhere) count.
+  for (const std::string &F : Files)
+    for (const auto &Command : Database.getCompileCommands(F)) {
+      const auto &Args = Command.CommandLine;
+      for (size_t I = 0; I + 1 < Args.size(); ++I) {
+        llvm::StringRef A = Args[I];
+        std::string Dir;
+        if (A == "-I" || A == "-isystem")
+          Dir = Args[I + 1];
+        else if (A.starts_with("-I") || A.starts_with("-isystem"))
+          Dir = A.drop_front(A.starts_with("-I") ? 2 : 8).str();
+        if (Dir.empty())
+          continue;
+        Dir = absoluteIn(Command.Directory, Dir);
+        for (const char *Marker : {"ATen/ATen.h", "torch/torch.h", "torch/extension.h"})
+          if (llvm::sys::fs::is_regular_file(Dir + "/" + Marker)) {
+            P->addRoot(Dir);
+            break;
+          }
+      }
+    }
+  // Include directories the user gave after `--` are theirs to read.
+  for (size_t I = 0; I < O.ExtraArgs.size(); ++I) {
+    llvm::StringRef A = O.ExtraArgs[I];
+    for (llvm::StringRef Flag : {"-I", "-isystem", "-iquote", "-idirafter", "--cuda-path="})
+      if (A.starts_with(Flag)) {
+        llvm::StringRef V = A.drop_front(Flag.size());
+        if (V.empty() && I + 1 < O.ExtraArgs.size())
+          V = O.ExtraArgs[I + 1];
+        P->addRoot(V.str());
+        break;
+      }
+  }
+  return P;
+}
 
 /// What `--version -v` and `-v` say of the torch files are linted against.
 void printTorchEnv(llvm::raw_ostream &OS, const TorchEnv &T) {
@@ -530,6 +606,7 @@ int runTorchLint(int Argc, const char **Argv) {
   Flags.ExtraArgs = O.ExtraArgs;
   std::shared_ptr<DroppedFlags> Dropped = Flags.Dropped;
   auto Database = makeCompilationDatabase(std::move(Inner), Flags);
+  EO.Reads = readPolicy(O, Files, Torch, Pch.get(), *Database);
 
   bool ShowProgress = !O.Quiet && Files.size() > 3 &&
                       llvm::sys::Process::StandardErrIsDisplayed();

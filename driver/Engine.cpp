@@ -16,6 +16,7 @@
 #include "Catalog.h"
 #include "CompileFlags.h"
 #include "PchCache.h"
+#include "SandboxFS.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -307,16 +308,6 @@ std::string graphBreakIn(llvm::StringRef Message) {
   return {};
 }
 
-/// \p Path made absolute against \p Dir (the directory its parse ran in).
-std::string absoluteIn(llvm::StringRef Dir, llvm::StringRef Path) {
-  if (Path.empty() || llvm::sys::path::is_absolute(Path) || Dir.empty())
-    return Path.str();
-  llvm::SmallString<256> Abs(Dir);
-  llvm::sys::path::append(Abs, Path);
-  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  return Abs.str().str();
-}
-
 /// Paths in \p E as absolute paths: each parse has its own working
 /// directory (the compile command's), which is not the process's.
 void makePathsAbsolute(ClangTidyError &E) {
@@ -355,6 +346,15 @@ ClangTidyOptions overrideOptions(const EngineOptions &Options) {
 }
 
 } // namespace
+
+std::string absoluteIn(llvm::StringRef Dir, llvm::StringRef Path) {
+  if (Path.empty() || llvm::sys::path::is_absolute(Path) || Dir.empty())
+    return Path.str();
+  llvm::SmallString<256> Abs(Dir);
+  llvm::sys::path::append(Abs, Path);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return Abs.str().str();
+}
 
 std::unique_ptr<tooling::CompilationDatabase>
 makeCompilationDatabase(std::unique_ptr<tooling::CompilationDatabase> Inner,
@@ -536,12 +536,25 @@ LintResult lintSequential(const std::vector<std::string> &Files,
   std::vector<ClangTidyError> Errors;
   // Compiler errors per file (see below).
   std::map<std::string, std::vector<std::string>> CompileErrors;
+  // Reads the sandbox refused, per file.
+  std::map<std::string, std::vector<std::string>> RefusedFor;
   for (size_t I = 0; I < Files.size(); ++I) {
     if (Options.Progress)
       Options.Progress(I, Files.size(), Files[I]);
     // An input that cannot be opened (a dangling symlink, no permission) is
     // reported as such, not as "no input files" of an unnamed file.
     if (!Options.Overlay.count(Files[I])) {
+      llvm::sys::fs::file_status St;
+      if (!llvm::sys::fs::status(Files[I], St) &&
+          St.type() != llvm::sys::fs::file_type::regular_file) {
+        Result.Errors.push_back({Files[I], "is not a regular file; not read"});
+        continue;
+      }
+      if (Options.Reads)
+        if (std::string Why = Options.Reads->check(Files[I]); !Why.empty()) {
+          Result.Errors.push_back({Files[I], "refused to read: " + Why});
+          continue;
+        }
       int FD = -1;
       if (std::error_code EC = llvm::sys::fs::openFileForRead(Files[I], FD)) {
         Result.Errors.push_back({Files[I], "cannot be read: " + EC.message()});
@@ -551,8 +564,13 @@ LintResult lintSequential(const std::vector<std::string> &Files,
     }
     // A file system of its own, whose working directory ClangTool may set:
     // the process's is never changed (worker threads share it).
+    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Disk =
+        llvm::vfs::createPhysicalFileSystem();
+    auto Refused = std::make_shared<RefusedReads>();
+    if (Options.Reads)
+      Disk = makeSandboxFileSystem(Disk, Options.Reads, Refused);
     llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
-        new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem()));
+        new llvm::vfs::OverlayFileSystem(Disk));
     if (!Options.Overlay.empty()) {
       llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Memory(
           new llvm::vfs::InMemoryFileSystem);
@@ -621,6 +639,20 @@ LintResult lintSequential(const std::vector<std::string> &Files,
     });
     if (!InHeaders.empty())
       llvm::append_range(CompileErrors[Files[I]], InHeaders);
+    // A refused read is the file's error; the include it served is not
+    // also "not found".
+    if (!Refused->Messages.empty()) {
+      RefusedFor[Files[I]] = Refused->Messages;
+      auto &Missing = State.MissingHeaders[Files[I]];
+      llvm::erase_if(Missing, [&](const std::string &Header) {
+        llvm::StringRef Name = llvm::sys::path::filename(Header);
+        return llvm::any_of(Refused->Messages, [&](const std::string &M) {
+          return llvm::StringRef(M).contains("/" + Name.str() + "': ");
+        });
+      });
+      if (Missing.empty())
+        State.MissingHeaders.erase(Files[I]);
+    }
     Errors.insert(Errors.end(), std::make_move_iterator(FileErrors.begin()),
                   std::make_move_iterator(FileErrors.end()));
   }
@@ -660,6 +692,11 @@ LintResult lintSequential(const std::vector<std::string> &Files,
   }
 
   for (const std::string &File : Files) {
+    if (auto It = RefusedFor.find(File); It != RefusedFor.end()) {
+      for (const std::string &M : It->second)
+        Result.Errors.push_back({File, M});
+      continue;
+    }
     auto Missing = State.MissingHeaders.find(File);
     if (Missing != State.MissingHeaders.end()) {
       for (const std::string &Header : Missing->second)

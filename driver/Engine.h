@@ -32,6 +32,8 @@ struct EngineOptions {
   /// Files whose content is replaced by these strings (in memory), e.g. to
   /// re-parse a fixed file before writing it.
   std::map<std::string, std::string> Overlay;
+  /// Where parses may read (SandboxFS.h); null: anywhere.
+  std::shared_ptr<const struct ReadPolicy> Reads;
   /// Called before each file, for progress output.
   std::function<void(size_t Index, size_t Total, const std::string &File)>
       Progress;
@@ -52,6 +54,9 @@ struct SynthesisedFlags {
   std::string CxxStandard = "c++17";       ///< What the torch headers need.
   std::vector<std::string> ExtraArgs;      ///< Arguments after `--`.
 };
+
+/// \p Path made absolute against \p Dir (a parse's working directory).
+std::string absoluteIn(llvm::StringRef Dir, llvm::StringRef Path);
 
 /// A compilation database that answers for every file: the entries of
 /// \p Inner where it has them, synthesised torch flags otherwise.

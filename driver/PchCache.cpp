@@ -155,6 +155,12 @@ bool scanPrefix(StringRef Source, StringRef Dir, const std::vector<std::string> 
     for (const std::string &D : Dirs) {
       llvm::SmallString<256> Path(D);
       llvm::sys::path::append(Path, Header);
+      // Only small regular files: a FIFO or device here would hang the read
+      // (the parse itself is served by the sandbox, SandboxFS.h).
+      llvm::sys::fs::file_status St;
+      if (llvm::sys::fs::status(Path, St) ||
+          St.type() != llvm::sys::fs::file_type::regular_file || St.getSize() > (4 << 20))
+        continue;
       auto Buf = llvm::MemoryBuffer::getFile(Path, false, false);
       if (!Buf)
         continue;

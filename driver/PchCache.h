@@ -29,6 +29,9 @@ public:
   /// ~/.cache/torchlint.
   static std::string defaultDir();
 
+  /// Where the entries are kept.
+  const std::string &directory() const { return Dir; }
+
   /// The leading `#include <...>` lines of \p Source if they include torch,
   /// ATen, c10 or pybind11 headers (and nothing but comments comes before);
   /// otherwise empty: the TU is parsed without a PCH.

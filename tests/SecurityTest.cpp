@@ -11,6 +11,7 @@
 
 #include "gtest/gtest.h"
 #include <nlohmann/json.hpp>
+#include <map>
 #include <set>
 #include <sstream>
 #include <sys/stat.h>
@@ -218,6 +219,67 @@ TEST(Security, PragmaDebugCrashDoesNotEndTheRun) {
   // The pragma is ignored, so each file is linted as if it were not there.
   for (const std::string &N : Names)
     EXPECT_TRUE(WithFindings.count(N)) << N << "\n" << R.Out;
+}
+
+// --- Reading outside the project -------------------------------------------------
+
+TEST(Security, ParsesReadNothingOutsideTheProject) {
+  std::string Top = makeTempDir("sec-reads");
+  std::string Dir = Top + "/proj";
+  sh("mkdir -p " + shellQuote(Dir + "/.git") + " " + shellQuote(Dir + "/src"));
+  writeFile(Top + "/secret.txt", "TOPSECRET\n");
+  struct Case {
+    const char *Name, *Line;
+  };
+  std::vector<Case> Cases = {
+      {"abs.cpp", "#include \"/etc/passwd\"\n"},
+      {"dotdot.cpp", "#include \"../../secret.txt\"\n"},
+      {"embed.cpp", "const char K[] = {\n#embed \"../../secret.txt\"\n};\n"},
+      {"zero.cpp", "#include \"zero.h\"\n"},
+      {"stdin.cpp", "#include \"stdin.h\"\n"},
+      {"fifo.cpp", "#include \"fifo.h\"\n"},
+      {"link.cpp", "#include \"secret.h\"\n"},
+  };
+  sh("ln -s /dev/zero " + shellQuote(Dir + "/src/zero.h") + " && ln -s /dev/stdin " +
+     shellQuote(Dir + "/src/stdin.h") + " && mkfifo " + shellQuote(Dir + "/src/fifo.h") +
+     " && ln -s ../../secret.txt " + shellQuote(Dir + "/src/secret.h"));
+  std::string Args;
+  for (const Case &C : Cases) {
+    writeFile(Dir + "/src/" + C.Name, std::string(C.Line) + Hazard);
+    Args += std::string(" src/") + C.Name;
+  }
+  writeFile(Dir + "/src/ok.cpp", Hazard);
+  std::string Cmd = "cd " + shellQuote(Dir) + " && timeout 120 " +
+                    shellQuote(TORCHLINT_BINARY) + " " + mock() + "--format=json" + Args +
+                    " src/ok.cpp </dev/null >out.json 2>err.txt";
+  int Status = std::system(Cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(Status));
+  EXPECT_EQ(WEXITSTATUS(Status), 3) << readFile(Dir + "/err.txt");
+  std::string Out = readFile(Dir + "/out.json"), Err = readFile(Dir + "/err.txt");
+  EXPECT_EQ(Out.find("TOPSECRET"), std::string::npos) << Out;
+  EXPECT_EQ(Err.find("TOPSECRET"), std::string::npos) << Err;
+  EXPECT_EQ(Out.find("root:"), std::string::npos) << Out;
+  auto J = json::parse(Out);
+  std::map<std::string, std::string> ErrorOf;
+  for (const auto &E : J["errors"])
+    ErrorOf[E["file"]] += E["message"].get<std::string>() + "\n";
+  for (const Case &C : Cases)
+    EXPECT_NE(ErrorOf[std::string("src/") + C.Name].find("refused to read"),
+              std::string::npos)
+        << C.Name << ": " << ErrorOf[std::string("src/") + C.Name];
+  EXPECT_EQ(ErrorOf.count("src/ok.cpp"), 0u);
+  // Every file is still linted for what parses.
+  std::set<std::string> WithFindings;
+  for (const auto &F : J["findings"])
+    WithFindings.insert(F["file"].get<std::string>());
+  EXPECT_TRUE(WithFindings.count("src/ok.cpp")) << Out;
+  EXPECT_TRUE(WithFindings.count("src/abs.cpp")) << Out;
+
+  // A source that is itself a FIFO is refused, not read (it would hang).
+  sh("mkfifo " + shellQuote(Dir + "/src/pipe.cpp"));
+  RunResult Pipe = runTorchLint(mock() + "src/pipe.cpp src/ok.cpp", Dir);
+  EXPECT_EQ(Pipe.ExitCode, 2) << Pipe.Err;
+  EXPECT_NE(Pipe.Err.find("not a regular file"), std::string::npos) << Pipe.Err;
 }
 
 // --- Output -----------------------------------------------------------------------
