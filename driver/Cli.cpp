@@ -19,6 +19,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
 #include <nlohmann/json.hpp>
@@ -112,19 +114,29 @@ std::string projectRootOf(const std::string &File, const std::string &Cwd) {
   return llvm::sys::path::parent_path(File).str();
 }
 
+/// The real paths of the trees being linted: each named file's project
+/// and each named directory.
+std::vector<std::string> projectRoots(const Options &O,
+                                      const std::vector<std::string> &Files) {
+  ReadPolicy P;
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  for (const std::string &F : Files)
+    P.addRoot(projectRootOf(F, Cwd.str().str()));
+  for (const std::string &In : O.Inputs)
+    if (llvm::sys::fs::is_directory(In))
+      P.addRoot(In);
+  return P.Roots;
+}
+
 /// Where parses may read: the projects of the named files, the include
 /// directories the user or the environment named, the system's.
 std::shared_ptr<const ReadPolicy>
 readPolicy(const Options &O, const std::vector<std::string> &Files, const TorchEnv &Torch,
            const PchCache *Pch, const clang::tooling::CompilationDatabase &Database) {
   auto P = std::make_shared<ReadPolicy>();
-  llvm::SmallString<256> Cwd;
-  llvm::sys::fs::current_path(Cwd);
-  for (const std::string &F : Files)
-    P->addRoot(projectRootOf(F, Cwd.str().str()));
-  for (const std::string &In : O.Inputs)
-    if (llvm::sys::fs::is_directory(In))
-      P->addRoot(In);
+  for (const std::string &Root : projectRoots(O, Files))
+    P->Roots.push_back(Root);
   for (const std::vector<std::string> *Dirs : {&Torch.Includes, &Torch.PythonIncludes})
     for (const std::string &D : *Dirs)
       P->addRoot(D);
@@ -315,9 +327,77 @@ bool isSourceFile(llvm::StringRef Path) {
          Ext == ".cu" || Ext == ".C";
 }
 
+/// Collects the sources under \p Dir (named as the user named it) into
+/// \p Found. Symlinks are followed only to targets inside \p Root (the real
+/// path of the directory the user named), each real directory once: no
+/// cycles, no leaving the tree. Hidden directories and build trees (with a
+/// CMakeCache.txt) are skipped; so are FIFOs, devices and sockets.
+bool walkTree(const std::string &Dir, const std::string &Root,
+              std::vector<std::string> &Found, unsigned &SkippedOutside,
+              std::error_code &EC) {
+  auto Inside = [&](llvm::StringRef Real) {
+    return Real == Root || Real.starts_with(Root + "/");
+  };
+  std::set<std::string> Visited;
+  std::vector<std::string> Stack = {Dir};
+  while (!Stack.empty()) {
+    std::string Current = std::move(Stack.back());
+    Stack.pop_back();
+    llvm::SmallString<256> Real;
+    if (llvm::sys::fs::real_path(Current, Real) || !Visited.insert(Real.str().str()).second)
+      continue;
+    std::vector<std::string> Subdirs;
+    for (llvm::sys::fs::directory_iterator It(Current, EC, /*follow_symlinks=*/false), End;
+         It != End && !EC; It.increment(EC)) {
+      llvm::StringRef Name = llvm::sys::path::filename(It->path());
+      llvm::sys::fs::file_type Type = It->type();
+      llvm::SmallString<256> Target;
+      if (Type == llvm::sys::fs::file_type::symlink_file) {
+        if (llvm::sys::fs::real_path(It->path(), Target)) {
+          // Dangling: a source by name is reported as unreadable.
+          if (isSourceFile(Name))
+            Found.push_back(It->path());
+          continue;
+        }
+        if (!Inside(Target)) {
+          SkippedOutside += isSourceFile(Name) || llvm::sys::fs::is_directory(Target);
+          continue;
+        }
+        llvm::sys::fs::file_status St;
+        if (llvm::sys::fs::status(Target, St))
+          continue;
+        Type = St.type();
+      }
+      if (Type == llvm::sys::fs::file_type::directory_file) {
+        llvm::SmallString<256> Cache(It->path());
+        llvm::sys::path::append(Cache, "CMakeCache.txt");
+        if (!Name.starts_with(".") && !llvm::sys::fs::exists(Cache))
+          Subdirs.push_back(It->path());
+        continue;
+      }
+      if (Type == llvm::sys::fs::file_type::regular_file && isSourceFile(Name))
+        Found.push_back(It->path());
+    }
+    if (EC)
+      return false;
+    // Depth first, in name order (the result is sorted anyway).
+    llvm::sort(Subdirs, std::greater<>());
+    llvm::append_range(Stack, Subdirs);
+  }
+  return true;
+}
+
 /// Expands directories into their C++ sources, sorted; absolute paths.
 int collectFiles(const Options &O, std::vector<std::string> &Files) {
-  std::set<std::string> Seen;
+  // One entry per file however many names reach it (symlinks, hard links,
+  // a directory named twice): edits are applied exactly once.
+  std::set<llvm::sys::fs::UniqueID> Seen;
+  unsigned SkippedOutside = 0;
+  auto Add = [&](const std::string &Path) {
+    llvm::sys::fs::UniqueID Id;
+    if (llvm::sys::fs::getUniqueID(Path, Id) || Seen.insert(Id).second)
+      Files.push_back(Path);
+  };
   for (const std::string &Input : O.Inputs) {
     llvm::SmallString<256> Abs(Input);
     llvm::sys::fs::make_absolute(Abs);
@@ -326,21 +406,13 @@ int collectFiles(const Options &O, std::vector<std::string> &Files) {
     if (llvm::sys::fs::status(Abs, St) || !llvm::sys::fs::exists(St))
       return usageError("no such file or directory: '" + Input + "'");
     if (llvm::sys::fs::is_directory(St)) {
+      llvm::SmallString<256> Root;
+      if (llvm::sys::fs::real_path(Abs, Root))
+        Root = Abs;
       std::vector<std::string> Found;
       std::error_code EC;
-      for (llvm::sys::fs::recursive_directory_iterator It(Abs, EC), End;
-           It != End && !EC; It.increment(EC)) {
-        llvm::StringRef Name = llvm::sys::path::filename(It->path());
-        if (It->type() == llvm::sys::fs::file_type::directory_file) {
-          llvm::SmallString<256> Cache(It->path());
-          llvm::sys::path::append(Cache, "CMakeCache.txt");
-          if (Name.starts_with(".") || llvm::sys::fs::exists(Cache))
-            It.no_push(); // Hidden directories and build trees.
-          continue;
-        }
-        if (isSourceFile(Name))
-          Found.push_back(It->path());
-      }
+      if (!walkTree(Abs.str().str(), Root.str().str(), Found, SkippedOutside, EC) && !EC)
+        EC = std::make_error_code(std::errc::io_error);
       if (EC)
         return usageError("cannot read directory '" + Input + "': " + EC.message());
       if (Found.empty())
@@ -348,15 +420,17 @@ int collectFiles(const Options &O, std::vector<std::string> &Files) {
                           Input + "'");
       llvm::sort(Found);
       for (std::string &F : Found)
-        if (Seen.insert(F).second)
-          Files.push_back(F);
+        Add(F);
       continue;
     }
     if (!llvm::sys::fs::is_regular_file(St))
       return usageError("not a regular file: '" + Input + "'");
-    if (Seen.insert(Abs.str().str()).second)
-      Files.push_back(Abs.str().str());
+    Add(Abs.str().str());
   }
+  if (SkippedOutside && !O.Quiet)
+    llvm::errs() << "torch-lint: " << SkippedOutside
+                 << " symlink(s) to sources or directories outside the named "
+                    "directories not followed\n";
   return -1;
 }
 
@@ -444,7 +518,8 @@ bool hasParseError(const std::string &File, const std::vector<FileError> &Errors
 
 int applyFixes(const std::vector<std::string> &Files, const LintResult &Result,
                bool Quiet, const EngineOptions *Reparse,
-               const clang::tooling::CompilationDatabase *Database) {
+               const clang::tooling::CompilationDatabase *Database,
+               const std::vector<std::string> &WriteRoots) {
   std::map<std::string, std::vector<fixits::Edit>> ByFile;
   unsigned Outside = 0;
   for (const Finding &F : Result.Findings)
@@ -458,10 +533,49 @@ int applyFixes(const std::vector<std::string> &Files, const LintResult &Result,
     }
   bool Failed = false;
   for (auto &[File, Edits] : ByFile) {
-    auto Buf = llvm::MemoryBuffer::getFile(File, false, false);
+    // The file written is the real one (a symlink stays a symlink), and only
+    // inside the tree that was named.
+    llvm::SmallString<256> Real;
+    if (std::error_code EC = llvm::sys::fs::real_path(File, Real)) {
+      llvm::errs() << "torch-lint: error: cannot resolve " << escapeForTerminal(displayPath(File))
+                   << " to fix it: " << EC.message() << "\n";
+      Failed = true;
+      continue;
+    }
+    if (!llvm::any_of(WriteRoots, [&](const std::string &Root) {
+          return llvm::StringRef(Real).starts_with(Root + "/");
+        })) {
+      llvm::errs() << "torch-lint: error: " << escapeForTerminal(displayPath(File))
+                   << " resolves to " << escapeForTerminal(Real.str())
+                   << ", outside the linted tree; not fixed\n";
+      Failed = true;
+      continue;
+    }
+    auto Buf = llvm::MemoryBuffer::getFile(Real, false, false);
     if (!Buf) {
-      llvm::errs() << "torch-lint: error: cannot read " << displayPath(File)
+      llvm::errs() << "torch-lint: error: cannot read " << escapeForTerminal(displayPath(File))
                    << " to fix it: " << Buf.getError().message() << "\n";
+      Failed = true;
+      continue;
+    }
+    // Fault injection for the test of the check below: the file is edited
+    // between the parse and the fix.
+    if (std::getenv("TORCHLINT_TEST_EDIT_BEFORE_FIX")) {
+      std::string Edited = (*Buf)->getBuffer().str() + "// edited during the run\n";
+      std::string Ignored;
+      fixits::writeFileAtomically(Real.str().str(), Edited, Ignored);
+      Buf = llvm::MemoryBuffer::getFile(Real, false, false);
+      if (!Buf)
+        continue;
+    }
+    // Fix-its refer to the bytes that were parsed: a file edited since is
+    // left alone.
+    auto Parsed = Result.Parsed.find(File);
+    if (Parsed == Result.Parsed.end() ||
+        Parsed->second !=
+            llvm::SHA256::hash(llvm::arrayRefFromStringRef((*Buf)->getBuffer()))) {
+      llvm::errs() << "torch-lint: error: " << escapeForTerminal(displayPath(File))
+                   << " changed since it was linted; not fixed (run again)\n";
       Failed = true;
       continue;
     }
@@ -489,7 +603,7 @@ int applyFixes(const std::vector<std::string> &Files, const LintResult &Result,
       }
     }
     std::string Error;
-    if (!fixits::writeFileAtomically(File, A.Content, Error)) {
+    if (!fixits::writeFileAtomically(Real.str().str(), A.Content, Error)) {
       llvm::errs() << "torch-lint: error: " << Error << " (file left unchanged)\n";
       Failed = true;
       continue;
@@ -662,7 +776,7 @@ int runTorchLint(int Argc, const char **Argv) {
 
   int FixStatus = -1;
   if (O.Fix)
-    FixStatus = applyFixes(Files, Result, O.Quiet, &EO, Database.get());
+    FixStatus = applyFixes(Files, Result, O.Quiet, &EO, Database.get(), projectRoots(O, Files));
 
   llvm::outs().flush(); // Findings first, then the summary on stderr.
   if (!O.Quiet && O.Format == "text")

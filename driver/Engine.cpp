@@ -40,6 +40,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/SHA256.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <atomic>
@@ -509,6 +510,7 @@ LintResult lint(const std::vector<std::string> &Files,
   for (LintResult &R : Results) {
     Merged.Findings.insert(Merged.Findings.end(), R.Findings.begin(), R.Findings.end());
     Merged.Errors.insert(Merged.Errors.end(), R.Errors.begin(), R.Errors.end());
+    Merged.Parsed.insert(R.Parsed.begin(), R.Parsed.end());
   }
   sortFindings(Merged, Files);
   return Merged;
@@ -541,9 +543,14 @@ LintResult lintSequential(const std::vector<std::string> &Files,
   for (size_t I = 0; I < Files.size(); ++I) {
     if (Options.Progress)
       Options.Progress(I, Files.size(), Files[I]);
-    // An input that cannot be opened (a dangling symlink, no permission) is
-    // reported as such, not as "no input files" of an unnamed file.
-    if (!Options.Overlay.count(Files[I])) {
+    // The file is read once, here, and the parse gets exactly these bytes
+    // (their digest goes with the result, for --fix). An input that cannot
+    // be read (a dangling symlink, no permission, a FIFO) is reported as
+    // such, not as "no input files" of an unnamed file.
+    std::string Source;
+    if (auto Over = Options.Overlay.find(Files[I]); Over != Options.Overlay.end()) {
+      Source = Over->second;
+    } else {
       llvm::sys::fs::file_status St;
       if (!llvm::sys::fs::status(Files[I], St) &&
           St.type() != llvm::sys::fs::file_type::regular_file) {
@@ -555,13 +562,15 @@ LintResult lintSequential(const std::vector<std::string> &Files,
           Result.Errors.push_back({Files[I], "refused to read: " + Why});
           continue;
         }
-      int FD = -1;
-      if (std::error_code EC = llvm::sys::fs::openFileForRead(Files[I], FD)) {
-        Result.Errors.push_back({Files[I], "cannot be read: " + EC.message()});
+      auto Buf = llvm::MemoryBuffer::getFile(Files[I], /*IsText=*/false,
+                                             /*RequiresNullTerminator=*/false);
+      if (!Buf) {
+        Result.Errors.push_back({Files[I], "cannot be read: " + Buf.getError().message()});
         continue;
       }
-      llvm::sys::fs::closeFile(FD);
+      Source = (*Buf)->getBuffer().str();
     }
+    Result.Parsed[Files[I]] = llvm::SHA256::hash(llvm::arrayRefFromStringRef(Source));
     // A file system of its own, whose working directory ClangTool may set:
     // the process's is never changed (worker threads share it).
     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Disk =
@@ -571,24 +580,18 @@ LintResult lintSequential(const std::vector<std::string> &Files,
       Disk = makeSandboxFileSystem(Disk, Options.Reads, Refused);
     llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
         new llvm::vfs::OverlayFileSystem(Disk));
-    if (!Options.Overlay.empty()) {
-      llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Memory(
-          new llvm::vfs::InMemoryFileSystem);
-      for (const auto &[Path, Content] : Options.Overlay)
+    llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Memory(
+        new llvm::vfs::InMemoryFileSystem);
+    for (const auto &[Path, Content] : Options.Overlay)
+      if (Path != Files[I])
         Memory->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Content, Path));
-      FS->pushOverlay(Memory);
-    }
+    Memory->addFile(Files[I], 0, llvm::MemoryBuffer::getMemBufferCopy(Source, Files[I]));
+    FS->pushOverlay(Memory);
     // With the cache: the torch headers come from a bodiless PCH. A PCH that
     // Clang refuses (stale, corrupt) is removed and the file parsed without.
     std::vector<std::string> PchArgs;
     if (Options.Pch && Options.Fast) {
       std::vector<tooling::CompileCommand> Commands = Database.getCompileCommands(Files[I]);
-      auto Over = Options.Overlay.find(Files[I]);
-      std::string Source;
-      if (Over != Options.Overlay.end())
-        Source = Over->second;
-      else if (auto Buf = llvm::MemoryBuffer::getFile(Files[I], false, false))
-        Source = (*Buf)->getBuffer().str();
       if (!Commands.empty())
         PchArgs = Options.Pch->argsFor(Files[I], Commands.front(), Source);
     }

@@ -3,6 +3,9 @@
 #ifndef TORCHLINT_DRIVER_FINDING_H
 #define TORCHLINT_DRIVER_FINDING_H
 
+#include <array>
+#include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -45,6 +48,10 @@ struct FileError {
 struct LintResult {
   std::vector<Finding> Findings;
   std::vector<FileError> Errors;
+  /// Per linted file, the SHA-256 of the bytes that were parsed (what the
+  /// findings' offsets and fix-its refer to); --fix refuses a file whose
+  /// bytes differ now.
+  std::map<std::string, std::array<uint8_t, 32>> Parsed;
 };
 
 } // namespace torchlint

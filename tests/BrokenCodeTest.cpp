@@ -625,12 +625,20 @@ TEST(BrokenCode, DirectorySymlinksAndDirectoriesNamedLikeSources) {
             0);
   writeFile(Dir + "/real/ops.cpp", std::string("#include <torch/torch.h>\n") + Hazard);
   ASSERT_EQ(::symlink((Dir + "/real").c_str(), (Dir + "/src/linked").c_str()), 0);
-  // The directory symlink is followed; the directory called odd.cpp is not a
+  // A directory symlink to inside the named tree is followed (once: a cycle
+  // back to the top does not loop); one that leaves the tree is not, nor is
+  // a symlinked source outside it. The directory called odd.cpp is not a
   // source.
+  ASSERT_EQ(std::system(("mkdir -p " + shellQuote(Dir + "/src/inner")).c_str()), 0);
+  writeFile(Dir + "/src/inner/in.cpp", std::string("#include <torch/torch.h>\n") + Hazard);
+  ASSERT_EQ(::symlink((Dir + "/src/inner").c_str(), (Dir + "/src/alias").c_str()), 0);
+  ASSERT_EQ(::symlink((Dir + "/src").c_str(), (Dir + "/src/inner/loop").c_str()), 0);
+  ASSERT_EQ(::symlink((Dir + "/real/ops.cpp").c_str(), (Dir + "/src/out.cpp").c_str()), 0);
   Lint L = lintJson(Dir, "src");
   EXPECT_EQ(L.Exit, 1) << L.Out;
   EXPECT_TRUE(L.errors().empty()) << L.Out;
-  EXPECT_EQ(L.findings(), (FoundSet{{"src/linked/ops.cpp", 3, 18, RedundantCopy}})) << L.Out;
+  // in.cpp is reached as src/alias/in.cpp and src/inner/in.cpp: linted once.
+  EXPECT_EQ(L.findings(), (FoundSet{{"src/alias/in.cpp", 3, 18, RedundantCopy}})) << L.Out;
   // A directory named on the command line is expanded, even one called x.cpp.
   RunResult R =
       runTorchLint("--torch-include=" + shellQuote(mockIncludes()) + " src/odd.cpp", Dir);

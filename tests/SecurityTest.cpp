@@ -282,6 +282,74 @@ TEST(Security, ParsesReadNothingOutsideTheProject) {
   EXPECT_NE(Pipe.Err.find("not a regular file"), std::string::npos) << Pipe.Err;
 }
 
+// --- Writing ------------------------------------------------------------------------
+
+const char *const Fixed = R"(#include <torch/torch.h>
+torch::Tensor twice(const torch::Tensor &a, const torch::Tensor &b) {
+  return (a + b);
+}
+)";
+
+bool isSymlink(const std::string &Path) {
+  struct stat St;
+  return ::lstat(Path.c_str(), &St) == 0 && S_ISLNK(St.st_mode);
+}
+
+TEST(Security, FixKeepsSymlinksAndStaysInTheTree) {
+  std::string Top = makeTempDir("sec-fix-links");
+  std::string Dir = Top + "/proj";
+  sh("mkdir -p " + shellQuote(Dir + "/.git") + " " + shellQuote(Dir + "/src") + " " +
+     shellQuote(Top + "/outside"));
+  writeFile(Dir + "/src/real.cpp", Hazard);
+  writeFile(Top + "/outside/theirs.cpp", Hazard);
+  sh("ln -s real.cpp " + shellQuote(Dir + "/src/link.cpp") + " && ln -s ../../outside/theirs.cpp " +
+     shellQuote(Dir + "/src/away.cpp"));
+
+  // A symlink to a file in the tree: the target is fixed, the link stays.
+  RunResult R = runTorchLint(mock() + "--fix src/link.cpp", Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  EXPECT_TRUE(isSymlink(Dir + "/src/link.cpp"));
+  EXPECT_EQ(readFile(Dir + "/src/real.cpp"), Fixed);
+
+  // A symlink that leaves the tree: refused, the target untouched.
+  RunResult Away = runTorchLint(mock() + "--fix src/away.cpp", Dir);
+  EXPECT_EQ(Away.ExitCode, 3) << Away.Err;
+  // (Refused already as a read: the parse never sees it.)
+  EXPECT_NE((Away.Out + Away.Err).find("outside the project"), std::string::npos)
+      << Away.Out << Away.Err;
+  EXPECT_EQ(readFile(Top + "/outside/theirs.cpp"), Hazard);
+  EXPECT_TRUE(isSymlink(Dir + "/src/away.cpp"));
+}
+
+TEST(Security, FixAppliesEachFilesEditsOnce) {
+  std::string Dir = makeTempDir("sec-fix-once");
+  sh("mkdir -p " + shellQuote(Dir + "/src"));
+  writeFile(Dir + "/src/a.cpp", Hazard);
+  sh("ln " + shellQuote(Dir + "/src/a.cpp") + " " + shellQuote(Dir + "/src/hard.cpp") +
+     " && ln -s a.cpp " + shellQuote(Dir + "/src/soft.cpp"));
+  // Four names, one file.
+  RunResult R =
+      runTorchLint(mock() + "--fix src/a.cpp src/hard.cpp src/soft.cpp src/../src/a.cpp src", Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  EXPECT_EQ(readFile(Dir + "/src/a.cpp"), Fixed);
+  EXPECT_EQ(std::count(R.Err.begin(), R.Err.end(), '\n') >= 1, true);
+  EXPECT_EQ(R.Err.find("applied"), R.Err.rfind("applied")) << R.Err;
+}
+
+TEST(Security, FixRefusesAFileEditedDuringTheRun) {
+  std::string Dir = makeTempDir("sec-fix-edited");
+  writeFile(Dir + "/a.cpp", Hazard);
+  std::string Cmd = "cd " + shellQuote(Dir) + " && TORCHLINT_TEST_EDIT_BEFORE_FIX=1 " +
+                    shellQuote(TORCHLINT_BINARY) + " " + mock() +
+                    "--fix a.cpp >/dev/null 2>err.txt";
+  int Status = std::system(Cmd.c_str());
+  EXPECT_EQ(WEXITSTATUS(Status), 3);
+  EXPECT_EQ(readFile(Dir + "/a.cpp"), std::string(Hazard) + "// edited during the run\n");
+  EXPECT_NE(readFile(Dir + "/err.txt").find("changed since it was linted; not fixed"),
+            std::string::npos)
+      << readFile(Dir + "/err.txt");
+}
+
 // --- Output -----------------------------------------------------------------------
 
 TEST(Security, TextOutputCannotInjectWorkflowCommandsOrEscapes) {
