@@ -11,6 +11,7 @@
 #include "PchCache.h"
 #include "SandboxFS.h"
 #include "Verify.h"
+#include "Workers.h"
 #include "fixits/ApplyFixes.h"
 
 #include "clang-tidy/GlobList.h"
@@ -22,6 +23,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
+#include <chrono>
+#include <csignal>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -68,6 +71,9 @@ options:
   --cache-dir=<dir>       where precompiled torch headers are kept (default:
                           $XDG_CACHE_HOME/torchlint or ~/.cache/torchlint)
   --no-cache              parse the torch headers every time
+  --timeout=<seconds>     give up on a file after this long (default 300); a
+                          file that times out or crashes the analyser is an
+                          error for that file (exit 3), the others are reported
   --quiet                 no progress or summary on stderr
   -v, --verbose           say which torch (version, include directories) and
                           Python headers the files are linted against
@@ -94,6 +100,8 @@ struct Options {
   bool NoCache = false;
   bool Fix = false, Verify = false, ListChecks = false, Fast = true,
        Quiet = false, ShowVersion = false, Verbose = false;
+  bool Worker = false;    ///< --worker: lint one file, print a WorkerResult.
+  unsigned Timeout = 300; ///< --timeout: seconds per file.
 };
 
 /// The project tree of \p File: its git work tree, else the working
@@ -181,6 +189,29 @@ readPolicy(const Options &O, const std::vector<std::string> &Files, const TorchE
   return P;
 }
 
+/// The arguments a worker gets (Workers.h): everything that changes what a
+/// file's analysis finds, nothing that selects, prints or writes.
+std::vector<std::string> workerArgs(const Options &O) {
+  std::vector<std::string> A;
+  if (O.Checks)
+    A.push_back("--checks=" + *O.Checks);
+  if (!O.HeaderFilter.empty())
+    A.push_back("--header-filter=" + O.HeaderFilter);
+  for (const std::string &Dir : O.TorchIncludes)
+    A.push_back("--torch-include=" + Dir);
+  if (!O.BuildDir.empty())
+    A.push_back("-p=" + O.BuildDir);
+  if (!O.Fast)
+    A.push_back("--no-fast");
+  if (O.NoCache)
+    A.push_back("--no-cache");
+  if (!O.CacheDir.empty())
+    A.push_back("--cache-dir=" + O.CacheDir);
+  A.push_back("--");
+  A.insert(A.end(), O.ExtraArgs.begin(), O.ExtraArgs.end());
+  return A;
+}
+
 /// What `--version -v` and `-v` say of the torch files are linted against.
 void printTorchEnv(llvm::raw_ostream &OS, const TorchEnv &T) {
   if (T.Source.empty()) {
@@ -241,6 +272,14 @@ int parseArgs(int Argc, const char **Argv, Options &O) {
     if (A == "--list-checks") { O.ListChecks = true; continue; }
     if (A == "--no-fast") { O.Fast = false; continue; }
     if (A == "--quiet" || A == "-q") { O.Quiet = true; continue; }
+    if (A == "--worker") { O.Worker = true; O.Quiet = true; continue; }
+    if ((R = Value("--timeout", V))) {
+      unsigned N = 0;
+      if (R < 0 || llvm::StringRef(V).getAsInteger(10, N) || N == 0 || N > 86400)
+        return usageError("--timeout needs a number of seconds between 1 and 86400");
+      O.Timeout = N;
+      continue;
+    }
     if ((R = Value("-p", V)) || (R = Value("--build-dir", V))) {
       if (R < 0) return usageError("-p needs a build directory");
       O.BuildDir = V;
@@ -663,8 +702,17 @@ int runTorchLint(int Argc, const char **Argv) {
   }
 
   std::vector<std::string> Files;
-  if (int R = collectFiles(O, Files); R >= 0)
+  if (O.Worker) {
+    // The parent expanded and checked the inputs; what cannot be read is
+    // this file's error, reported by the engine.
+    for (const std::string &In : O.Inputs) {
+      llvm::SmallString<256> Abs(In);
+      llvm::sys::fs::make_absolute(Abs);
+      Files.push_back(Abs.str().str());
+    }
+  } else if (int R = collectFiles(O, Files); R >= 0) {
     return R;
+  }
   if (O.Verify) {
     // Golden files are compared, not linted.
     std::vector<std::string> Sources;
@@ -711,7 +759,11 @@ int runTorchLint(int Argc, const char **Argv) {
     return usageError(Problem);
 
   SynthesisedFlags Flags;
-  TorchEnv Torch = findTorch(O.TorchIncludes);
+  TorchEnv Torch;
+  // Workers use the torch their parent found (and never ask Python again).
+  const char *FromParent = std::getenv("TORCHLINT_WORKER_TORCH");
+  if (!O.Worker || !FromParent || !torchEnvFromJson(FromParent, Torch))
+    Torch = findTorch(O.TorchIncludes);
   if (O.Verbose)
     printTorchEnv(llvm::errs(), Torch);
   Flags.TorchIncludes = Torch.Includes;
@@ -730,13 +782,42 @@ int runTorchLint(int Argc, const char **Argv) {
                    << displayPath(File);
       llvm::errs().flush();
     };
-  LintResult Result = lint(Files, *Database, EO);
+  if (O.Worker) {
+    EO.Jobs = 1;
+    // Fault injection for the tests of the containment in Workers.h.
+    for (const std::string &F : Files) {
+      if (const char *C = std::getenv("TORCHLINT_TEST_CRASH_ON"); C && *C &&
+          llvm::StringRef(F).contains(C))
+        std::raise(SIGSEGV);
+      if (const char *H = std::getenv("TORCHLINT_TEST_HANG_ON"); H && *H &&
+          llvm::StringRef(F).contains(H))
+        std::this_thread::sleep_for(std::chrono::hours(1));
+    }
+    WorkerResult W{lint(Files, *Database, EO), {}};
+    {
+      std::lock_guard<std::mutex> Lock(Dropped->Lock);
+      W.Dropped = Dropped->Flags;
+    }
+    llvm::outs() << serializeWorkerResult(W);
+    llvm::outs().flush();
+    return llvm::outs().has_error() ? ExitOutput : ExitClean;
+  }
+  size_t Finished = 0;
+  WorkerResult W = lintInWorkers(
+      Files, workerArgs(O), {"TORCHLINT_WORKER_TORCH=" + torchEnvToJson(Torch)}, EO.Jobs,
+      O.Timeout, [&](const std::string &File) {
+        if (EO.Progress)
+          EO.Progress(Finished++, Files.size(), File);
+      });
+  LintResult Result = std::move(W.Result);
+  std::set<std::string> DroppedFlags = W.Dropped;
+  DroppedFlags.insert(Dropped->Flags.begin(), Dropped->Flags.end());
   if (ShowProgress)
     llvm::errs() << "\r\x1b[K";
-  if (!Dropped->Flags.empty() && !O.Quiet) {
-    llvm::errs() << "torch-lint: compile_commands.json: ignored " << Dropped->Flags.size()
+  if (!DroppedFlags.empty() && !O.Quiet) {
+    llvm::errs() << "torch-lint: compile_commands.json: ignored " << DroppedFlags.size()
                  << " kind(s) of flag that do not only affect parsing:";
-    for (const std::string &F : Dropped->Flags)
+    for (const std::string &F : DroppedFlags)
       llvm::errs() << " " << escapeForTerminal(F);
     llvm::errs() << "\n";
   }

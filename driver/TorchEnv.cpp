@@ -168,4 +168,31 @@ TorchEnv findTorch(const std::vector<std::string> &Explicit) {
   return E;
 }
 
+std::string torchEnvToJson(const TorchEnv &T) {
+  return nlohmann::json({{"source", T.Source},
+                         {"version", T.Version},
+                         {"includes", T.Includes},
+                         {"python_includes", T.PythonIncludes},
+                         {"python", T.Python},
+                         {"std", T.CxxStandard}})
+      .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+bool torchEnvFromJson(const std::string &Text, TorchEnv &T) {
+  auto J = nlohmann::json::parse(Text, nullptr, /*allow_exceptions=*/false);
+  if (!J.is_object())
+    return false;
+  try {
+    T.Source = J.at("source").get<std::string>();
+    T.Version = J.at("version").get<std::string>();
+    T.Includes = J.at("includes").get<std::vector<std::string>>();
+    T.PythonIncludes = J.at("python_includes").get<std::vector<std::string>>();
+    T.Python = J.at("python").get<std::string>();
+    T.CxxStandard = J.at("std").get<std::string>();
+  } catch (const nlohmann::json::exception &) {
+    return false;
+  }
+  return true;
+}
+
 } // namespace torchlint

@@ -42,6 +42,10 @@ struct TorchEnv {
 /// The torch to lint against; \p Explicit are --torch-include directories.
 TorchEnv findTorch(const std::vector<std::string> &Explicit);
 
+/// A TorchEnv as JSON, for the worker processes (Workers.h), and back.
+std::string torchEnvToJson(const TorchEnv &T);
+bool torchEnvFromJson(const std::string &Text, TorchEnv &T);
+
 /// "c++20" when the ATen/ATen.h under \p Includes requires C++20, else
 /// "c++17".
 std::string torchCxxStandard(const std::vector<std::string> &Includes);

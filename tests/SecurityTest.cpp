@@ -350,6 +350,51 @@ TEST(Security, FixRefusesAFileEditedDuringTheRun) {
       << readFile(Dir + "/err.txt");
 }
 
+// --- Faults contained -----------------------------------------------------------
+
+TEST(Security, ACrashingFileIsThatFilesError) {
+  std::string Dir = makeTempDir("sec-crash");
+  for (const char *F : {"a.cpp", "boom.cpp", "c.cpp"})
+    writeFile(Dir + "/" + F, Hazard);
+  for (const char *Jobs : {"-j1", "-j2"}) {
+    std::string Cmd = "cd " + shellQuote(Dir) + " && TORCHLINT_TEST_CRASH_ON=boom " +
+                      shellQuote(TORCHLINT_BINARY) + " " + mock() + "--format=json " +
+                      Jobs + " a.cpp boom.cpp c.cpp >out.json 2>err.txt";
+    int Status = std::system(Cmd.c_str());
+    ASSERT_TRUE(WIFEXITED(Status)) << Jobs;
+    EXPECT_EQ(WEXITSTATUS(Status), 3) << Jobs << readFile(Dir + "/err.txt");
+    auto J = json::parse(readFile(Dir + "/out.json"));
+    ASSERT_EQ(J["errors"].size(), 1u) << J.dump();
+    EXPECT_EQ(J["errors"][0]["file"], "boom.cpp");
+    EXPECT_NE(J["errors"][0]["message"].get<std::string>().find(
+                  "crashed the analyser (signal 11)"),
+              std::string::npos)
+        << J.dump();
+    std::set<std::string> WithFindings;
+    for (const auto &F : J["findings"])
+      WithFindings.insert(F["file"].get<std::string>());
+    EXPECT_EQ(WithFindings, (std::set<std::string>{"a.cpp", "c.cpp"})) << Jobs;
+  }
+}
+
+TEST(Security, AHangingFileTimesOut) {
+  std::string Dir = makeTempDir("sec-hang");
+  for (const char *F : {"a.cpp", "stuck.cpp"})
+    writeFile(Dir + "/" + F, Hazard);
+  std::string Cmd = "cd " + shellQuote(Dir) + " && TORCHLINT_TEST_HANG_ON=stuck timeout 300 " +
+                    shellQuote(TORCHLINT_BINARY) + " " + mock() +
+                    "--format=json --timeout=3 a.cpp stuck.cpp >out.json 2>err.txt";
+  int Status = std::system(Cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(Status));
+  EXPECT_EQ(WEXITSTATUS(Status), 3) << readFile(Dir + "/err.txt");
+  auto J = json::parse(readFile(Dir + "/out.json"));
+  ASSERT_EQ(J["errors"].size(), 1u) << J.dump();
+  EXPECT_EQ(J["errors"][0]["file"], "stuck.cpp");
+  EXPECT_EQ(J["errors"][0]["message"], "timed out after 3 s (--timeout); not analysed");
+  ASSERT_EQ(J["findings"].size(), 1u);
+  EXPECT_EQ(J["findings"][0]["file"], "a.cpp");
+}
+
 // --- Output -----------------------------------------------------------------------
 
 TEST(Security, TextOutputCannotInjectWorkflowCommandsOrEscapes) {
