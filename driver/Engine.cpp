@@ -381,6 +381,8 @@ namespace {
 /// .clang-tidy files larger than this are refused (the largest real ones
 /// are a few KiB).
 constexpr uint64_t MaxConfigBytes = 16 << 20;
+/// Check globs plus CheckOptions beyond which a .clang-tidy is refused.
+constexpr size_t MaxConfigEntries = 10000;
 
 struct ConfigCheck {
   std::string Problem; ///< Empty when the file is valid.
@@ -421,6 +423,16 @@ const ConfigCheck &checkConfigFile(const std::string &Config) {
   if (!Parsed) {
     C.Problem = "malformed " + Config + ": " +
                 (Problem.empty() ? Parsed.getError().message() : Problem);
+    return C;
+  }
+  // clang-tidy compiles every glob into a regex for every file: a config
+  // with a million entries would cost each worker seconds and a GiB.
+  size_t Entries = Parsed->CheckOptions.size();
+  if (Parsed->Checks)
+    Entries += llvm::count_if(*Parsed->Checks, [](char Ch) { return Ch == ',' || Ch == '\n'; }) + 1;
+  if (Entries > MaxConfigEntries) {
+    C.Problem = Config + " has " + std::to_string(Entries) + " entries (more than " +
+                std::to_string(MaxConfigEntries) + "); not used";
     return C;
   }
   C.Inherits = Parsed->InheritParentConfig.value_or(false);

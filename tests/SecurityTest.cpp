@@ -395,6 +395,35 @@ TEST(Security, AHangingFileTimesOut) {
   EXPECT_EQ(J["findings"][0]["file"], "a.cpp");
 }
 
+TEST(Security, PathologicalInputsStayBounded) {
+  std::string Dir = makeTempDir("sec-bounded");
+  // 20,000 element reads in one loop: linear, so well inside the limit.
+  std::string Src = "#include <torch/torch.h>\nfloat f(const torch::Tensor &t) {\n"
+                    "  float s = 0;\n  for (int64_t i = 0; i < t.size(0); ++i) {\n";
+  for (int K = 0; K < 20000; ++K)
+    Src += "    s += t[i].item<float>();\n";
+  Src += "  }\n  return s;\n}\n";
+  writeFile(Dir + "/loop.cpp", Src);
+  RunResult R = runTorchLint(mock() + "--format=json --timeout=120 loop.cpp", Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  auto J = json::parse(R.Out);
+  EXPECT_EQ(J["findings"].size(), 20000u);
+  EXPECT_EQ(J["errors"].size(), 0u) << J["errors"].dump();
+
+  // A .clang-tidy with a million globs is refused once, not compiled into a
+  // million regexes for every file.
+  sh("mkdir -p " + shellQuote(Dir + "/cfg"));
+  std::string Globs = "Checks: '";
+  for (int K = 0; K < 1000000; ++K)
+    Globs += "-x" + std::to_string(K) + ",";
+  writeFile(Dir + "/cfg/.clang-tidy", Globs + "torch-*'\n");
+  writeFile(Dir + "/cfg/a.cpp", Hazard);
+  RunResult C = runTorchLint(mock() + "--timeout=120 cfg/a.cpp", Dir);
+  EXPECT_EQ(C.ExitCode, 2) << C.Err;
+  EXPECT_NE(C.Err.find("has 1000001 entries (more than 10000); not used"), std::string::npos)
+      << C.Err.substr(0, 300);
+}
+
 // --- Output -----------------------------------------------------------------------
 
 TEST(Security, TextOutputCannotInjectWorkflowCommandsOrEscapes) {

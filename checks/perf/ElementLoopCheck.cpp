@@ -111,6 +111,16 @@ std::string shorten(std::string Text) {
 
 } // namespace
 
+unsigned ElementLoopCheck::tensorOpsIn(const Stmt *Body) {
+  auto [It, New] = OpCounts.try_emplace(Body, 0);
+  if (New) {
+    TensorOpCounter Counter;
+    Counter.TraverseStmt(const_cast<Stmt *>(Body));
+    It->second = Counter.Count;
+  }
+  return It->second;
+}
+
 void ElementLoopCheck::registerMatchers(MatchFinder *Finder) {
   auto InLoop = hasAncestor(stmt(anyOf(forStmt(), cxxForRangeStmt())));
   (void)InLoop;
@@ -239,13 +249,11 @@ void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
       continue;
     const Stmt *Body = isa<ForStmt>(L.Loop) ? cast<ForStmt>(L.Loop)->getBody()
                                             : cast<CXXForRangeStmt>(L.Loop)->getBody();
-    TensorOpCounter Counter;
-    Counter.TraverseStmt(const_cast<Stmt *>(Body));
     diag(L.Loop->getBeginLoc(),
          "in this loop over '%0', which runs %1 tensor operation%s1 per "
          "iteration",
          DiagnosticIDs::Note)
-        << Var->getName() << Counter.Count;
+        << Var->getName() << tensorOpsIn(Body);
     break;
   }
 }

@@ -4,6 +4,7 @@
 #define TORCHLINT_CHECKS_PERF_ELEMENTLOOPCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/DenseMap.h"
 
 namespace torchlint::checks {
 
@@ -21,6 +22,13 @@ public:
   }
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onStartOfTranslationUnit() override { OpCounts.clear(); }
+
+private:
+  /// Tensor operations per loop body, counted once per loop however many
+  /// accesses it holds (20,000 accesses in one loop stay linear).
+  unsigned tensorOpsIn(const clang::Stmt *Body);
+  llvm::DenseMap<const clang::Stmt *, unsigned> OpCounts;
 };
 
 } // namespace torchlint::checks
