@@ -70,6 +70,8 @@ options:
                           the output order does not depend on it
   --cache-dir=<dir>       where precompiled torch headers are kept (default:
                           $XDG_CACHE_HOME/torchlint or ~/.cache/torchlint)
+  --cache-max=<MiB>       cap on the cache's size (default 4096); the least
+                          recently used entries go first
   --no-cache              parse the torch headers every time
   --timeout=<seconds>     give up on a file after this long (default 300); a
                           file that times out or crashes the analyser is an
@@ -97,6 +99,7 @@ struct Options {
   int MaxLevel = -1; ///< --max-level; -1: every level.
   unsigned Jobs = 0; ///< -j; 0: one per core.
   std::string CacheDir; ///< --cache-dir; empty: the default.
+  unsigned CacheMaxMiB = 0; ///< --cache-max; 0: the default (PchCache.h).
   bool NoCache = false;
   bool Fix = false, Verify = false, ListChecks = false, Fast = true,
        Quiet = false, ShowVersion = false, Verbose = false;
@@ -207,6 +210,8 @@ std::vector<std::string> workerArgs(const Options &O) {
     A.push_back("--no-cache");
   if (!O.CacheDir.empty())
     A.push_back("--cache-dir=" + O.CacheDir);
+  if (O.CacheMaxMiB)
+    A.push_back("--cache-max=" + std::to_string(O.CacheMaxMiB));
   A.push_back("--");
   A.insert(A.end(), O.ExtraArgs.begin(), O.ExtraArgs.end());
   return A;
@@ -311,6 +316,13 @@ int parseArgs(int Argc, const char **Argv, Options &O) {
       continue;
     }
     if (A == "--no-cache") { O.NoCache = true; continue; }
+    if ((R = Value("--cache-max", V))) {
+      unsigned N = 0;
+      if (R < 0 || llvm::StringRef(V).getAsInteger(10, N) || N == 0)
+        return usageError("--cache-max needs a size in MiB");
+      O.CacheMaxMiB = N;
+      continue;
+    }
     if ((R = Value("--cache-dir", V))) {
       if (R < 0 || V.empty())
         return usageError("--cache-dir needs a directory");
@@ -751,6 +763,16 @@ int runTorchLint(int Argc, const char **Argv) {
   if (O.Fast && !O.NoCache)
     Pch = std::make_unique<PchCache>(O.CacheDir.empty() ? PchCache::defaultDir()
                                                          : O.CacheDir);
+  if (Pch) {
+    Pch->Quiet = O.Quiet;
+    if (O.CacheMaxMiB)
+      Pch->MaxBytes = uint64_t(O.CacheMaxMiB) << 20;
+    // Checked (and said) once here, not in every worker.
+    if (!O.Worker && !Pch->usable()) {
+      Pch.reset();
+      O.NoCache = true;
+    }
+  }
   EO.Pch = Pch.get();
   if (enabledChecks(Files.front(), EO).empty())
     return usageError("no torchlint check is enabled (check --checks and .clang-tidy)");

@@ -12,7 +12,12 @@
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cerrno>
+#include <chrono>
 #include <cstdlib>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace clang;
@@ -257,24 +262,61 @@ std::vector<std::string> PchCache::argsFor(const std::string &File,
   std::vector<std::string> Use = {"-include-pch", Pch};
 
   std::lock_guard<std::mutex> Guard(Lock);
+  if (llvm::sys::fs::exists(Pch)) {
+    // Least recently used goes first when the cache is over its cap.
+    ::utimensat(AT_FDCWD, Pch.c_str(), nullptr, 0);
+    return Use;
+  }
+  if (std::error_code EC = llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Base))) {
+    warnUnwritable(EC);
+    return {};
+  }
+  sweep();
+  // Other torch-lint processes (the workers of this run, other runs) build
+  // the same entry only once: the first takes the lock, the others wait.
+  int LockFD = -1;
+  if (std::error_code EC = llvm::sys::fs::openFileForReadWrite(
+          Base + ".lock", LockFD, llvm::sys::fs::CD_OpenAlways, llvm::sys::fs::OF_None)) {
+    warnUnwritable(EC);
+    return {};
+  }
+  struct Unlock {
+    int FD;
+    ~Unlock() {
+      ::flock(FD, LOCK_UN);
+      ::close(FD);
+    }
+  } Unlocker{LockFD};
+  while (::flock(LockFD, LOCK_EX) != 0 && errno == EINTR)
+    ;
   if (llvm::sys::fs::exists(Pch))
     return Use;
-  if (llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Base)))
+  // Everything is built in a directory of its own, created exclusively
+  // (mkdtemp): nothing another user or a planted symlink controls is
+  // written through; a killed run's leftovers are swept by the next.
+  llvm::SmallString<256> Work;
+  if (std::error_code EC = llvm::sys::fs::createUniqueDirectory(Base + ".tmp", Work)) {
+    warnUnwritable(EC);
     return {};
+  }
+  struct RemoveTree {
+    std::string Dir;
+    ~RemoveTree() { llvm::sys::fs::remove_directories(Dir); }
+  } Cleanup{Work.str().str()};
   {
+    std::string Staged = (Work + "/prefix.h").str();
     std::error_code EC;
-    llvm::raw_fd_ostream OS(Header + ".tmp" + std::to_string(::getpid()), EC);
+    llvm::raw_fd_ostream OS(Staged, EC, llvm::sys::fs::CD_CreateNew);
     if (EC)
       return {};
     OS << "// torch-lint PCH prefix, key " << Key << "\n#pragma once\n";
     for (const std::string &H : Prefix)
       OS << "#include <" << H << ">\n";
+    OS.close();
+    if (OS.has_error() || llvm::sys::fs::rename(Staged, Header))
+      return {};
   }
-  if (llvm::sys::fs::rename(Header + ".tmp" + std::to_string(::getpid()), Header))
-    return {};
-
-  std::string Temp = Pch + ".tmp" + std::to_string(::getpid()) + "-" +
-                     std::to_string(reinterpret_cast<uintptr_t>(&Use));
+  std::string Temp = (Work + "/out.pch").str();
   tooling::CompileCommand Build;
   Build.Directory = Command.Directory;
   Build.Filename = Header;
@@ -309,7 +351,100 @@ std::vector<std::string> PchCache::argsFor(const std::string &File,
     llvm::sys::fs::remove(Temp);
     return {};
   }
+  evict(Pch);
   return Use;
+}
+
+bool PchCache::usable() {
+  llvm::SmallString<256> PchDir(Dir);
+  llvm::sys::path::append(PchDir, "pch");
+  if (std::error_code EC = llvm::sys::fs::create_directories(PchDir)) {
+    warnUnwritable(EC);
+    return false;
+  }
+  int FD = -1;
+  llvm::SmallString<256> Probe;
+  if (std::error_code EC =
+          llvm::sys::fs::createUniqueFile(PchDir + "/probe.tmp-%%%%%%%%", FD, Probe)) {
+    warnUnwritable(EC);
+    return false;
+  }
+  ::close(FD);
+  llvm::sys::fs::remove(Probe);
+  return true;
+}
+
+void PchCache::warnUnwritable(std::error_code EC) {
+  if (Warned || Quiet)
+    return;
+  Warned = true;
+  llvm::errs() << "torch-lint: warning: cache directory '" << Dir
+               << "' is not writable (" << EC.message()
+               << "); the torch headers are parsed every time (--cache-dir, --no-cache)\n";
+}
+
+void PchCache::sweep() {
+  if (Swept)
+    return;
+  Swept = true;
+  // Work directories of runs that were killed: older than an hour, so that
+  // a concurrent build is never pulled from under its feet.
+  llvm::SmallString<256> PchDir(Dir);
+  llvm::sys::path::append(PchDir, "pch");
+  auto Now = std::chrono::system_clock::now();
+  std::error_code EC;
+  std::vector<std::string> Stale;
+  for (llvm::sys::fs::directory_iterator It(PchDir, EC, /*follow_symlinks=*/false), End;
+       It != End && !EC; It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (!Name.contains(".tmp"))
+      continue;
+    llvm::sys::fs::file_status St;
+    if (!llvm::sys::fs::status(It->path(), St, /*follow=*/false) &&
+        Now - St.getLastModificationTime() > std::chrono::hours(1))
+      Stale.push_back(It->path());
+  }
+  for (const std::string &P : Stale)
+    if (llvm::sys::fs::is_directory(P))
+      llvm::sys::fs::remove_directories(P);
+    else
+      llvm::sys::fs::remove(P);
+}
+
+void PchCache::evict(const std::string &Keep) {
+  llvm::SmallString<256> PchDir(Dir);
+  llvm::sys::path::append(PchDir, "pch");
+  struct Entry {
+    std::string Path;
+    uint64_t Size;
+    llvm::sys::TimePoint<> Used;
+  };
+  std::vector<Entry> Entries;
+  uint64_t Total = 0;
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(PchDir, EC, /*follow_symlinks=*/false), End;
+       It != End && !EC; It.increment(EC)) {
+    if (!llvm::StringRef(It->path()).ends_with(".pch"))
+      continue;
+    llvm::sys::fs::file_status St;
+    if (llvm::sys::fs::status(It->path(), St, /*follow=*/false) ||
+        St.type() != llvm::sys::fs::file_type::regular_file)
+      continue;
+    Entries.push_back({It->path(), St.getSize(), St.getLastModificationTime()});
+    Total += St.getSize();
+  }
+  llvm::sort(Entries, [](const Entry &A, const Entry &B) { return A.Used < B.Used; });
+  for (const Entry &E : Entries) {
+    if (Total <= MaxBytes)
+      break;
+    if (E.Path == Keep)
+      continue;
+    llvm::StringRef Stem = llvm::StringRef(E.Path).drop_back(4);
+    llvm::sys::fs::remove(E.Path);
+    llvm::sys::fs::remove(Stem + ".h");
+    llvm::sys::fs::remove(Stem + ".lock");
+    Total -= E.Size;
+  }
 }
 
 void PchCache::invalidate(const std::vector<std::string> &Args) {

@@ -55,9 +55,25 @@ public:
   /// True if \p Message is Clang refusing a PCH.
   static bool isPchError(llvm::StringRef Message);
 
+  /// The cap on the entries' total size; over it, the least recently used
+  /// are removed after a new one is built. Default 4 GiB (an entry of the
+  /// torch headers is 100-300 MiB).
+  uint64_t MaxBytes = 4ull << 30;
+  /// No warning on stderr (an unwritable cache directory).
+  bool Quiet = false;
+
+  /// Whether entries can be written to the cache directory (creating it);
+  /// if not, says so once on stderr (unless Quiet).
+  bool usable();
+
 private:
+  void warnUnwritable(std::error_code EC);
+  void sweep();
+  void evict(const std::string &Keep);
+
   std::string Dir;
   std::mutex Lock;
+  bool Warned = false, Swept = false;
 };
 
 } // namespace torchlint

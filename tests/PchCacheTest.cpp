@@ -123,4 +123,52 @@ TEST_F(PchCacheRun, ConcurrentBuildersDoNotCorruptTheEntry) {
   EXPECT_EQ(pchFiles(Dir + "/cache").size(), 1u);
 }
 
+TEST_F(PchCacheRun, UnwritableCacheDirectoryIsSaidOnce) {
+  writeFile(Dir + "/cache-file", "not a directory\n");
+  std::string Bad = "--torch-include=" + shellQuote(Dir + "/inc") + " --cache-dir=" +
+                    shellQuote(Dir + "/cache-file") +
+                    " --checks='-*,torch-perf-element-loop' --format=json a.cpp";
+  RunResult R = runTorchLint(Bad, Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  EXPECT_EQ(R.Out, Reference.Out);
+  std::string Warning = "cache directory '" + Dir + "/cache-file' is not writable";
+  EXPECT_NE(R.Err.find(Warning), std::string::npos) << R.Err;
+  EXPECT_EQ(R.Err.find(Warning), R.Err.rfind(Warning)) << "said once per run:\n" << R.Err;
+}
+
+TEST_F(PchCacheRun, LeftoversOfAKilledRunAreSwept) {
+  runTorchLint(Args, Dir);
+  std::string Pch = Dir + "/cache/pch";
+  // A killed builder's work directory and a stray temporary file, two hours
+  // old; and a fresh one that a concurrent run may still be using.
+  ASSERT_EQ(std::system(("mkdir -p " + shellQuote(Pch + "/k.tmp-old1") + " " +
+                         shellQuote(Pch + "/k.tmp-new1") + " && touch " +
+                         shellQuote(Pch + "/k.h.tmp1234") + " && touch -d '2 hours ago' " +
+                         shellQuote(Pch + "/k.tmp-old1") + " " + shellQuote(Pch + "/k.h.tmp1234"))
+                            .c_str()),
+            0);
+  // Sweeping happens when an entry is built: ask for another one.
+  RunResult R = runTorchLint(Args + " -- -DOTHER=1", Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  struct stat St;
+  EXPECT_NE(::stat((Pch + "/k.tmp-old1").c_str(), &St), 0);
+  EXPECT_NE(::stat((Pch + "/k.h.tmp1234").c_str(), &St), 0);
+  EXPECT_EQ(::stat((Pch + "/k.tmp-new1").c_str(), &St), 0);
+  EXPECT_EQ(pchFiles(Dir + "/cache").size(), 2u);
+}
+
+TEST_F(PchCacheRun, SizeCapEvictsTheLeastRecentlyUsed) {
+  runTorchLint(Args, Dir);
+  ASSERT_EQ(pchFiles(Dir + "/cache").size(), 1u);
+  std::string First = pchFiles(Dir + "/cache")[0];
+  // A cap smaller than two entries: building the second evicts the first.
+  RunResult R = runTorchLint("--cache-max=1 " + Args + " -- -DOTHER=1", Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  std::vector<std::string> Left = pchFiles(Dir + "/cache");
+  ASSERT_EQ(Left.size(), 1u);
+  EXPECT_NE(Left[0], First);
+  // Findings do not depend on it.
+  EXPECT_EQ(runTorchLint("--cache-max=1 " + Args, Dir).Out, Reference.Out);
+}
+
 } // namespace
