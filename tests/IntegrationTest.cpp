@@ -1,7 +1,10 @@
 //===--- IntegrationTest.cpp - torch-lint on real code and real headers ---===//
 //
-// These run against Debian's libtorch headers (a few seconds per file): the
-// mock headers must not be the only thing the checks were ever right on.
+// These run against the real torch headers, both of them: Debian's libtorch
+// 1.13 and the project's PyTorch 2.x (the virtual environment scripts/setup.sh
+// makes, .venv or $TORCHLINT_VENV). The mock headers must not be the only
+// thing the checks were ever right on. Every testdata expectation holds on
+// both; where a file had to differ it says so in the file.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,26 +20,76 @@ using namespace torchlint::test;
 
 namespace {
 
-bool haveRealTorch() {
+bool isFile(const std::string &Path) {
   struct stat St;
-  return ::stat("/usr/include/torch/csrc/api/include/torch/torch.h", &St) == 0;
+  return ::stat(Path.c_str(), &St) == 0 && S_ISREG(St.st_mode);
 }
+
+/// One real torch: the torch-lint flags that select it, and how to compile
+/// against it.
+struct RealTorch {
+  std::string Name;
+  std::vector<std::string> Includes;
+  std::string Std;
+  std::string Missing; ///< Why it is not here; empty when it is.
+
+  std::string flags() const {
+    std::string F;
+    for (const std::string &I : Includes)
+      F += "--torch-include=" + shellQuote(I) + " ";
+    return F;
+  }
+};
+
+std::string venvDir() {
+  const char *V = std::getenv("TORCHLINT_VENV");
+  return V && *V ? V : sourceDir() + "/.venv";
+}
+
+RealTorch realTorch(const std::string &Name) {
+  RealTorch T{Name, {}, "c++17", ""};
+  if (Name == "debian_1_13") {
+    T.Includes = {"/usr/include/torch/csrc/api/include"};
+    if (!isFile("/usr/include/torch/csrc/api/include/torch/torch.h"))
+      T.Missing = "libtorch-dev is not installed (scripts/setup.sh installs it)";
+  } else {
+    std::string Inc = venvDir() + "/lib/python3.11/site-packages/torch/include";
+    T.Includes = {Inc, Inc + "/torch/csrc/api/include"};
+    T.Std = "c++20";
+    if (!isFile(Inc + "/torch/headeronly/version.h"))
+      T.Missing = "no torch 2.x in " + venvDir() + " (scripts/setup.sh makes it)";
+  }
+  return T;
+}
+
+/// Skips outside CI when the torch is missing; in CI (CI=true, where
+/// scripts/setup.sh has run) a missing torch is a failure.
+#define REQUIRE_TORCH(T)                                                           \
+  if (!(T).Missing.empty()) {                                                      \
+    const char *CI = std::getenv("CI");                                            \
+    if (CI && *CI)                                                                 \
+      FAIL() << (T).Missing;                                                       \
+    GTEST_SKIP() << (T).Missing;                                                   \
+  }
+
+class Integration : public ::testing::TestWithParam<std::string> {
+protected:
+  RealTorch Torch = realTorch(GetParam());
+};
 
 // The bundled example: its `// expect:` annotations are the exact findings of
 // the default check set against the real headers.
-TEST(Integration, ExampleFindingsAreExactlyTheAnnotated) {
-  if (!haveRealTorch())
-    GTEST_SKIP() << "libtorch-dev is not installed";
-  RunResult R = runTorchLint("--verify examples/");
+TEST_P(Integration, ExampleFindingsAreExactlyTheAnnotated) {
+  REQUIRE_TORCH(Torch);
+  RunResult R = runTorchLint(Torch.flags() + "--verify examples/");
   EXPECT_EQ(R.ExitCode, 0) << R.Out << R.Err;
   EXPECT_EQ(R.Out.find("FAIL"), std::string::npos) << R.Out;
   EXPECT_NE(R.Out.find("PASS examples/image_ops/csrc/ops.cpp"), std::string::npos) << R.Out;
 }
 
-TEST(Integration, ExampleJson) {
-  if (!haveRealTorch())
-    GTEST_SKIP() << "libtorch-dev is not installed";
-  RunResult R = runTorchLint("--format=json examples/");
+TEST_P(Integration, ExampleJson) {
+  REQUIRE_TORCH(Torch);
+  RunResult R = runTorchLint(Torch.flags() + "--format=json examples/");
   ASSERT_EQ(R.ExitCode, 1) << R.Err;
   auto J = nlohmann::json::parse(R.Out);
   EXPECT_TRUE(J["errors"].empty()) << R.Out;
@@ -70,10 +123,9 @@ TEST(Integration, ExampleJson) {
 
 // The reference kernel pairs: each hazard version is flagged with exactly its
 // annotated checks, and each fixed version is clean (every check enabled).
-TEST(Integration, KernelPairsLintConsistently) {
-  if (!haveRealTorch())
-    GTEST_SKIP() << "libtorch-dev is not installed";
-  RunResult R = runTorchLint("--checks='torch-*' --verify kernels/pairs/");
+TEST_P(Integration, KernelPairsLintConsistently) {
+  REQUIRE_TORCH(Torch);
+  RunResult R = runTorchLint(Torch.flags() + "--checks='torch-*' --verify kernels/pairs/");
   EXPECT_EQ(R.ExitCode, 0) << R.Out << R.Err;
   EXPECT_EQ(R.Out.find("FAIL"), std::string::npos) << R.Out;
   for (const char *Fixed : {"element_loop_fixed.cpp", "uint8_roundtrip_fixed.cpp",
@@ -85,22 +137,78 @@ TEST(Integration, KernelPairsLintConsistently) {
 }
 
 // The opaque-binding fix-it must produce code the real libtorch accepts.
-TEST(Integration, OpaqueBindingFixCompilesAgainstLibtorch) {
-  if (!haveRealTorch())
-    GTEST_SKIP() << "libtorch-dev is not installed";
-  std::string Dir = makeTempDir("fix-compiles");
+TEST_P(Integration, OpaqueBindingFixCompilesAgainstLibtorch) {
+  REQUIRE_TORCH(Torch);
+  std::string Dir = makeTempDir("fix-compiles-" + Torch.Name);
   std::string File = Dir + "/binding.cpp";
   writeFile(File, readFile(sourceDir() + "/testdata/torch-compile-opaque-binding.cpp"));
-  RunResult R = runTorchLint("--checks='-*,torch-compile-opaque-binding' --fix " +
+  RunResult R = runTorchLint(Torch.flags() + "--checks='-*,torch-compile-opaque-binding' --fix " +
                              shellQuote(File));
   ASSERT_EQ(R.ExitCode, 1) << R.Out << R.Err;
   std::string Fixed = readFile(File);
   ASSERT_NE(Fixed.find("TORCH_LIBRARY_FRAGMENT"), std::string::npos) << Fixed;
-  std::string Cmd = "clang++-19 -std=c++17 -fsyntax-only -DTORCH_EXTENSION_NAME=fixed_ext "
-                    "-isystem /usr/include/torch/csrc/api/include "
-                    "-isystem /usr/include/python3.11 " +
-                    shellQuote(File) + " 2>" + shellQuote(Dir + "/err.txt");
+  std::string Cmd = "clang++-19 -std=" + Torch.Std +
+                    " -fsyntax-only -DTORCH_EXTENSION_NAME=fixed_ext "
+                    "-isystem /usr/include/python3.11 ";
+  for (const std::string &I : Torch.Includes)
+    Cmd += "-isystem " + shellQuote(I) + " ";
+  Cmd += shellQuote(File) + " 2>" + shellQuote(Dir + "/err.txt");
   EXPECT_EQ(std::system(Cmd.c_str()), 0) << readFile(Dir + "/err.txt");
+}
+
+// Every testdata expectation holds against the real headers too.
+TEST_P(Integration, TestdataExpectationsHoldOnRealHeaders) {
+  REQUIRE_TORCH(Torch);
+  std::string Out = std::string(::testing::TempDir()) + "testdata-" + Torch.Name + ".txt";
+  std::string Cmd = "cd " + shellQuote(sourceDir()) +
+                    " && for f in testdata/torch-*.cpp; do case $f in *.fixed.cpp) "
+                    "continue;; esac; c=$(basename \"$f\" .cpp); " +
+                    shellQuote(TORCHLINT_BINARY) + " " + Torch.flags() +
+                    "--verify --checks=\"-*,$c\" \"$f\" || echo \"FAILED $f\"; done >" +
+                    shellQuote(Out) + " 2>&1";
+  std::system(Cmd.c_str());
+  std::string Report = readFile(Out);
+  EXPECT_EQ(Report.find("FAILED"), std::string::npos) << Report;
+  EXPECT_GE(std::count(Report.begin(), Report.end(), '\n'), 17) << Report;
+}
+
+INSTANTIATE_TEST_SUITE_P(RealTorch, Integration,
+                         ::testing::Values("debian_1_13", "pypi_2_x"),
+                         [](const auto &Info) { return std::string(Info.param); });
+
+// With a torch 2.x virtual environment active, a file that needs 2.x API
+// lints with no flags, and -v says which torch it used.
+TEST(TorchDetection, ActiveVenvTorchIsUsedWithNoFlags) {
+  RealTorch T = realTorch("pypi_2_x");
+  REQUIRE_TORCH(T);
+  std::string Dir = makeTempDir("venv-torch");
+  writeFile(Dir + "/ext.cpp", R"(#include <torch/extension.h>
+#include <optional>
+at::Tensor scale(const at::Tensor &x, std::optional<at::Tensor> w) {
+  const float *p = x.const_data_ptr<float>();
+  float s = 0;
+  for (int64_t i = 0; i < x.size(0); ++i)
+    s += x[i].item<float>();
+  return w ? x * *w * s * p[0] : x;
+}
+)");
+  std::string Cmd = "cd " + shellQuote(Dir) + " && env -u TORCH_INCLUDE -u CONDA_PREFIX " +
+                    "VIRTUAL_ENV=" + shellQuote(venvDir()) + " " + shellQuote(TORCHLINT_BINARY) +
+                    " -v --format=json ext.cpp >out.json 2>err.txt";
+  int Status = std::system(Cmd.c_str());
+  EXPECT_EQ(WEXITSTATUS(Status), 1) << readFile(Dir + "/err.txt");
+  auto J = nlohmann::json::parse(readFile(Dir + "/out.json"));
+  EXPECT_TRUE(J["errors"].empty()) << J.dump();
+  ASSERT_EQ(J["findings"].size(), 1u) << J.dump();
+  EXPECT_EQ(J["findings"][0]["check"], "torch-perf-element-loop");
+  std::string Err = readFile(Dir + "/err.txt");
+  EXPECT_NE(Err.find("torch: 2."), std::string::npos) << Err;
+  EXPECT_NE(Err.find("(python " + venvDir() + "/bin/python)"), std::string::npos) << Err;
+  EXPECT_NE(Err.find("language: -std=c++20"), std::string::npos) << Err;
+
+  RunResult V = runTorchLint("--version -v");
+  EXPECT_EQ(V.ExitCode, 0);
+  EXPECT_NE(V.Out.find("torch: "), std::string::npos) << V.Out;
 }
 
 // Fixed testdata still compiles against the mock headers.
