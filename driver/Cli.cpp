@@ -84,7 +84,8 @@ options:
 torch-lint merge-sarif <out.sarif> <in.sarif>...  joins the SARIF files of shards
 
 exit status: 0 no findings, 1 findings, 2 bad usage or input (nothing
-written), 3 some file could not be analysed (listed as errors).
+written), 3 some file could not be analysed (listed as errors), 4 the report
+could not be written.
 )";
 
 struct Options {

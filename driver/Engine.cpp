@@ -649,7 +649,9 @@ LintResult lintSequential(const std::vector<std::string> &Files,
         Where = llvm::sys::path::filename(M.FilePath).str() + ":" +
                 std::to_string(Sources.locate(M.FilePath, M.FileOffset).Line) + ": ";
       bool Own = M.FilePath.empty() || M.FilePath == Files[I];
-      (Own ? CompileErrors[Files[I]] : InHeaders).push_back(Where + M.Message);
+      // Clang quotes source text in its messages: clipped.
+      std::string Message = M.Message.size() > 200 ? M.Message.substr(0, 200) + "..." : M.Message;
+      (Own ? CompileErrors[Files[I]] : InHeaders).push_back(Where + Message);
       return true;
     });
     if (!InHeaders.empty())
