@@ -14,7 +14,7 @@ PACKAGES=(
   clang-19 clang-tidy-19 libclang-19-dev llvm-19-dev libclang-cpp19-dev libclang-rt-19-dev
   libomp-19-dev
   libtorch-dev pybind11-dev python3-dev python3-venv nlohmann-json3-dev
-  libgtest-dev libbenchmark-dev
+  libgtest-dev libbenchmark-dev libopencv-dev
   clang-tidy-14 pre-commit python3-jsonschema python3-rfc3987
 )
 

@@ -4,8 +4,8 @@
 // realistic shapes, at 1 thread and at all threads (at::set_num_threads).
 //
 // Benchmark names are   <pair>/<variant>/<case>/threads:<n>
-// where variant is hazard, fixed (or opencv, an anchor, where built with
-// OpenCV). For each case and thread count the hazard runs immediately before
+// where variant is hazard, fixed, opencv (an anchor, where built with
+// OpenCV) or memcpy (the memory-bandwidth roofline of elementwise cases). For each case and thread count the hazard runs immediately before
 // the fixed version. Every benchmark warms up first (MinWarmUpTime), then
 // runs kRepetitions repetitions of at least kMinTime seconds each, and
 // reports only the aggregates: mean, median, stddev, min and max of the
@@ -37,6 +37,7 @@
 #endif
 
 #include <algorithm>
+#include <cstring>
 #include <functional>
 #include <string>
 #include <thread>
@@ -90,9 +91,27 @@ void add(const std::string &pair, const std::string &variant, const std::string 
       ->ComputeStatistics("max", statMax);
 }
 
-// Registers hazard then fixed (then any anchors) for every thread count.
+/// The memory-bandwidth roofline of an elementwise case: a memcpy of as many
+/// bytes as the fixed kernel's output, from one buffer of that size to
+/// another (so it reads and writes that many bytes), timed in the same run.
+/// No kernel that writes its output can beat it by much.
+Kernel memcpyRoofline(const Kernel &fixed) {
+  const int64_t bytes = fixed().nbytes();
+  const at::Tensor src = at::ones({bytes}, at::TensorOptions().dtype(at::kByte));
+  at::Tensor dst = at::empty({bytes}, at::TensorOptions().dtype(at::kByte));
+  return [src, dst]() mutable {
+    std::memcpy(dst.data_ptr(), src.data_ptr(), static_cast<size_t>(src.nbytes()));
+    return dst;
+  };
+}
+
+// Registers hazard then fixed (then any anchors, then the memcpy roofline of
+// elementwise cases) for every thread count.
 void addPair(const std::string &pair, const std::string &caseName, Kernel hazard, Kernel fixed,
-             std::vector<std::pair<std::string, Kernel>> anchors = {}) {
+             std::vector<std::pair<std::string, Kernel>> anchors = {},
+             bool elementwise = true) {
+  if (elementwise)
+    anchors.push_back({"memcpy", memcpyRoofline(fixed)});
   for (int threads : threadCounts()) {
     add(pair, "hazard", caseName, threads, hazard);
     add(pair, "fixed", caseName, threads, fixed);
@@ -122,8 +141,8 @@ at::Tensor randomBoxes(int64_t n) {
 
 #ifdef TORCHLINT_WITH_OPENCV
 // OpenCV anchors for the uint8 pairs: the best existing CPU implementation of
-// the same operation, on the same contiguous bytes. (Not built on the machine
-// the committed results come from: libopencv-dev is not installed there.)
+// the same operation, on the same contiguous bytes (scripts/setup.sh installs
+// libopencv-dev).
 cv::Mat flatMat(const at::Tensor &t) {
   return cv::Mat(1, static_cast<int>(t.numel()), CV_8UC1, t.data_ptr());
 }
@@ -188,7 +207,7 @@ void registerAll() {
     namespace p = tk::element_loop;
     const at::Tensor a100 = randomBoxes(100), b100 = randomBoxes(100);
     addPair("element_loop", "iou_100x100_f32", [=] { return p::hazard(a100, b100); },
-            [=] { return p::fixed(a100, b100); });
+            [=] { return p::fixed(a100, b100); }, {}, /*elementwise=*/false);
     const at::Tensor a1000 = randomBoxes(1000), b1000 = randomBoxes(1000);
     for (int threads : threadCounts())
       add("element_loop", "fixed", "iou_1000x1000_f32", threads,

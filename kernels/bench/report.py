@@ -249,6 +249,7 @@ def render_markdown(result, rows, results_path, svg_path):
     meta = result.get("meta", {})
     ctx = result["benchmark"].get("context", {})
     has_opencv = any("opencv" in v for v in rows.values())
+    has_roofline = any("memcpy" in v for v in rows.values())
     rel_results = os.path.relpath(results_path, ROOT)
     rel_svg = os.path.relpath(svg_path, os.path.join(ROOT, "docs"))
 
@@ -302,7 +303,7 @@ def render_markdown(result, rows, results_path, svg_path):
         w(f"- load average (1, 5, 15 min) before the run: {meta.get('load_before', '?')}; "
           f"after: {meta.get('load_after', '?')}. The machine is shared: other jobs ran on it "
           "at the same time, which is why every time below is a median of repetitions.")
-    w(f"- libtorch: Debian libtorch-dev {meta.get('torch_version', '?')} "
+    w(f"- libtorch: {meta.get('torch_version', '?')} "
       f"(headers say {ctx.get('torch_version_header', '?')}), "
       f"ATen parallel backend {ctx.get('aten_parallel_backend', '?')}, "
       f"ATen's default intra-op threads here {ctx.get('aten_default_threads', '?')}; "
@@ -341,6 +342,9 @@ def render_markdown(result, rows, results_path, svg_path):
     if has_opencv:
         header += " OpenCV (median) |"
         sep += "---:|"
+    if has_roofline:
+        header += " memcpy roofline (median) | fixed / roofline |"
+        sep += "---:|---:|"
     header += " spread hazard / fixed |"
     sep += "---|"
     w(header)
@@ -367,6 +371,11 @@ def render_markdown(result, rows, results_path, svg_path):
         if has_opencv:
             o = v.get("opencv")
             line += f" {fmt_ms(o['median']) if o else '—'} |"
+        if has_roofline:
+            r = v.get("memcpy")
+            rm = r["median"] if r else None
+            ratio = f"{fm / rm:.2f}x" if rm and fm else "—"
+            line += f" {fmt_ms(rm)} | {ratio} |"
         line += f" {fmt_spread(h) if h else 'not run'} / {fmt_spread(f)} |"
         w(line)
     w("")
@@ -379,7 +388,13 @@ def render_markdown(result, rows, results_path, svg_path):
       f"(noisy): a coefficient of variation above {NOISY_CV * 100:.0f}% and overlapping "
       "repetitions: this run does not support the speed-up figure in that row. Shapes: NCHW "
       "batches unless the shape ends in 3 (HWC); `f32` float32, `u8` uint8; `iou_NxM` is "
-      "N x M boxes.")
+      "N x M boxes."
+      + (" memcpy roofline: a `memcpy` of as many bytes as the fixed kernel's output, from "
+         "one buffer to another, timed in the same run on one thread (it reads and writes "
+         "that many bytes): the memory-bandwidth floor of an elementwise kernel; fixed / "
+         "roofline near 1 means the fix runs at memory speed." if has_roofline else "")
+      + (" OpenCV: the same operation in OpenCV (cv::LUT, cv::convertScaleAbs) on the same "
+         "bytes, a speed anchor." if has_opencv else ""))
     w("")
     threads_all = ctx.get("all_threads", "all")
     w(f"### Reading the {threads_all}-thread rows")

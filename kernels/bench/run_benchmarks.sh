@@ -8,6 +8,7 @@
 # Usage: kernels/bench/run_benchmarks.sh [extra benchmark flags...]
 #   BUILD_DIR  build directory (default: <repo>/build)
 #   JOBS       build parallelism (default: 1)
+#   RESULTS_SUFFIX  appended to the results file's name (e.g. -torch2)
 # A full run takes about two minutes on 2 cores (budget: 5). Run it on a quiet
 # machine: the load average before and after is recorded with the results.
 set -euo pipefail
@@ -41,7 +42,14 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "benchmark finished in ${elapsed}s" >&2
 
 cpu_model=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -n1)
-torch_version=$(dpkg-query -W -f='${Version}' libtorch-dev 2>/dev/null || echo unknown)
+torch_dir=$(sed -n 's/^Torch_DIR:PATH=//p' "$build/CMakeCache.txt")
+if [[ $torch_dir == */site-packages/torch/* ]]; then
+  # The project's PyPI torch (kernels/build-torch2.sh).
+  site=${torch_dir%%/torch/*}
+  torch_version="PyPI torch $(sed -n 's/^Version: //p' "$site"/torch-*.dist-info/METADATA | head -n1) ($site/torch)"
+else
+  torch_version="Debian libtorch-dev $(dpkg-query -W -f='${Version}' libtorch-dev 2>/dev/null || echo unknown)"
+fi
 benchmark_version=$(dpkg-query -W -f='${Version}' libbenchmark-dev 2>/dev/null || echo unknown)
 if dpkg-query -W -f='${Status}' libopencv-dev 2>/dev/null | grep -q "install ok installed"; then
   opencv="libopencv-dev $(dpkg-query -W -f='${Version}' libopencv-dev)"
@@ -55,7 +63,7 @@ compiler=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
 compiler="$compiler ($("$compiler" --version | head -n1))"
 build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt")
 
-out=$results_dir/$date_day.json
+out=$results_dir/$date_day${RESULTS_SUFFIX:-}.json
 python3 "$root/kernels/bench/report.py" record --raw "$raw" --out "$out" \
   --meta "date=$date_iso" \
   --meta "cpu_model=$cpu_model" \
