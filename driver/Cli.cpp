@@ -4,6 +4,7 @@
 
 #include "Catalog.h"
 #include "Baseline.h"
+#include "CudaHost.h"
 #include "Engine.h"
 #include "TorchEnv.h"
 #include "Formats.h"
@@ -792,6 +793,7 @@ int runTorchLint(int Argc, const char **Argv) {
   Flags.TorchIncludes = Torch.Includes;
   Flags.PythonIncludes = Torch.PythonIncludes;
   Flags.CxxStandard = Torch.CxxStandard;
+  Flags.CudaToolkit = findCudaToolkit(O.ExtraArgs);
   Flags.ExtraArgs = O.ExtraArgs;
   std::shared_ptr<DroppedFlags> Dropped = Flags.Dropped;
   auto Database = makeCompilationDatabase(std::move(Inner), Flags);

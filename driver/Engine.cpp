@@ -15,6 +15,7 @@
 
 #include "Catalog.h"
 #include "CompileFlags.h"
+#include "CudaHost.h"
 #include "PchCache.h"
 #include "SandboxFS.h"
 
@@ -26,6 +27,8 @@
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -81,6 +84,8 @@ public:
         std::lock_guard<std::mutex> Lock(Flags.Dropped->Lock);
         Args = allowedCompileFlags(Args, Commands.front().Filename, Flags.Dropped->Flags);
       }
+      if (isCudaSource(File))
+        llvm::append_range(Args, cudaHostArgs(Flags.CudaToolkit));
       Args.insert(Args.end(), Flags.ExtraArgs.begin(), Flags.ExtraArgs.end());
       return Commands;
     }
@@ -92,8 +97,8 @@ public:
     C.Directory = Cwd.str().str();
     C.Filename = File.str();
     C.CommandLine = {"clang++", "-std=" + Flags.CxxStandard, "-fsyntax-only"};
-    if (File.ends_with(".cu") || File.ends_with(".cuh"))
-      C.CommandLine.push_back("-xc++");
+    if (isCudaSource(File))
+      llvm::append_range(C.CommandLine, cudaHostArgs(Flags.CudaToolkit));
     for (const std::string &Dir : Flags.TorchIncludes) {
       C.CommandLine.push_back("-isystem");
       C.CommandLine.push_back(Dir);
@@ -155,7 +160,7 @@ public:
 
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
     for (Decl *D : Group)
-      if (isProjectCode(D->getLocation()))
+      if (isProjectCode(D->getLocation()) && !isDeviceCode(D))
         Scope.push_back(D);
     return MultiplexConsumer::HandleTopLevelDecl(Group);
   }
@@ -176,6 +181,15 @@ private:
     std::vector<std::unique_ptr<ASTConsumer>> V;
     V.push_back(std::move(C));
     return V;
+  }
+
+  /// __global__ and __device__-only functions run on the GPU: no check
+  /// applies to their bodies.
+  static bool isDeviceCode(const Decl *D) {
+    if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+      D = T->getTemplatedDecl();
+    return D->hasAttr<CUDAGlobalAttr>() ||
+           (D->hasAttr<CUDADeviceAttr>() && !D->hasAttr<CUDAHostAttr>());
   }
 
   bool isProjectCode(SourceLocation Loc) {
@@ -598,11 +612,14 @@ LintResult lintSequential(const std::vector<std::string> &Files,
       if (Path != Files[I])
         Memory->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Content, Path));
     Memory->addFile(Files[I], 0, llvm::MemoryBuffer::getMemBufferCopy(Source, Files[I]));
+    for (const auto &[Path, Content] : cudaBuiltinFiles())
+      Memory->addFile(Path, 0, llvm::MemoryBuffer::getMemBuffer(Content, Path));
     FS->pushOverlay(Memory);
     // With the cache: the torch headers come from a bodiless PCH. A PCH that
     // Clang refuses (stale, corrupt) is removed and the file parsed without.
     std::vector<std::string> PchArgs;
-    if (Options.Pch && Options.Fast) {
+    // (CUDA sources parse in another language mode: no PCH.)
+    if (Options.Pch && Options.Fast && !isCudaSource(Files[I])) {
       std::vector<tooling::CompileCommand> Commands = Database.getCompileCommands(Files[I]);
       if (!Commands.empty())
         PchArgs = Options.Pch->argsFor(Files[I], Commands.front(), Source);

@@ -52,6 +52,7 @@ struct SynthesisedFlags {
   std::vector<std::string> TorchIncludes;  ///< -isystem directories (TorchEnv.h).
   std::vector<std::string> PythonIncludes; ///< Python.h's directory.
   std::string CxxStandard = "c++17";       ///< What the torch headers need.
+  std::string CudaToolkit;                 ///< For .cu files (CudaHost.h); empty: none.
   std::vector<std::string> ExtraArgs;      ///< Arguments after `--`.
 };
 

@@ -53,8 +53,9 @@ FuzzState &state() {
     std::string Includes = TORCHLINT_SOURCE_DIR "/testdata/include";
     if (const char *Env = std::getenv("TORCHLINT_FUZZ_INCLUDE"); Env && *Env)
       Includes = Env;
-    S->Database = torchlint::makeCompilationDatabase(
-        nullptr, torchlint::SynthesisedFlags{{Includes}, {}});
+    torchlint::SynthesisedFlags Flags;
+    Flags.TorchIncludes = {Includes};
+    S->Database = torchlint::makeCompilationDatabase(nullptr, Flags);
     S->Options.Checks = "torch-*";
     const char *NoPch = std::getenv("TORCHLINT_FUZZ_NO_PCH");
     if (!NoPch || !*NoPch || std::string(NoPch) == "0") {

@@ -406,9 +406,9 @@ TEST(BrokenCode, Cxx20CodeWithTheFlag) {
   EXPECT_EQ(L.findings(), (FoundSet{{"modern.cpp", 12, 18, RedundantCopy}})) << L.Out;
 }
 
-TEST(BrokenCode, CudaCodeGivenAsCxx) {
-  // A .cu file is parsed as C++ (there may be no CUDA installation): the CUDA
-  // syntax is an error, the host code is linted.
+TEST(BrokenCode, CudaCodeParsesAsCudaHostCode) {
+  // A .cu file is parsed as CUDA host code (CudaHost.h): the CUDA syntax
+  // parses, with the toolkit or without, and the host code is linted.
   std::string Dir = makeTempDir("broken-cuda");
   writeFile(Dir + "/kernel.cu",
             std::string("#include <torch/torch.h>\n"
@@ -421,11 +421,12 @@ TEST(BrokenCode, CudaCodeGivenAsCxx) {
                         "  add_kernel<<<(n + 255) / 256, 256, 0, s>>>(a, b, out, n);\n"
                         "}\n") +
                 Hazard); // lines 10-12
-  Lint L = lintJson(Dir, "kernel.cu");
-  EXPECT_EQ(L.Exit, 3) << L.Out;
-  EXPECT_TRUE(contains(L.errorFor("kernel.cu"), "kernel.cu:2: unknown type name '__global__'"))
-      << L.Out;
-  EXPECT_EQ(L.findings(), (FoundSet{{"kernel.cu", 11, 18, RedundantCopy}})) << L.Out;
+  for (const char *CudaPath : {"/usr/local/cuda", "/nonexistent"}) {
+    Lint L = lintJson(Dir, "kernel.cu", std::string("--cuda-path=") + CudaPath);
+    EXPECT_EQ(L.Exit, 1) << CudaPath << L.Out;
+    EXPECT_TRUE(L.errors().empty()) << CudaPath << L.Out;
+    EXPECT_EQ(L.findings(), (FoundSet{{"kernel.cu", 11, 18, RedundantCopy}})) << L.Out;
+  }
 }
 
 // --- Files that are not source code ------------------------------------------

@@ -1,0 +1,75 @@
+//===--- CudaTest.cpp - .cu files parse as CUDA host code -----------------===//
+
+#include "TestSupport.h"
+
+#include "gtest/gtest.h"
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sys/stat.h>
+
+using namespace torchlint::test;
+using nlohmann::json;
+
+namespace {
+
+const char *const HostAndDevice = R"(#include <torch/torch.h>
+__global__ void copy_kernel(const float *x, float *y, int64_t n) {
+  int64_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = x[i];
+}
+__device__ float device_sum(const float *x, int64_t n) {
+  float s = 0;
+  for (int64_t i = 0; i < n; ++i)
+    s += x[i];
+  return s;
+}
+float host_sum(const torch::Tensor &t) {
+  float s = 0;
+  for (int64_t i = 0; i < t.size(0); ++i)
+    s += t[i].item<float>();
+  dim3 grid((t.numel() + 255) / 256), block(256);
+  cudaStream_t stream = nullptr;
+  copy_kernel<<<grid, block, 0, stream>>>(t.data_ptr<float>(), t.data_ptr<float>(), t.numel());
+  return s;
+}
+)";
+
+std::set<std::pair<std::string, int>> findings(const json &J) {
+  std::set<std::pair<std::string, int>> S;
+  for (const auto &F : J["findings"])
+    S.insert({F["check"].get<std::string>(), F["line"].get<int>()});
+  return S;
+}
+
+void expectHostOnlyFindings(const RunResult &R) {
+  ASSERT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+  auto J = json::parse(R.Out);
+  EXPECT_TRUE(J["errors"].empty()) << J["errors"].dump();
+  // The host function's per-element loop; the kernel and the device helper
+  // parse (launch syntax, built-in index variables) and are not linted.
+  EXPECT_EQ(findings(J), (std::set<std::pair<std::string, int>>{
+                             {"torch-perf-element-loop", 15}}))
+      << R.Out;
+}
+
+TEST(Cuda, HostCodeParsesWithTheToolkit) {
+  struct stat St;
+  if (::stat("/usr/local/cuda/include/cuda_runtime.h", &St) != 0)
+    GTEST_SKIP() << "no CUDA toolkit in /usr/local/cuda";
+  std::string Dir = makeTempDir("cuda-toolkit");
+  writeFile(Dir + "/ops.cu", HostAndDevice);
+  expectHostOnlyFindings(runTorchLint("--torch-include=" + shellQuote(mockIncludes()) +
+                                          " --format=json ops.cu -- --cuda-path=/usr/local/cuda",
+                                      Dir));
+}
+
+TEST(Cuda, HostCodeParsesWithoutAToolkit) {
+  std::string Dir = makeTempDir("cuda-builtin");
+  writeFile(Dir + "/ops.cu", HostAndDevice);
+  // A --cuda-path that is no toolkit: the built-in declarations serve.
+  expectHostOnlyFindings(runTorchLint("--torch-include=" + shellQuote(mockIncludes()) +
+                                          " --format=json ops.cu -- --cuda-path=/nonexistent",
+                                      Dir));
+}
+
+} // namespace
