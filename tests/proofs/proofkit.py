@@ -41,7 +41,7 @@ class Expectation:
     substring: str
 
 
-class Testdata:
+class SourceFile:
     """One testdata file: its lines and `// expect:` annotations."""
 
     MARKER = "// expect: "
@@ -69,7 +69,8 @@ class Testdata:
     def line_of(self, anchor: str) -> int:
         """The 1-based number of the one line containing `anchor`."""
         hits = [i + 1 for i, l in enumerate(self.lines) if anchor in l]
-        assert len(hits) == 1, f"{self.name}: anchor {anchor!r} on lines {hits}"
+        if len(hits) != 1:  # not an AssertionError: xfail(raises=AssertionError) must not take it
+            raise LookupError(f"{self.name}: anchor {anchor!r} on lines {hits}")
         return hits[0]
 
     def code(self, line: int) -> str:
@@ -93,7 +94,12 @@ class Testdata:
         for i, l in enumerate(self.lines):
             if re.match(stop_regex, l):
                 return self.verbatim(1, i)
-        raise AssertionError(f"{self.name}: no line matches {stop_regex!r}")
+        raise LookupError(f"{self.name}: no line matches {stop_regex!r}")
+
+    def embed(self, anchor: str) -> str:
+        """The code of the line containing `anchor`, verbatim, for a probe."""
+        n = self.line_of(anchor)
+        return f'#line {n} "testdata/{self.name}"\n{self.code(n)}\n#line 1 "tests/proofs/probe"\n'
 
     def with_namespace(self, old: str, new: str) -> str:
         """The whole file, verbatim except that TORCH_LIBRARY*(old, ...)
@@ -101,13 +107,14 @@ class Testdata:
         golden fix can be loaded into one process)."""
         pat = re.compile(r"(TORCH_LIBRARY(?:_IMPL|_FRAGMENT)?\(\s*)" + re.escape(old) + r"\b")
         text, n = pat.subn(r"\g<1>" + new, self.text)
-        assert n > 0, f"{self.name}: no TORCH_LIBRARY({old}, ...)"
+        if n == 0:
+            raise LookupError(f"{self.name}: no TORCH_LIBRARY({old}, ...)")
         return f'#line 1 "testdata/{self.name}"\n{text}\n'
 
 
 @functools.cache
-def testdata(name: str) -> Testdata:
-    return Testdata(name)
+def source(name: str) -> SourceFile:
+    return SourceFile(name)
 
 
 def probe_marker(name: str) -> str:
@@ -116,6 +123,9 @@ def probe_marker(name: str) -> str:
 
 # --------------------------------------------------------------------------
 # Extensions
+
+
+BUILDERS: list["Builder"] = []
 
 
 class Builder:
@@ -127,6 +137,7 @@ class Builder:
         self.root.mkdir(parents=True, exist_ok=True)
         self._done: dict[str, Any] = {}
         self.times: dict[str, float] = {}
+        BUILDERS.append(self)
 
     def _write(self, name: str, source: str) -> Path:
         d = self.root / name
@@ -261,6 +272,35 @@ class Outcome:
             firsts = sorted({b.strip().splitlines()[0] for b in self.breaks})
             s += " — " + "; ".join(firsts) + (f" [{','.join(self.gbs)}]" if self.gbs else "")
         return s
+
+
+def full_text(e: BaseException) -> str:
+    """The exception chain with tracebacks, as text."""
+    import traceback
+    return "".join(traceback.format_exception(e))
+
+
+def fake_run(fn: Callable, args: tuple):
+    """Calls fn under a FakeTensorMode with a ShapeEnv (as Dynamo's fake
+    propagation does, data_ptr() access refused as Dynamo refuses it), on
+    fake copies of the tensor args. Returns ("ok", result) or ("raise", exception)."""
+    import torch._functorch.config as functorch_config
+    from torch._subclasses.fake_tensor import FakeTensorMode
+    from torch.fx.experimental.symbolic_shapes import ShapeEnv
+
+    with functorch_config.patch(fake_tensor_allow_unsafe_data_ptr_access=False):
+        return _fake_run(fn, args, FakeTensorMode(shape_env=ShapeEnv()))
+
+
+def _fake_run(fn, args, mode):
+    # Static shapes, as Dynamo's first compile of a frame has them.
+    fargs = tuple(mode.from_tensor(a, static_shapes=True) if isinstance(a, torch.Tensor) else a
+                  for a in args)
+    try:
+        with mode:
+            return ("ok", fn(*fargs))
+    except Exception as e:  # noqa: BLE001 - the observation
+        return ("raise", e)
 
 
 def compile_run(fn: Callable, calls: list[tuple], *, fullgraph: bool, dynamic=None,
