@@ -127,6 +127,26 @@ std::string projectRootOf(const std::string &File, const std::string &Cwd) {
   return llvm::sys::path::parent_path(File).str();
 }
 
+/// compile_commands.json in \p File's directory or a parent (or their
+/// build/), up to its project's root; empty if none.
+std::string findCompileDatabase(const std::string &File) {
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  std::string Root = projectRootOf(File, Cwd.str().str());
+  for (llvm::StringRef D = llvm::sys::path::parent_path(File); !D.empty();
+       D = llvm::sys::path::parent_path(D)) {
+    for (const char *Rel : {"compile_commands.json", "build/compile_commands.json"}) {
+      llvm::SmallString<256> P(D);
+      llvm::sys::path::append(P, Rel);
+      if (llvm::sys::fs::exists(P))
+        return P.str().str();
+    }
+    if (D == Root || llvm::sys::path::parent_path(D) == D)
+      break;
+  }
+  return {};
+}
+
 /// The real paths of the trees being linted: each named file's project
 /// and each named directory.
 std::vector<std::string> projectRoots(const Options &O,
@@ -740,6 +760,13 @@ int runTorchLint(int Argc, const char **Argv) {
       return usageError(Problem);
 
   std::unique_ptr<clang::tooling::CompilationDatabase> Inner;
+  if (O.BuildDir.empty() && !O.Worker && !Files.empty()) {
+    // As clang-tidy finds it: the file's directory and its parents (and
+    // their build/), up to the project's root. Workers get it as -p.
+    O.BuildDir = findCompileDatabase(Files.front());
+    if (O.Verbose && !O.BuildDir.empty())
+      llvm::errs() << "torch-lint: compile database " << escapeForTerminal(O.BuildDir) << "\n";
+  }
   if (!O.BuildDir.empty()) {
     llvm::SmallString<256> Path(O.BuildDir);
     if (llvm::sys::fs::is_directory(Path))
@@ -748,6 +775,13 @@ int runTorchLint(int Argc, const char **Argv) {
       return usageError("no compile database: '" + Path.str().str() +
                         "' does not exist (configure with "
                         "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or omit -p)");
+    // The tree's file: a FIFO or device would hang the read.
+    llvm::sys::fs::file_status St;
+    if (llvm::sys::fs::status(Path, St) ||
+        St.type() != llvm::sys::fs::file_type::regular_file)
+      return usageError("compile database '" + Path.str().str() + "' is not a regular file");
+    if (St.getSize() > (512ull << 20))
+      return usageError("compile database '" + Path.str().str() + "' is larger than 512 MiB");
     std::string Err;
     Inner = clang::tooling::JSONCompilationDatabase::loadFromFile(
         Path, Err, clang::tooling::JSONCommandLineSyntax::AutoDetect);

@@ -221,6 +221,34 @@ TEST(Security, PragmaDebugCrashDoesNotEndTheRun) {
     EXPECT_TRUE(WithFindings.count(N)) << N << "\n" << R.Out;
 }
 
+TEST(Security, CompileDatabaseIsFoundButMustBeARegularFile) {
+  std::string Dir = makeTempDir("sec-cdb-found");
+  sh("mkdir -p " + shellQuote(Dir + "/.git") + " " + shellQuote(Dir + "/build") + " " +
+     shellQuote(Dir + "/src/inc"));
+  writeFile(Dir + "/src/inc/proj.h", "#define PROJ_OK 1\n");
+  writeFile(Dir + "/src/a.cpp",
+            std::string("#include \"proj.h\"\n#if !PROJ_OK\n#error no\n#endif\n") + Hazard);
+  json Db = json::array({{{"directory", Dir + "/src"},
+                          {"file", "a.cpp"},
+                          {"arguments", {"clang++", "-std=c++17", "-Iinc", "-isystem",
+                                         mockIncludes(), "-c", "a.cpp"}}}});
+  writeFile(Dir + "/build/compile_commands.json", Db.dump());
+  // Found without -p, in build/ of a parent, as clang-tidy finds it.
+  RunResult R = runTorchLint("-v --format=json src/a.cpp", Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+  EXPECT_NE(R.Err.find("compile database " + Dir + "/build/compile_commands.json"),
+            std::string::npos)
+      << R.Err;
+  // -p takes the file itself too.
+  EXPECT_EQ(runTorchLint("-p build/compile_commands.json src/a.cpp", Dir).ExitCode, 1);
+  // A FIFO in its place is refused, not read.
+  sh("rm " + shellQuote(Dir + "/build/compile_commands.json") + " && mkfifo " +
+     shellQuote(Dir + "/build/compile_commands.json"));
+  RunResult F = runTorchLint("src/a.cpp", Dir);
+  EXPECT_EQ(F.ExitCode, 2) << F.Err;
+  EXPECT_NE(F.Err.find("is not a regular file"), std::string::npos) << F.Err;
+}
+
 // --- Reading outside the project -------------------------------------------------
 
 TEST(Security, ParsesReadNothingOutsideTheProject) {
