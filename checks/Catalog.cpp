@@ -52,7 +52,7 @@ const CheckInfo Checks[] = {
     {"torch-compile-data-dependent", "compile", L::Level0,
      "reads of tensor data (.item(), data_ptr, accessors, equal) and "
      "data-dependent shapes in code torch.compile traces",
-     "GB0124", F::Some, &make<checks::DataDependentCheck>},
+     "GB0033", F::Some, &make<checks::DataDependentCheck>},
     {"torch-compile-divergent-guard", "compile", L::Level0,
      "code whose path depends on being traced or compiled (is_meta, "
      "isTracing, dispatch-key tests, is_compiling): compile by exclusion",

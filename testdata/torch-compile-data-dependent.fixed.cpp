@@ -40,7 +40,7 @@ at::Tensor maybe_scale(const at::Tensor &x, const at::Tensor &s) {
 
 // A size computed from data, read through data_ptr, and an accessor.
 at::Tensor from_data(const at::Tensor &counts) {
-  int64_t n = *counts.max().data_ptr<int64_t>(); // expect: torch-compile-data-dependent: reads tensor data, which fake tensors do not have [GB0033]
+  int64_t n = *counts.max().data_ptr<int64_t>(); // expect: torch-compile-data-dependent: reads tensor data, which fake tensors do not have [GB4315]
   auto acc = counts.accessor<int64_t, 1>(); // expect: torch-compile-data-dependent: 'accessor()'
   return at::empty({n + acc[0]}, counts.options());
 }
@@ -49,14 +49,14 @@ at::Tensor from_data(const at::Tensor &counts) {
 at::Tensor positives(const at::Tensor &x, const at::Tensor &y) {
   at::Tensor idx = x.nonzero(); // expect: torch-compile-data-dependent: output size that depends on tensor data [GB0036]
   at::Tensor sel = at::masked_select(x, x > 0); // expect: torch-compile-data-dependent: [GB0036]
-  bool same = x.equal(y); // expect: torch-compile-data-dependent: [GB0035]
+  bool same = x.equal(y); // expect: torch-compile-data-dependent: [GB0033]
   bool nz = y.is_nonzero(); // expect: torch-compile-data-dependent: 'is_nonzero()'
   return same && nz ? idx : sel;
 }
 
 // A helper is traced when a traced kernel calls it.
 static double scale_of(const at::Tensor &s) {
-  return s.item<double>(); // expect: torch-compile-data-dependent: [GB0124]
+  return s.item<double>(); // expect: torch-compile-data-dependent: [GB0033]
 }
 at::Tensor composite_op(const at::Tensor &x, const at::Tensor &s) {
   return x * scale_of(s);

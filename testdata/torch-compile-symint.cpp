@@ -5,7 +5,7 @@
 // --- Positives: a Meta kernel and a composite kernel -------------------------
 
 at::Tensor pool_meta(const at::Tensor &x, int64_t k) {
-  auto out = at::empty(x.sizes(), x.options()); // expect: torch-compile-symint: 'sizes()' in a Meta kernel fails on symbolic shapes
+  auto out = at::empty(x.sizes(), x.options()); // expect: torch-compile-symint: 'sizes()' in a Meta kernel reads concrete sizes
   int64_t n = x.size(0); // expect: torch-compile-symint: use 'sym_size()'
   int64_t total = x.numel(); // expect: torch-compile-symint: 'sym_numel()'
   auto st = x.strides(); // expect: torch-compile-symint: 'sym_strides()'

@@ -159,20 +159,27 @@ void DataDependentCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   }
 
-  std::string GB = *Kind == Read::Scalar ? "GB0124"
-                   : *Kind == Read::Bool ? "GB0035"
-                                         : "GB0033";
+  // The ids torch 2.x reports for these reads made from C++ (checked at run
+  // time by tests/proofs, docs/compile-evidence.md): in a Meta kernel, or any
+  // read of raw data, the fake-tensor call itself fails ("RuntimeError when
+  // making fake tensor call", GB4315); a scalar or boolean read in a
+  // composite kernel is a "Data dependent operator" (GB0033: Dynamo sees
+  // aten::_local_scalar_dense, not Python's Tensor.item()).
+  bool FakeCallFails = Context.Key == "Meta" || *Kind == Read::Data;
+  std::string GB = FakeCallFails ? "GB4315" : "GB0033";
   std::string Reads = *Kind == Read::Data
                           ? "reads tensor data, which fake tensors do not have"
+                      : FakeCallFails
+                          ? "reads a value fake tensors do not have"
                           : "is data-dependent and breaks tracing";
 
   if (auto M = enclosingMacro(Call->getBeginLoc(), "TORCH_CHECK", SM,
                               Ctx.getLangOpts())) {
     auto Fix = assertAsyncFor(*M);
     {
-    auto D = diag(Loc, "%0 in %1 %2 [GB0034]; validate with at::_assert_async "
+    auto D = diag(Loc, "%0 in %1 %2 [%3]; validate with at::_assert_async "
                        "instead, which keeps the check on both paths");
-    D << What << Where << Reads;
+    D << What << Where << Reads << GB;
     if (Fix)
       D << FixItHint::CreateReplacement(M->Range, *Fix);
     }

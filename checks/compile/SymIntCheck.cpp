@@ -69,9 +69,17 @@ void SymIntCheck::check(const MatchFinder::MatchResult &Result) {
   SourceLocation NameLoc = Member ? Member->getMemberLoc() : Call->getExprLoc();
 
   {
-  auto D = diag(NameLoc, "'%0()' in %1 fails on symbolic shapes under dynamic "
-                         "shapes ('Cannot call %0() on tensor with symbolic "
-                         "sizes/strides'); use '%2()'");
+  // What torch 2.x does (tests/proofs, docs/compile-evidence.md): numel()
+  // on symbolic sizes throws; sizes(), size(), strides() and stride() guard
+  // each symbolic size to its current value, so the graph is specialised
+  // and recompiled for every new shape (dynamic shapes are lost).
+  auto D = Name == "numel"
+               ? diag(NameLoc, "'%0()' in %1 fails on symbolic shapes under dynamic "
+                               "shapes ('Cannot call %0() on tensor with symbolic "
+                               "sizes/strides'); use '%2()'")
+               : diag(NameLoc, "'%0()' in %1 reads concrete sizes: under dynamic "
+                               "shapes torch.compile specialises the graph on them "
+                               "and recompiles it for every new shape; use '%2()'");
   D << Name << contextPhrase(Context) << Sym;
   // Mechanical only where the value flows straight into a factory with a
   // SymInt overload: at::empty(x.sizes(), o) -> at::empty_symint(x.sym_sizes(), o).

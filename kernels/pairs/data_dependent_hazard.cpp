@@ -1,6 +1,6 @@
 // data_dependent, hazard: the validation and the "clamp only if needed" test
 // both read tensor data on the host. Under torch.compile each `.item()` is a
-// graph break (GB0124 / GB0035); in eager mode they cost two extra full
+// graph break (GB0033 from a composite kernel, GB4315 from a Meta kernel); in eager mode they cost two extra full
 // passes, two bool temporaries and a synchronising read -- and the branch
 // that skips the clamp still has to copy, since the op returns a new tensor.
 #include "data_dependent.h"
