@@ -113,13 +113,22 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
         const CallExpr *Read = firstDataRead(K->Function, SM);
         if (!Read)
           continue;
+        // What torch 2.x reports (tests/proofs): a value read (item(),
+        // equal()) is a data-dependent operator; a raw data read fails the
+        // fake-tensor call ("data is not allocated").
+        const FunctionDecl *ReadFn = Read->getDirectCallee();
+        bool RawData = ReadFn && ReadFn->getIdentifier() &&
+                       (ReadFn->getName().contains("data_ptr") ||
+                        ReadFn->getName().contains("accessor"));
         diag(K->Call->getBeginLoc(),
              "'%0' is registered without a dispatch key, so its kernel also "
-             "runs on fake tensors, but it reads tensor data: torch.compile "
-             "fails with 'data is not allocated' [GB0090]; register it for "
-             "CPU/CUDA and add a fake kernel (register_fake in Python or a "
+             "runs on fake tensors, but it reads tensor data: %1; register it "
+             "for CPU/CUDA and add a fake kernel (register_fake in Python or a "
              "Meta kernel)")
-            << Op;
+            << Op
+            << (RawData ? "torch.compile fails there with 'data is not allocated' [GB4315]"
+                        : "torch.compile breaks the graph there on a data-dependent "
+                          "value [GB0033]");
         diag(Read->getExprLoc(), "tensor data is read here", DiagnosticIDs::Note);
         break;
       }

@@ -7,8 +7,8 @@ source tree), runs torch.compile / opcheck experiments, and records one
 evidence row per claim for docs/compile-evidence.md.
 
 Fake kernels are registered here only through variables: torch-lint scans the
-work tree's Python files for register_fake("ns::op") string literals and would
-then stay silent on the testdata ops.
+work tree's Python files for register_fake calls whose first argument is an
+"<ns>::<op>" string literal, and would then stay silent on the testdata ops.
 """
 
 from __future__ import annotations
