@@ -6,6 +6,7 @@
 #include "Baseline.h"
 #include "CudaHost.h"
 #include "Engine.h"
+#include "IncludeInference.h"
 #include "TorchEnv.h"
 #include "Formats.h"
 #include "Output.h"
@@ -106,6 +107,7 @@ struct Options {
   bool Fix = false, Verify = false, ListChecks = false, Fast = true,
        Quiet = false, ShowVersion = false, Verbose = false;
   bool Worker = false;    ///< --worker: lint one file, print a WorkerResult.
+  std::vector<std::string> InferredIncludes; ///< --worker-include-dir.
   unsigned Timeout = 300; ///< --timeout: seconds per file.
 };
 
@@ -300,6 +302,10 @@ int parseArgs(int Argc, const char **Argv, Options &O) {
     if (A == "--no-fast") { O.Fast = false; continue; }
     if (A == "--quiet" || A == "-q") { O.Quiet = true; continue; }
     if (A == "--worker") { O.Worker = true; O.Quiet = true; continue; }
+    if (A.consume_front("--worker-include-dir=")) { // From the parent (IncludeInference.h).
+      O.InferredIncludes.push_back(A.str());
+      continue;
+    }
     if ((R = Value("--timeout", V))) {
       unsigned N = 0;
       if (R < 0 || llvm::StringRef(V).getAsInteger(10, N) || N == 0 || N > 86400)
@@ -789,6 +795,11 @@ int runTorchLint(int Argc, const char **Argv) {
       return usageError("cannot read compile database '" + Path.str().str() +
                         "': " + Err);
   }
+  std::set<std::string> InDatabase; // Files with an entry of their own.
+  if (Inner)
+    for (const std::string &F : Files)
+      if (!Inner->getCompileCommands(F).empty())
+        InDatabase.insert(F);
 
   EngineOptions EO;
   EO.Checks = O.Checks;
@@ -828,7 +839,9 @@ int runTorchLint(int Argc, const char **Argv) {
   Flags.PythonIncludes = Torch.PythonIncludes;
   Flags.CxxStandard = Torch.CxxStandard;
   Flags.CudaToolkit = findCudaToolkit(O.ExtraArgs);
-  Flags.ExtraArgs = O.ExtraArgs;
+  for (const std::string &Dir : O.InferredIncludes)
+    Flags.ExtraArgs.push_back("-I" + Dir);
+  llvm::append_range(Flags.ExtraArgs, O.ExtraArgs);
   std::shared_ptr<DroppedFlags> Dropped = Flags.Dropped;
   auto Database = makeCompilationDatabase(std::move(Inner), Flags);
   EO.Reads = readPolicy(O, Files, Torch, Pch.get(), *Database);
@@ -861,12 +874,62 @@ int runTorchLint(int Argc, const char **Argv) {
     llvm::outs().flush();
     return llvm::outs().has_error() ? ExitOutput : ExitClean;
   }
+  // Files without a compile-database entry get the include directories
+  // their tree implies (IncludeInference.h).
+  std::vector<std::string> KnownDirs = Torch.Includes;
+  llvm::append_range(KnownDirs, Torch.PythonIncludes);
+  for (const char *D : {"/usr/include", "/usr/local/include", "/usr/include/x86_64-linux-gnu",
+                        TORCHLINT_CLANG_RESOURCE_DIR "/include"})
+    KnownDirs.push_back(D);
+  for (const char *Glob : {"/usr/include/c++", "/usr/include/x86_64-linux-gnu/c++"}) {
+    std::error_code EC;
+    for (llvm::sys::fs::directory_iterator It(Glob, EC), End; It != End && !EC;
+         It.increment(EC))
+      KnownDirs.push_back(It->path());
+  }
+  if (!Flags.CudaToolkit.empty()) {
+    KnownDirs.push_back(Flags.CudaToolkit + "/include");
+    KnownDirs.push_back(Flags.CudaToolkit + "/include/cccl");
+  }
+  for (size_t I = 0; I < O.ExtraArgs.size(); ++I)
+    for (llvm::StringRef Flag : {"-I", "-isystem"})
+      if (llvm::StringRef(O.ExtraArgs[I]).starts_with(Flag)) {
+        std::string V = O.ExtraArgs[I].substr(Flag.size());
+        if (V.empty() && I + 1 < O.ExtraArgs.size())
+          V = O.ExtraArgs[I + 1];
+        KnownDirs.push_back(V);
+        break;
+      }
+  IncludeInference Inference(std::move(KnownDirs));
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  std::map<std::string, std::vector<std::string>> Inferred;
+  for (const std::string &F : Files) {
+    if (InDatabase.count(F))
+      continue;
+    std::vector<std::string> Dirs =
+        Inference.includeDirsFor(F, projectRootOf(F, Cwd.str().str()));
+    if (O.Verbose) {
+      llvm::errs() << "torch-lint: " << escapeForTerminal(displayPath(F)) << ":";
+      for (const std::string &D : Dirs)
+        llvm::errs() << " -I" << escapeForTerminal(displayPath(D));
+      llvm::errs() << "\n";
+    }
+    Inferred[F] = std::move(Dirs);
+  }
   size_t Finished = 0;
   WorkerResult W = lintInWorkers(
       Files, workerArgs(O), {"TORCHLINT_WORKER_TORCH=" + torchEnvToJson(Torch)}, EO.Jobs,
-      O.Timeout, [&](const std::string &File) {
+      O.Timeout,
+      [&](const std::string &File) {
         if (EO.Progress)
           EO.Progress(Finished++, Files.size(), File);
+      },
+      [&](const std::string &File) {
+        std::vector<std::string> Args;
+        for (const std::string &D : Inferred[File])
+          Args.push_back("--worker-include-dir=" + D);
+        return Args;
       });
   LintResult Result = std::move(W.Result);
   std::set<std::string> DroppedFlags = W.Dropped;

@@ -641,9 +641,12 @@ LintResult lintSequential(const std::vector<std::string> &Files,
     std::vector<ClangTidyError> FileErrors = DiagConsumer.take();
     for (ClangTidyError &E : FileErrors)
       makePathsAbsolute(E);
-    if (!PchArgs.empty() && llvm::any_of(FileErrors, [](const ClangTidyError &E) {
+    // (An entry another run evicted between the lookup and the parse is
+    // named in the error: parse again without it.)
+    if (!PchArgs.empty() && llvm::any_of(FileErrors, [&](const ClangTidyError &E) {
           return E.DiagLevel >= tooling::Diagnostic::Error &&
-                 PchCache::isPchError(E.Message.Message);
+                 (PchCache::isPchError(E.Message.Message) ||
+                  llvm::StringRef(E.Message.Message).contains(PchArgs.back()));
         })) {
       Options.Pch->invalidate(PchArgs);
       State.MissingHeaders.erase(Files[I]);

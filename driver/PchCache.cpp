@@ -434,10 +434,14 @@ void PchCache::evict(const std::string &Keep) {
     Total += St.getSize();
   }
   llvm::sort(Entries, [](const Entry &A, const Entry &B) { return A.Used < B.Used; });
+  // Entries used in the last ten minutes may be in use by a concurrent run
+  // (another worker looked one up and is about to load it): kept, even if
+  // that leaves the cache over its cap for a while.
+  auto Recent = std::chrono::system_clock::now() - std::chrono::minutes(10);
   for (const Entry &E : Entries) {
     if (Total <= MaxBytes)
       break;
-    if (E.Path == Keep)
+    if (E.Path == Keep || E.Used > Recent)
       continue;
     llvm::StringRef Stem = llvm::StringRef(E.Path).drop_back(4);
     llvm::sys::fs::remove(E.Path);

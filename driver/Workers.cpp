@@ -117,11 +117,11 @@ bool parseWorkerResult(llvm::StringRef Text, WorkerResult &W) {
   return true;
 }
 
-WorkerResult lintInWorkers(const std::vector<std::string> &Files,
-                           const std::vector<std::string> &WorkerArgs,
-                           const std::vector<std::string> &Env, unsigned Jobs,
-                           unsigned TimeoutSeconds,
-                           const std::function<void(const std::string &)> &Done) {
+WorkerResult lintInWorkers(
+    const std::vector<std::string> &Files, const std::vector<std::string> &WorkerArgs,
+    const std::vector<std::string> &Env, unsigned Jobs, unsigned TimeoutSeconds,
+    const std::function<void(const std::string &)> &Done,
+    const std::function<std::vector<std::string>(const std::string &)> &PerFile) {
   std::string Self = llvm::sys::fs::getMainExecutable(
       nullptr, reinterpret_cast<void *>(&lintInWorkers));
   std::vector<std::string> Environment;
@@ -140,7 +140,10 @@ WorkerResult lintInWorkers(const std::vector<std::string> &Files,
       Argv.insert(Argv.end(), WorkerArgs.begin(), WorkerArgs.end());
       // The file goes before any `--` the worker arguments end with.
       auto Dash = std::find(Argv.begin(), Argv.end(), "--");
-      Argv.insert(Dash, {"--worker", Files[I]});
+      std::vector<std::string> Own = {"--worker", Files[I]};
+      if (PerFile)
+        llvm::append_range(Own, PerFile(Files[I]));
+      Argv.insert(Dash, Own.begin(), Own.end());
       ProcessResult P = runProcess(Argv, Environment, Cwd.str().str(), TimeoutSeconds,
                                    /*MaxOutput=*/512u << 20);
       WorkerResult &W = Results[I];

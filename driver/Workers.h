@@ -37,11 +37,12 @@ bool parseWorkerResult(llvm::StringRef Text, WorkerResult &R);
 /// Lints \p Files, \p Jobs at a time, each in `torch-lint <WorkerArgs>
 /// --worker <file>`, killed after \p TimeoutSeconds. \p Env is added to the
 /// workers' environment ("NAME=value").
-WorkerResult lintInWorkers(const std::vector<std::string> &Files,
-                           const std::vector<std::string> &WorkerArgs,
-                           const std::vector<std::string> &Env, unsigned Jobs,
-                           unsigned TimeoutSeconds,
-                           const std::function<void(const std::string &)> &Done);
+/// \p PerFile adds arguments for one file (inferred include directories).
+WorkerResult lintInWorkers(
+    const std::vector<std::string> &Files, const std::vector<std::string> &WorkerArgs,
+    const std::vector<std::string> &Env, unsigned Jobs, unsigned TimeoutSeconds,
+    const std::function<void(const std::string &)> &Done,
+    const std::function<std::vector<std::string>(const std::string &)> &PerFile = nullptr);
 
 } // namespace torchlint
 
