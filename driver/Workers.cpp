@@ -126,7 +126,10 @@ WorkerResult lintInWorkers(
       nullptr, reinterpret_cast<void *>(&lintInWorkers));
   std::vector<std::string> Environment;
   for (char **E = environ; E && *E; ++E)
-    Environment.push_back(*E);
+    if (!llvm::any_of(Env, [&](const std::string &Ours) {
+          return llvm::StringRef(*E).starts_with(Ours.substr(0, Ours.find('=') + 1));
+        }))
+      Environment.push_back(*E); // The caller's, except what is set below.
   Environment.insert(Environment.end(), Env.begin(), Env.end());
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
