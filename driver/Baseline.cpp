@@ -276,6 +276,18 @@ std::string parentDir(const std::string &File) {
 
 } // namespace
 
+std::string gitWorkTreeOf(llvm::StringRef Dir) {
+  for (llvm::StringRef D = Dir; !D.empty(); D = llvm::sys::path::parent_path(D)) {
+    llvm::SmallString<256> G(D);
+    llvm::sys::path::append(G, ".git");
+    if (llvm::sys::fs::exists(G))
+      return D.str();
+    if (llvm::sys::path::parent_path(D) == D)
+      break;
+  }
+  return {};
+}
+
 std::string FindingSelector::commitFor(const std::string &File, std::string &Top,
                                        std::string &Commit) {
   std::string Dir = parentDir(File);
@@ -284,17 +296,7 @@ std::string FindingSelector::commitFor(const std::string &File, std::string &Top
     // The repository is found without running git: the nearest directory
     // with a .git entry (a PR cannot commit one; a directory merely laid out
     // as a bare repository is not one).
-    std::string Found;
-    for (llvm::StringRef D = Dir; !D.empty(); D = llvm::sys::path::parent_path(D)) {
-      llvm::SmallString<256> G(D);
-      llvm::sys::path::append(G, ".git");
-      if (llvm::sys::fs::exists(G)) {
-        Found = D.str();
-        break;
-      }
-      if (llvm::sys::path::parent_path(D) == D)
-        break;
-    }
+    std::string Found = gitWorkTreeOf(Dir);
     if (Found.empty())
       return "--diff-base: '" + displayPath(File) + "' is not in a git repository";
     It = DirTop.emplace(Dir, Found).first;

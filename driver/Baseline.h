@@ -129,6 +129,11 @@ private:
   size_t Hidden = 0;
 };
 
+/// The nearest directory at or above \p Dir with a .git entry (found
+/// without running git: a PR cannot commit a .git, and a directory merely
+/// laid out as a bare repository is not one); empty if none.
+std::string gitWorkTreeOf(llvm::StringRef Dir);
+
 /// Parses "i/n" (1 <= i <= n); an error message or empty.
 std::string parseShard(llvm::StringRef Spec, unsigned &Index, unsigned &Count);
 

@@ -4,6 +4,7 @@
 
 #include "Catalog.h"
 #include "Baseline.h"
+#include "CompileFlags.h"
 #include "CudaHost.h"
 #include "Engine.h"
 #include "IncludeInference.h"
@@ -111,18 +112,18 @@ struct Options {
   unsigned Timeout = 300; ///< --timeout: seconds per file.
 };
 
+/// The process's working directory.
+std::string cwd() {
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  return Cwd.str().str();
+}
+
 /// The project tree of \p File: its git work tree, else the working
 /// directory when it is inside it, else its own directory.
 std::string projectRootOf(const std::string &File, const std::string &Cwd) {
-  for (llvm::StringRef D = llvm::sys::path::parent_path(File); !D.empty();
-       D = llvm::sys::path::parent_path(D)) {
-    llvm::SmallString<256> G(D);
-    llvm::sys::path::append(G, ".git");
-    if (llvm::sys::fs::exists(G))
-      return D.str();
-    if (llvm::sys::path::parent_path(D) == D)
-      break;
-  }
+  if (std::string Top = gitWorkTreeOf(llvm::sys::path::parent_path(File)); !Top.empty())
+    return Top;
   llvm::StringRef F(File);
   if (F.starts_with(Cwd) && F.size() > Cwd.size() && F[Cwd.size()] == '/')
     return Cwd;
@@ -182,37 +183,19 @@ readPolicy(const Options &O, const std::vector<std::string> &Files, const TorchE
   // A compile database's include directories are the tree's: only those
   // that hold torch's own headers (a torch installation elsewhere) count.
   for (const std::string &F : Files)
-    for (const auto &Command : Database.getCompileCommands(F)) {
-      const auto &Args = Command.CommandLine;
-      for (size_t I = 0; I + 1 < Args.size(); ++I) {
-        llvm::StringRef A = Args[I];
-        std::string Dir;
-        if (A == "-I" || A == "-isystem")
-          Dir = Args[I + 1];
-        else if (A.starts_with("-I") || A.starts_with("-isystem"))
-          Dir = A.drop_front(A.starts_with("-I") ? 2 : 8).str();
-        if (Dir.empty())
-          continue;
-        Dir = absoluteIn(Command.Directory, Dir);
+    for (const auto &Command : Database.getCompileCommands(F))
+      for (const std::string &Dir : includeDirsIn(Command.CommandLine, Command.Directory))
         for (const char *Marker : {"ATen/ATen.h", "torch/torch.h", "torch/extension.h"})
           if (llvm::sys::fs::is_regular_file(Dir + "/" + Marker)) {
             P->addRoot(Dir);
             break;
           }
-      }
-    }
   // Include directories the user gave after `--` are theirs to read.
-  for (size_t I = 0; I < O.ExtraArgs.size(); ++I) {
-    llvm::StringRef A = O.ExtraArgs[I];
-    for (llvm::StringRef Flag : {"-I", "-isystem", "-iquote", "-idirafter", "--cuda-path="})
-      if (A.starts_with(Flag)) {
-        llvm::StringRef V = A.drop_front(Flag.size());
-        if (V.empty() && I + 1 < O.ExtraArgs.size())
-          V = O.ExtraArgs[I + 1];
-        P->addRoot(V.str());
-        break;
-      }
-  }
+  for (const std::string &Dir : includeDirsIn(O.ExtraArgs, cwd()))
+    P->addRoot(Dir);
+  for (llvm::StringRef A : std::vector<llvm::StringRef>(O.ExtraArgs.begin(), O.ExtraArgs.end()))
+    if (A.consume_front("--cuda-path="))
+      P->addRoot(A.str());
   return P;
 }
 
@@ -259,7 +242,8 @@ void printTorchEnv(llvm::raw_ostream &OS, const TorchEnv &T) {
 }
 
 int usageError(const std::string &Message) {
-  llvm::errs() << "torch-lint: error: " << Message << "\n"
+  // Messages quote paths and config text from the tree: escaped.
+  llvm::errs() << "torch-lint: error: " << escapeForTerminal(Message) << "\n"
                << "Run 'torch-lint --help' for usage.\n";
   return ExitUsage;
 }
@@ -891,15 +875,7 @@ int runTorchLint(int Argc, const char **Argv) {
     KnownDirs.push_back(Flags.CudaToolkit + "/include");
     KnownDirs.push_back(Flags.CudaToolkit + "/include/cccl");
   }
-  for (size_t I = 0; I < O.ExtraArgs.size(); ++I)
-    for (llvm::StringRef Flag : {"-I", "-isystem"})
-      if (llvm::StringRef(O.ExtraArgs[I]).starts_with(Flag)) {
-        std::string V = O.ExtraArgs[I].substr(Flag.size());
-        if (V.empty() && I + 1 < O.ExtraArgs.size())
-          V = O.ExtraArgs[I + 1];
-        KnownDirs.push_back(V);
-        break;
-      }
+  llvm::append_range(KnownDirs, includeDirsIn(O.ExtraArgs, cwd()));
   IncludeInference Inference(std::move(KnownDirs));
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);

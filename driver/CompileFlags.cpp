@@ -3,6 +3,7 @@
 #include "CompileFlags.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
 
 namespace torchlint {
@@ -151,6 +152,31 @@ std::vector<std::string> allowedCompileFlags(const std::vector<std::string> &Com
     Dropped.insert(spelling(A));
   }
   return Out;
+}
+
+std::vector<std::string> includeDirsIn(const std::vector<std::string> &Args,
+                                       const std::string &Directory) {
+  std::vector<std::string> Dirs;
+  for (size_t I = 0; I < Args.size(); ++I)
+    for (StringRef Flag : {"-I", "-isystem", "-iquote", "-idirafter"}) {
+      StringRef A = Args[I];
+      if (!A.starts_with(Flag))
+        continue;
+      std::string V = A.drop_front(Flag.size()).str();
+      if (V.empty() && I + 1 < Args.size())
+        V = Args[++I];
+      if (V.empty())
+        break;
+      llvm::SmallString<256> Abs(V);
+      if (!llvm::sys::path::is_absolute(Abs) && !Directory.empty()) {
+        Abs = Directory;
+        llvm::sys::path::append(Abs, V);
+      }
+      llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+      Dirs.push_back(Abs.str().str());
+      break;
+    }
+  return Dirs;
 }
 
 } // namespace torchlint

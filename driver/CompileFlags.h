@@ -26,6 +26,11 @@ std::vector<std::string> allowedCompileFlags(const std::vector<std::string> &Com
                                              const std::string &File,
                                              std::set<std::string> &Dropped);
 
+/// The include directories \p Args name (-I, -isystem, -iquote,
+/// -idirafter; joined or separate), absolute against \p Directory.
+std::vector<std::string> includeDirsIn(const std::vector<std::string> &Args,
+                                       const std::string &Directory);
+
 } // namespace torchlint
 
 #endif

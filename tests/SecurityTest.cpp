@@ -529,12 +529,14 @@ TEST(Security, UnwritableOutputIsItsOwnExitStatus) {
 TEST(Security, MalformedParentConfigIsAnError) {
   std::string Dir = makeTempDir("sec-parent-config");
   sh("mkdir -p " + shellQuote(Dir + "/sub"));
-  writeFile(Dir + "/.clang-tidy", "Checks: [unclosed\n");
+  writeFile(Dir + "/.clang-tidy", "Checks: [unclosed \x1b]0;pwned\x07\n");
   writeFile(Dir + "/sub/.clang-tidy", "InheritParentConfig: true\nChecks: 'torch-*'\n");
   writeFile(Dir + "/sub/a.cpp", Hazard);
   RunResult R = runTorchLint(mock() + "sub/a.cpp", Dir);
   EXPECT_EQ(R.ExitCode, 2) << R.Out << R.Err;
   EXPECT_NE(R.Err.find("malformed " + Dir + "/.clang-tidy"), std::string::npos) << R.Err;
+  // The parser's message may quote the file: escaped, never a raw escape.
+  EXPECT_EQ(R.Err.find('\x1b'), std::string::npos) << R.Err;
   // Without inheritance the parent is not read.
   writeFile(Dir + "/sub/.clang-tidy", "Checks: 'torch-*'\n");
   RunResult Own = runTorchLint(mock() + "sub/a.cpp", Dir);
