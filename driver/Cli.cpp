@@ -8,10 +8,12 @@
 #include "CudaHost.h"
 #include "Engine.h"
 #include "IncludeInference.h"
+#include "MissingHeaders.h"
 #include "TorchEnv.h"
 #include "Formats.h"
 #include "Output.h"
 #include "PchCache.h"
+#include "Project.h"
 #include "SandboxFS.h"
 #include "Verify.h"
 #include "Workers.h"
@@ -49,6 +51,14 @@ options:
   --checks=<globs>        enable/disable checks, clang-tidy syntax
                           (e.g. '-*,torch-perf-*'); default: level0 and level1
   --header-filter=<regex> also lint declarations in project headers matching it
+  --exclude=<glob>        do not lint files matching it (repeatable; a glob
+                          without '/' matches any file or directory name, one
+                          with '/' a path from the project root); also the
+                          Exclude list of .torch-lint.yaml at the project root
+  --no-default-excludes   also lint what directories hold that is not the
+                          project's own: build trees, virtual environments,
+                          site-packages, node_modules, git submodules,
+                          third_party/, 3rdparty/, external/, vendor/
   --torch-include=<dir>   torch include directory (repeatable; overrides
                           TORCH_INCLUDE and automatic detection)
   --format=<format>       text (default) or json; for CI: github (workflow
@@ -79,6 +89,8 @@ options:
   --timeout=<seconds>     give up on a file after this long (default 300); a
                           file that times out or crashes the analyser is an
                           error for that file (exit 3), the others are reported
+  --fail-on-partial       exit 3 also when a file was linted only in part
+                          (a header not found; by default a warning)
   --quiet                 no progress or summary on stderr
   -v, --verbose           say which torch (version, include directories) and
                           Python headers the files are linted against
@@ -88,7 +100,8 @@ torch-lint merge-sarif <out.sarif> <in.sarif>...  joins the SARIF files of shard
 
 exit status: 0 no findings, 1 findings, 2 bad usage or input (nothing
 written), 3 some file could not be analysed (listed as errors), 4 the report
-could not be written.
+could not be written. A file linted in part because a header was not found
+is a warning, not an error: with --fail-on-partial it makes the status 3.
 )";
 
 struct Options {
@@ -109,6 +122,9 @@ struct Options {
        Quiet = false, ShowVersion = false, Verbose = false;
   bool Worker = false;    ///< --worker: lint one file, print a WorkerResult.
   std::vector<std::string> InferredIncludes; ///< --worker-include-dir.
+  std::vector<std::string> Excludes; ///< --exclude.
+  bool DefaultExcludes = true;       ///< --no-default-excludes clears it.
+  bool FailOnPartial = false;        ///< --fail-on-partial.
   unsigned Timeout = 300; ///< --timeout: seconds per file.
 };
 
@@ -117,17 +133,6 @@ std::string cwd() {
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
   return Cwd.str().str();
-}
-
-/// The project tree of \p File: its git work tree, else the working
-/// directory when it is inside it, else its own directory.
-std::string projectRootOf(const std::string &File, const std::string &Cwd) {
-  if (std::string Top = gitWorkTreeOf(llvm::sys::path::parent_path(File)); !Top.empty())
-    return Top;
-  llvm::StringRef F(File);
-  if (F.starts_with(Cwd) && F.size() > Cwd.size() && F[Cwd.size()] == '/')
-    return Cwd;
-  return llvm::sys::path::parent_path(File).str();
 }
 
 /// compile_commands.json in \p File's directory or a parent (or their
@@ -328,6 +333,13 @@ int parseArgs(int Argc, const char **Argv, Options &O) {
       continue;
     }
     if (A == "--no-cache") { O.NoCache = true; continue; }
+    if (A == "--no-default-excludes") { O.DefaultExcludes = false; continue; }
+    if (A == "--fail-on-partial") { O.FailOnPartial = true; continue; }
+    if ((R = Value("--exclude", V))) {
+      if (R < 0 || V.empty()) return usageError("--exclude needs a glob");
+      O.Excludes.push_back(V);
+      continue;
+    }
     if ((R = Value("--cache-max", V))) {
       unsigned N = 0;
       if (R < 0 || llvm::StringRef(V).getAsInteger(10, N) || N == 0)
@@ -384,20 +396,15 @@ int parseArgs(int Argc, const char **Argv, Options &O) {
   return -1;
 }
 
-bool isSourceFile(llvm::StringRef Path) {
-  llvm::StringRef Ext = llvm::sys::path::extension(Path);
-  return Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx" || Ext == ".c++" ||
-         Ext == ".cu" || Ext == ".C";
-}
-
 /// Collects the sources under \p Dir (named as the user named it) into
 /// \p Found. Symlinks are followed only to targets inside \p Root (the real
 /// path of the directory the user named), each real directory once: no
-/// cycles, no leaving the tree. Hidden directories and build trees (with a
-/// CMakeCache.txt) are skipped; so are FIFOs, devices and sockets.
-bool walkTree(const std::string &Dir, const std::string &Root,
-              std::vector<std::string> &Found, unsigned &SkippedOutside,
-              std::error_code &EC) {
+/// cycles, no leaving the tree. What \p Selection skips (Project.h) is
+/// skipped; so are FIFOs, devices and sockets. \p Project: the project
+/// root patterns are relative to.
+bool walkTree(const std::string &Dir, const std::string &Root, const std::string &Project,
+              FileSelection &Selection, std::vector<std::string> &Found,
+              unsigned &SkippedOutside, std::error_code &EC) {
   auto Inside = [&](llvm::StringRef Real) {
     return Real == Root || Real.starts_with(Root + "/");
   };
@@ -432,13 +439,12 @@ bool walkTree(const std::string &Dir, const std::string &Root,
         Type = St.type();
       }
       if (Type == llvm::sys::fs::file_type::directory_file) {
-        llvm::SmallString<256> Cache(It->path());
-        llvm::sys::path::append(Cache, "CMakeCache.txt");
-        if (!Name.starts_with(".") && !llvm::sys::fs::exists(Cache))
+        if (!Selection.skipDirectory(It->path(), Project))
           Subdirs.push_back(It->path());
         continue;
       }
-      if (Type == llvm::sys::fs::file_type::regular_file && isSourceFile(Name))
+      if (Type == llvm::sys::fs::file_type::regular_file && isSourceFile(Name) &&
+          !Selection.excludeFile(It->path(), Project))
         Found.push_back(It->path());
     }
     if (EC)
@@ -456,6 +462,8 @@ int collectFiles(const Options &O, std::vector<std::string> &Files) {
   // a directory named twice): edits are applied exactly once.
   std::set<llvm::sys::fs::UniqueID> Seen;
   unsigned SkippedOutside = 0;
+  FileSelection Selection(O.Excludes, O.DefaultExcludes);
+  const std::string Cwd = cwd();
   auto Add = [&](const std::string &Path) {
     llvm::sys::fs::UniqueID Id;
     if (llvm::sys::fs::getUniqueID(Path, Id) || Seen.insert(Id).second)
@@ -468,19 +476,26 @@ int collectFiles(const Options &O, std::vector<std::string> &Files) {
     llvm::sys::fs::file_status St;
     if (llvm::sys::fs::status(Abs, St) || !llvm::sys::fs::exists(St))
       return usageError("no such file or directory: '" + Input + "'");
+    // Patterns are relative to the project root the input is in.
+    std::string Project = projectRootOf(
+        llvm::sys::fs::is_directory(St) ? (Abs + "/.").str() : Abs.str().str(), Cwd);
+    if (std::string Problem = Selection.loadProject(Project); !Problem.empty())
+      return usageError(Problem);
     if (llvm::sys::fs::is_directory(St)) {
       llvm::SmallString<256> Root;
       if (llvm::sys::fs::real_path(Abs, Root))
         Root = Abs;
       std::vector<std::string> Found;
       std::error_code EC;
-      if (!walkTree(Abs.str().str(), Root.str().str(), Found, SkippedOutside, EC) && !EC)
+      if (!walkTree(Abs.str().str(), Root.str().str(), Project, Selection, Found,
+                    SkippedOutside, EC) &&
+          !EC)
         EC = std::make_error_code(std::errc::io_error);
       if (EC)
         return usageError("cannot read directory '" + Input + "': " + EC.message());
       if (Found.empty())
-        return usageError("no C++ sources (.cpp, .cc, .cxx, .cu) under '" +
-                          Input + "'");
+        return usageError("no C++ sources (.cpp, .cc, .cxx, .cu) under '" + Input + "'" +
+                          (Selection.summary().empty() ? "" : " (" + Selection.summary() + ")"));
       llvm::sort(Found);
       for (std::string &F : Found)
         Add(F);
@@ -488,8 +503,16 @@ int collectFiles(const Options &O, std::vector<std::string> &Files) {
     }
     if (!llvm::sys::fs::is_regular_file(St))
       return usageError("not a regular file: '" + Input + "'");
-    Add(Abs.str().str());
+    // Named files are linted whatever directory they are in; only the
+    // user's patterns exclude them (a pre-commit hook names every file).
+    if (!Selection.excludeFile(Abs.str().str(), Project))
+      Add(Abs.str().str());
   }
+  if (Files.empty())
+    return usageError("every named file is excluded (" + Selection.summary() + ")");
+  if (std::string Summary = Selection.summary(); !Summary.empty() && !O.Quiet)
+    llvm::errs() << "torch-lint: " << escapeForTerminal(Summary)
+                 << (Selection.skippedByDefault() ? "; --no-default-excludes lints them" : "") << "\n";
   if (SkippedOutside && !O.Quiet)
     llvm::errs() << "torch-lint: " << SkippedOutside
                  << " symlink(s) to sources or directories outside the named "
@@ -912,6 +935,13 @@ int runTorchLint(int Argc, const char **Argv) {
   DroppedFlags.insert(Dropped->Flags.begin(), Dropped->Flags.end());
   if (ShowProgress)
     llvm::errs() << "\r\x1b[K";
+  HeaderContext Headers;
+  Headers.TorchVersion = Torch.Version;
+  Headers.TorchSource = Torch.Source;
+  Headers.HasCudaToolkit = !Flags.CudaToolkit.empty();
+  Headers.HasPythonHeaders = !Torch.PythonIncludes.empty();
+  Headers.RootOf = [Dir = cwd()](const std::string &F) { return projectRootOf(F, Dir); };
+  explainMissingHeaders(Result, Headers);
   if (!DroppedFlags.empty() && !O.Quiet) {
     llvm::errs() << "torch-lint: compile_commands.json: ignored " << DroppedFlags.size()
                  << " kind(s) of flag that do not only affect parsing:";
@@ -958,13 +988,19 @@ int runTorchLint(int Argc, const char **Argv) {
     FixStatus = applyFixes(Files, Result, O.Quiet, &EO, Database.get(), projectRoots(O, Files));
 
   llvm::outs().flush(); // Findings first, then the summary on stderr.
-  if (!O.Quiet && O.Format == "text")
+  size_t Failed = llvm::count_if(Result.Errors, [](const FileError &E) { return !E.Partial; });
+  std::set<std::string> InPart;
+  for (const FileError &E : Result.Errors)
+    if (E.Partial)
+      InPart.insert(E.File);
+  if (!O.Quiet)
     llvm::errs() << Result.Findings.size() << " finding"
-                 << (Result.Findings.size() == 1 ? "" : "s") << " in "
-                 << Files.size() << " file" << (Files.size() == 1 ? "" : "s")
-                 << (Result.Errors.empty()
-                         ? std::string()
-                         : ", " + std::to_string(Result.Errors.size()) + " error(s)")
+                 << (Result.Findings.size() == 1 ? "" : "s") << " in " << Files.size()
+                 << " file" << (Files.size() == 1 ? "" : "s")
+                 << (InPart.empty() ? std::string()
+                                    : ", " + std::to_string(InPart.size()) +
+                                          " linted in part (headers not found)")
+                 << (Failed ? ", " + std::to_string(Failed) + " error(s)" : std::string())
                  << "\n";
   if (llvm::outs().has_error()) {
     // A report nobody received is neither "clean" nor "findings".
@@ -972,7 +1008,7 @@ int runTorchLint(int Argc, const char **Argv) {
     llvm::errs() << "torch-lint: error: cannot write the report to standard output\n";
     return ExitOutput;
   }
-  if (!Result.Errors.empty() || FixStatus == ExitIncomplete)
+  if (Failed || (O.FailOnPartial && !InPart.empty()) || FixStatus == ExitIncomplete)
     return ExitIncomplete;
   return Result.Findings.empty() ? ExitClean : ExitFindings;
 }

@@ -68,7 +68,8 @@ class TorchLintDatabase : public tooling::CompilationDatabase {
 public:
   TorchLintDatabase(std::unique_ptr<tooling::CompilationDatabase> Inner,
                     SynthesisedFlags Flags)
-      : Inner(std::move(Inner)), Flags(std::move(Flags)) {}
+      : Inner(std::move(Inner)), Flags(std::move(Flags)),
+        NoCudaMacrosFile(lacksCudaMacrosFile(this->Flags.TorchIncludes)) {}
 
   std::vector<tooling::CompileCommand>
   getCompileCommands(llvm::StringRef File) const override {
@@ -106,6 +107,10 @@ public:
     // What torch.utils.cpp_extension passes to every extension build.
     C.CommandLine.push_back("-DTORCH_API_INCLUDE_EXTENSION_H");
     C.CommandLine.push_back("-DTORCH_EXTENSION_NAME=torchlint_ext");
+    // Debian's libtorch-dev has c10/cuda but not the header its build
+    // generates; torch's own switch for builds without it.
+    if (NoCudaMacrosFile)
+      C.CommandLine.push_back("-DC10_CUDA_NO_CMAKE_CONFIGURE_FILE");
     for (const std::string &Dir : Flags.PythonIncludes) {
       C.CommandLine.push_back("-isystem");
       C.CommandLine.push_back(Dir);
@@ -121,8 +126,21 @@ public:
   }
 
 private:
+  /// True when the torch has c10/cuda/CUDAMacros.h but not the
+  /// c10/cuda/impl/cuda_cmake_macros.h it includes.
+  /// (Debian's torch is in /usr/include, an implicit directory.)
+  static bool lacksCudaMacrosFile(std::vector<std::string> Includes) {
+    Includes.push_back("/usr/include");
+    auto Has = [&](const char *Rel) {
+      return llvm::any_of(Includes, [&](const std::string &D) {
+        return llvm::sys::fs::exists(D + "/" + Rel);
+      });
+    };
+    return Has("c10/cuda/CUDAMacros.h") && !Has("c10/cuda/impl/cuda_cmake_macros.h");
+  }
   std::unique_ptr<tooling::CompilationDatabase> Inner;
   SynthesisedFlags Flags;
+  bool NoCudaMacrosFile;
 };
 
 // ---------------------------------------------------------------------------
@@ -737,10 +755,8 @@ LintResult lintSequential(const std::vector<std::string> &Files,
     auto Missing = State.MissingHeaders.find(File);
     if (Missing != State.MissingHeaders.end()) {
       for (const std::string &Header : Missing->second)
-        Result.Errors.push_back(
-            {File, "header '" + Header +
-                       "' not found; linted what parses (pass the include "
-                       "directory after '--' or use -p <build dir>)"});
+        Result.Errors.push_back({File, "header '" + Header + "' not found; linted what parses",
+                                 /*Partial=*/true, Header});
       continue;
     }
     auto It = CompileErrors.find(File);

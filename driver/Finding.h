@@ -39,10 +39,17 @@ struct Finding {
   std::string GraphBreak; ///< "GB0124", or empty.
 };
 
-/// A file that could not be analysed (fully): parse errors, missing headers.
+/// A file that could not be analysed, or only in part.
 struct FileError {
   std::string File;
   std::string Message;
+  /// Analysed in part: a header was not found, and what it would have
+  /// declared is missing (the checks never guess at it). A warning that
+  /// fails the run only with --fail-on-partial; every other error
+  /// (unreadable, crashed, timed out, refused, not compiling) fails it.
+  bool Partial = false;
+  std::string Header; ///< The missing header's spelling, when Partial.
+  std::string Hint;   ///< What would find it (MissingHeaders.h); may be empty.
 };
 
 struct LintResult {

@@ -272,7 +272,8 @@ void printGithub(llvm::raw_ostream &OS, const LintResult &Result) {
                             displayPath(F.Loc.File), F.Loc.Line, F.Loc.Line,
                             F.Loc.Column});
   for (const FileError &E : Result.Errors)
-    printGithubCommand(OS, {"error", E.Message, "torch-lint", displayPath(E.File)});
+    printGithubCommand(OS, {E.Partial ? "warning" : "error", errorText(E), "torch-lint",
+                            displayPath(E.File)});
 }
 
 // ---------------------------------------------------------------------------
@@ -449,13 +450,16 @@ void printSarif(llvm::raw_ostream &OS, const LintResult &Result,
       R["properties"] = {{"graphBreak", F.GraphBreak}};
     Results.push_back(std::move(R));
   }
-  OJson Invocation = {{"executionSuccessful", Result.Errors.empty()}};
+  // Files linted in part (missing headers) are warnings, not failures.
+  OJson Invocation = {
+      {"executionSuccessful",
+       llvm::all_of(Result.Errors, [](const FileError &E) { return E.Partial; })}};
   if (!Result.Errors.empty()) {
     OJson Notes = OJson::array();
     for (const FileError &E : Result.Errors)
       Notes.push_back(
-          {{"level", "error"},
-           {"message", {{"text", sarifText(E.Message)}}},
+          {{"level", E.Partial ? "warning" : "error"},
+           {"message", {{"text", sarifText(errorText(E))}}},
            {"locations",
             OJson::array({{{"physicalLocation",
                             {{"artifactLocation", artifactLocation(E.File)}}}}})}});
@@ -521,9 +525,9 @@ void printCodeClimate(llvm::raw_ostream &OS, const LintResult &Result,
     Issues.push_back(
         {{"type", "issue"},
          {"check_name", "torch-lint-error"},
-         {"description", E.Message},
+         {"description", errorText(E)},
          {"categories", OJson::array({"Bug Risk"})},
-         {"severity", "major"},
+         {"severity", E.Partial ? "minor" : "major"},
          {"fingerprint",
           shortHash(std::string("torchlint-error-v1") + '\0' + Path + '\0' + E.Message)},
          {"location", {{"path", Path}, {"lines", {{"begin", 1}, {"end", 1}}}}}});
@@ -550,7 +554,8 @@ void printCheckstyle(llvm::raw_ostream &OS, const LintResult &Result) {
                         "\" source=\"" + escapeXml(F.Check) + "\"/>");
   }
   for (const FileError &E : Result.Errors)
-    Add(E.File, "<error line=\"1\" severity=\"error\" message=\"" + escapeXml(E.Message) +
+    Add(E.File, "<error line=\"1\" severity=\"" + std::string(E.Partial ? "warning" : "error") +
+                    "\" message=\"" + escapeXml(errorText(E)) +
                     "\" source=\"torch-lint\"/>");
   OS << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n";
   for (const std::string &File : Order) {

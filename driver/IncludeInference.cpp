@@ -1,6 +1,7 @@
 //===--- IncludeInference.cpp - Include directories of a tree without a build -===//
 
 #include "IncludeInference.h"
+#include "Project.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -24,16 +25,21 @@ bool isHeaderName(StringRef Name) {
          Ext == ".inl" || Ext == ".inc" || Ext == ".tcc";
 }
 
-/// Directories no project header is taken from.
+/// Directories no project header is taken from. Vendored code and
+/// submodules are searched: their headers are what the project includes.
 bool skippedDirectory(StringRef Name, StringRef Path) {
-  if (Name.starts_with(".") || Name == "node_modules" || Name == "site-packages" ||
-      Name == "__pycache__" || Name == "third_party" || Name == "3rdparty" ||
-      Name == "external" || Name == "venv")
-    return true;
-  for (const char *Marker : {"CMakeCache.txt", "pyvenv.cfg"}) {
-    llvm::SmallString<256> P(Path);
-    llvm::sys::path::append(P, Marker);
-    if (llvm::sys::fs::exists(P))
+  ForeignKind K = foreignKindOf(Name, Path);
+  return K != ForeignKind::None && K != ForeignKind::Vendored && K != ForeignKind::Submodule;
+}
+
+/// True when \p Header is in vendored code or a submodule of \p Root.
+bool isVendored(StringRef Header, StringRef Root) {
+  StringRef Rel = Header;
+  if (!Rel.consume_front(Root) || !Rel.consume_front("/"))
+    return false;
+  for (size_t End = Rel.find('/'); End != StringRef::npos; End = Rel.find('/', End + 1)) {
+    std::string Dir = (Root + "/" + Rel.substr(0, End)).str();
+    if (foreignKindOf(llvm::sys::path::filename(Dir), Dir) != ForeignKind::None)
       return true;
   }
   return false;
@@ -149,12 +155,13 @@ std::vector<std::string> IncludeInference::includeDirsFor(const std::string &Fil
             }))
           continue; // torch's, Python's or the system's.
         // A project header whose path ends in the spelling: its prefix is
-        // an include directory. Nearest to the including file wins.
+        // an include directory. The project's own before vendored code,
+        // then the nearest to the including file.
         std::string Suffix = "/" + S, Best;
-        size_t BestScore = 0;
+        std::pair<bool, size_t> BestScore;
         for (const std::string &H : Idx.Headers)
           if (StringRef(H).ends_with(Suffix)) {
-            size_t Score = commonPrefix(H, Cur);
+            std::pair<bool, size_t> Score = {!isVendored(H, Root), commonPrefix(H, Cur)};
             if (Best.empty() || Score > BestScore || (Score == BestScore && H < Best)) {
               Best = H;
               BestScore = Score;

@@ -6,11 +6,13 @@
 // files without a compile-database entry the include directories are
 // inferred from the tree: the project root is one; an include that does not
 // resolve is looked up by path suffix among the project's headers, and the
-// directory that makes it resolve is added (the candidate nearest to the
-// including file when several match). Includes are followed through the
+// directory that makes it resolve is added (when several match, the
+// project's own before vendored code and submodules, then the candidate
+// nearest to the including file). Includes are followed through the
 // project's own headers, a bounded number of levels deep. The header index
 // is built once per project per run, with a bounded walk that skips hidden
-// directories, build trees, virtual environments and vendored code.
+// directories, build trees, virtual environments and installed packages
+// (Project.h), but not vendored code: its headers are what projects include.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,6 +1,7 @@
 //===--- Output.cpp - Rendering findings ----------------------------------===//
 
 #include "Output.h"
+#include "MissingHeaders.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -160,8 +161,14 @@ void printText(llvm::raw_ostream &OS, const LintResult &Result, bool Color) {
     }
   }
   for (const FileError &E : Result.Errors)
-    OS << escapeForTerminal(displayPath(E.File)) << ": error: "
-       << escapeForTerminal(E.Message) << "\n";
+    if (!E.Partial) // Missing headers: once per header, below.
+      OS << escapeForTerminal(displayPath(E.File)) << ": error: "
+         << escapeForTerminal(E.Message) << "\n";
+  printMissingHeaders(OS, Result);
+}
+
+std::string errorText(const FileError &E) {
+  return E.Hint.empty() ? E.Message : E.Message + " (" + E.Hint + ")";
 }
 
 void printJson(llvm::raw_ostream &OS, const LintResult &Result) {
@@ -195,7 +202,16 @@ void printJson(llvm::raw_ostream &OS, const LintResult &Result) {
   }
   json Errors = json::array();
   for (const FileError &E : Result.Errors)
-    Errors.push_back({{"file", displayPath(E.File)}, {"message", E.Message}});
+  {
+    json J = {{"file", displayPath(E.File)},
+              {"message", E.Message},
+              {"severity", E.Partial ? "warning" : "error"}};
+    if (!E.Header.empty())
+      J["header"] = E.Header;
+    if (!E.Hint.empty())
+      J["hint"] = E.Hint;
+    Errors.push_back(std::move(J));
+  }
   json Doc = {{"tool", "torch-lint"},
               {"version", Version},
               {"findings", std::move(Findings)},

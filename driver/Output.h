@@ -25,6 +25,9 @@ std::string escapeForTerminal(llvm::StringRef S);
 /// Paths are shown relative to the working directory when inside it.
 std::string displayPath(const std::string &Path);
 
+/// An error's message with its hint, for formats with one text per entry.
+std::string errorText(const FileError &E);
+
 extern const char *const Version;
 
 } // namespace torchlint

@@ -61,7 +61,11 @@ std::string serializeWorkerResult(const WorkerResult &W) {
     Findings.push_back(std::move(J));
   }
   for (const FileError &E : W.Result.Errors)
-    Errors.push_back({{"file", hexOf(E.File)}, {"message", hexOf(E.Message)}});
+    Errors.push_back({{"file", hexOf(E.File)},
+                      {"message", hexOf(E.Message)},
+                      {"partial", E.Partial},
+                      {"header", hexOf(E.Header)},
+                      {"hint", hexOf(E.Hint)}});
   for (const auto &[File, Digest] : W.Result.Parsed)
     Parsed[hexOf(File)] = llvm::toHex(llvm::ArrayRef<uint8_t>(Digest), true);
   json Dropped = json::array();
@@ -100,7 +104,9 @@ bool parseWorkerResult(llvm::StringRef Text, WorkerResult &W) {
       W.Result.Findings.push_back(std::move(Out));
     }
     for (const json &E : J.at("errors"))
-      W.Result.Errors.push_back({fromHex(E.at("file")), fromHex(E.at("message"))});
+      W.Result.Errors.push_back({fromHex(E.at("file")), fromHex(E.at("message")),
+                                 E.at("partial").get<bool>(), fromHex(E.at("header")),
+                                 fromHex(E.at("hint"))});
     for (const auto &[File, Digest] : J.at("parsed").items()) {
       std::string Bytes = llvm::fromHex(Digest.get<std::string>());
       if (Bytes.size() != 32)

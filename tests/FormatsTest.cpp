@@ -288,14 +288,18 @@ TEST(Formats, GithubAnnotationsForAdversarialFileNames) {
       << G.Out;
 }
 
-TEST(Formats, GithubFileErrorsAreErrors) {
+TEST(Formats, GithubFileErrorsAreErrorsAndPartialAnalysisWarnings) {
   std::string Dir = makeTempDir("fmt-github-error");
   writeFile(Dir + "/m.cpp", std::string("#include \"gen/ops.h\"\n") + Hazard);
-  RunResult R = runTorchLint(mock() + "--format=github m.cpp", Dir);
+  writeFile(Dir + "/syntax.cpp", "int f( {\n");
+  RunResult R = runTorchLint(mock() + "--format=github m.cpp syntax.cpp", Dir);
   EXPECT_EQ(R.ExitCode, 3) << R.Out << R.Err;
   EXPECT_NE(
-      R.Out.find("::error title=torch-lint,file=m.cpp::header 'gen/ops.h' not found"),
+      R.Out.find("::warning title=torch-lint,file=m.cpp::header 'gen/ops.h' not found"),
       std::string::npos)
+      << R.Out;
+  EXPECT_NE(R.Out.find("::error title=torch-lint,file=syntax.cpp::could not be parsed"),
+            std::string::npos)
       << R.Out;
   EXPECT_NE(R.Out.find("::warning title=torch-perf-element-loop,file=m.cpp,line=6,"
                        "endLine=6,col=10::"),
@@ -372,7 +376,7 @@ TEST(Formats, SarifContent) {
   writeFile(Dir + "/missing.cpp", std::string("#include \"gen/ops.h\"\n") + Hazard);
   RunResult R = runTorchLint(
       mock() + "--format=sarif hazard.cpp 'sub dir/w\xc3\xbc%.cpp' missing.cpp", Dir);
-  EXPECT_EQ(R.ExitCode, 3) << R.Err;
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
   writeFile(Dir + "/out.sarif", R.Out);
   std::string Report = validateSarif(Schema, {Dir + "/out.sarif"});
   EXPECT_EQ(Report, "") << Report;
@@ -459,10 +463,11 @@ TEST(Formats, SarifContent) {
   EXPECT_EQ(Results[3]["ruleId"], "torch-perf-redundant-copy");
   EXPECT_EQ(W["region"]["startColumn"], 18 + 10 - 3);
 
-  // The file that could not be analysed fully.
+  // The file analysed in part: a warning; the run succeeded.
   const auto &Inv = Run["invocations"][0];
-  EXPECT_EQ(Inv["executionSuccessful"], false);
+  EXPECT_EQ(Inv["executionSuccessful"], true);
   ASSERT_EQ(Inv["toolExecutionNotifications"].size(), 1u);
+  EXPECT_EQ(Inv["toolExecutionNotifications"][0]["level"], "warning");
   EXPECT_NE(
       Inv["toolExecutionNotifications"][0]["message"]["text"].get<std::string>().find(
           "'gen/ops.h' not found"),
@@ -481,7 +486,8 @@ TEST(Formats, ShardsMergedEqualTheUnshardedRun) {
   const std::vector<std::string> Files = {"a.cpp", "b.cpp", "c.cpp", "d.cpp", "e.cpp"};
   for (size_t I = 0; I < Files.size(); ++I)
     writeFile(Dir + "/" + Files[I], std::string(I, '\n') + Hazard);
-  writeFile(Dir + "/f.cpp", std::string("#include \"gen/ops.h\"\n") + Hazard);
+  // A file that does not compile: the run is not successful.
+  writeFile(Dir + "/f.cpp", std::string(Hazard) + "int broken( {\n");
   std::string All = " a.cpp b.cpp c.cpp d.cpp e.cpp f.cpp";
   RunResult Whole = runTorchLint(mock() + "--format=sarif" + All, Dir);
   ASSERT_EQ(Whole.ExitCode, 3) << Whole.Err;
