@@ -4,6 +4,7 @@
 
 #include "Catalog.h"
 #include "Baseline.h"
+#include "BuildScripts.h"
 #include "CompileFlags.h"
 #include "CudaHost.h"
 #include "Engine.h"
@@ -122,6 +123,7 @@ struct Options {
        Quiet = false, ShowVersion = false, Verbose = false;
   bool Worker = false;    ///< --worker: lint one file, print a WorkerResult.
   std::vector<std::string> InferredIncludes; ///< --worker-include-dir.
+  std::vector<std::string> InferredDefines;  ///< --worker-define (BuildScripts.h).
   std::vector<std::string> Excludes; ///< --exclude.
   bool DefaultExcludes = true;       ///< --no-default-excludes clears it.
   bool FailOnPartial = false;        ///< --fail-on-partial.
@@ -293,6 +295,10 @@ int parseArgs(int Argc, const char **Argv, Options &O) {
     if (A == "--worker") { O.Worker = true; O.Quiet = true; continue; }
     if (A.consume_front("--worker-include-dir=")) { // From the parent (IncludeInference.h).
       O.InferredIncludes.push_back(A.str());
+      continue;
+    }
+    if (A.consume_front("--worker-define=")) { // From the parent (BuildScripts.h).
+      O.InferredDefines.push_back(A.str());
       continue;
     }
     if ((R = Value("--timeout", V))) {
@@ -848,6 +854,9 @@ int runTorchLint(int Argc, const char **Argv) {
   Flags.CudaToolkit = findCudaToolkit(O.ExtraArgs);
   for (const std::string &Dir : O.InferredIncludes)
     Flags.ExtraArgs.push_back("-I" + Dir);
+  for (const std::string &Define : O.InferredDefines)
+    if (llvm::StringRef(Define).starts_with("-D"))
+      Flags.ExtraArgs.push_back(Define);
   llvm::append_range(Flags.ExtraArgs, O.ExtraArgs);
   std::shared_ptr<DroppedFlags> Dropped = Flags.Dropped;
   auto Database = makeCompilationDatabase(std::move(Inner), Flags);
@@ -902,19 +911,27 @@ int runTorchLint(int Argc, const char **Argv) {
   IncludeInference Inference(std::move(KnownDirs));
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
+  // And the macros their setup.py defines (BuildScripts.h).
+  BuildScripts Scripts;
   std::map<std::string, std::vector<std::string>> Inferred;
   for (const std::string &F : Files) {
     if (InDatabase.count(F))
       continue;
-    std::vector<std::string> Dirs =
-        Inference.includeDirsFor(F, projectRootOf(F, Cwd.str().str()));
+    std::string Root = projectRootOf(F, Cwd.str().str());
+    std::vector<std::string> &Args = Inferred[F];
+    for (const std::string &D : Inference.includeDirsFor(F, Root))
+      Args.push_back("--worker-include-dir=" + D);
+    for (const std::string &D : Scripts.definesFor(F, Root))
+      Args.push_back("--worker-define=" + D);
     if (O.Verbose) {
       llvm::errs() << "torch-lint: " << escapeForTerminal(displayPath(F)) << ":";
-      for (const std::string &D : Dirs)
-        llvm::errs() << " -I" << escapeForTerminal(displayPath(D));
+      for (llvm::StringRef A : Args)
+        llvm::errs() << " "
+                     << escapeForTerminal(A.consume_front("--worker-include-dir=")
+                                              ? "-I" + displayPath(A.str())
+                                              : A.drop_front(strlen("--worker-define=")).str());
       llvm::errs() << "\n";
     }
-    Inferred[F] = std::move(Dirs);
   }
   size_t Finished = 0;
   WorkerResult W = lintInWorkers(
@@ -924,12 +941,7 @@ int runTorchLint(int Argc, const char **Argv) {
         if (EO.Progress)
           EO.Progress(Finished++, Files.size(), File);
       },
-      [&](const std::string &File) {
-        std::vector<std::string> Args;
-        for (const std::string &D : Inferred[File])
-          Args.push_back("--worker-include-dir=" + D);
-        return Args;
-      });
+      [&](const std::string &File) { return Inferred[File]; });
   LintResult Result = std::move(W.Result);
   std::set<std::string> DroppedFlags = W.Dropped;
   DroppedFlags.insert(Dropped->Flags.begin(), Dropped->Flags.end());

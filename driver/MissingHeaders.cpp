@@ -99,9 +99,34 @@ bool isTorchHeader(StringRef H) {
          H.starts_with("caffe2/");
 }
 
+/// The Debian package of a system library's header, for the common ones.
+StringRef systemPackageOf(StringRef H) {
+  static const std::pair<StringRef, StringRef> Known[] = {
+      {"libavcodec/", "libavcodec-dev"},   {"libavformat/", "libavformat-dev"},
+      {"libavfilter/", "libavfilter-dev"}, {"libavutil/", "libavutil-dev"},
+      {"libavdevice/", "libavdevice-dev"}, {"libswscale/", "libswscale-dev"},
+      {"libswresample/", "libswresample-dev"}, {"opencv2/", "libopencv-dev"},
+      {"Eigen/", "libeigen3-dev"},         {"eigen3/", "libeigen3-dev"},
+      {"glm/", "libglm-dev"},              {"GL/", "libgl-dev"},
+      {"EGL/", "libegl-dev"},              {"GLFW/", "libglfw3-dev"},
+      {"png.h", "libpng-dev"},             {"jpeglib.h", "libjpeg-dev"},
+      {"zlib.h", "zlib1g-dev"},            {"boost/", "libboost-dev"},
+      {"google/protobuf/", "libprotobuf-dev"}, {"gflags/", "libgflags-dev"},
+      {"glog/", "libgoogle-glog-dev"},     {"fmt/", "libfmt-dev"},
+      {"spdlog/", "libspdlog-dev"},        {"tbb/", "libtbb-dev"},
+      {"oneapi/tbb", "libtbb-dev"},        {"mkl.h", "Intel oneMKL"},
+      {"sox.h", "libsox-dev"},             {"nlohmann/", "nlohmann-json3-dev"},
+  };
+  for (const auto &[Prefix, Package] : Known)
+    if (H.starts_with(Prefix))
+      return Package;
+  return {};
+}
+
 bool isCudaToolkitHeader(StringRef H) {
   for (StringRef Prefix : {"cuda", "cub/", "thrust/", "cublas", "curand", "cusparse", "cusolver",
-                           "cufft", "nvrtc", "nvtx", "cooperative_groups", "mma.h",
+                           "cufft", "nvrtc", "nvtx", "cooperative_groups", "mma.h", "npp",
+                           "nvjpeg", "nvml", "cupti",
                            "vector_types.h", "device_launch_parameters.h"})
     if (H.starts_with(Prefix))
       return true;
@@ -140,8 +165,13 @@ std::string hintFor(const std::string &Header, const std::string &Root,
            "after '--' (-- -I<dir>)";
   if (isCudaToolkitHeader(H))
     return Ctx.HasCudaToolkit
-               ? "not in the CUDA toolkit found: a newer toolkit? --cuda-path=<dir>"
+               ? "not in the CUDA toolkit found: a component not installed (NPP, nvJPEG...) "
+                 "or a newer toolkit? --cuda-path=<dir>"
                : "no CUDA toolkit found: --cuda-path=<dir>, CUDA_HOME, or /usr/local/cuda";
+  if (StringRef Package = systemPackageOf(H); !Package.empty())
+    return "a system library's header: install " + Package.str() +
+           (Package.contains(' ') ? "" : " (Debian)") +
+           ", or pass its include directory after '--' (-- -I<dir>)";
   if (Name == "Python.h" && !Ctx.HasPythonHeaders)
     return "Python's headers are not installed: python3-dev (Debian), or lint in the "
            "environment torch is installed in";

@@ -138,4 +138,34 @@ TEST(Project, VendoredHeadersResolveIncludesButLoseToTheProjectsOwn) {
   EXPECT_TRUE(json::parse(R.Out)["errors"].empty()) << R.Out;
 }
 
+TEST(Project, MacrosTheSetupPyStatesAreDefined) {
+  // nvdiffrast: everything is behind `#ifdef NVDR_TORCH`, which only
+  // setup.py's extra_compile_args pass. Read as text, never run.
+  std::string Dir = makeTempDir("project-setup-py") + "/repo";
+  sh("mkdir -p " + shellQuote(Dir + "/csrc/ops") + " " + shellQuote(Dir + "/other"));
+  writeFile(Dir + "/setup.py",
+            "import os\n"
+            "macros = [('HAS_X', None), ('VER', '2')]  # define_macros below\n"
+            "setup(ext_modules=[CUDAExtension('ext', ['csrc/ops/a.cpp'],\n"
+            "    define_macros=[('HAS_X', None), ('VER', '2'), ('BAD', f'{os.sep}')],\n"
+            "    extra_compile_args={'cxx': ['-DWITH_OPS', '-O3', f'-DRUNTIME={os.sep}'],\n"
+            "                        'nvcc': [\"-DWITH_OPS\", '-lineinfo']})])\n"
+            "import sys; open('/tmp/torchlint-setup-py-ran', 'w') if 0 else None\n");
+  std::string Guarded = std::string("#if defined(WITH_OPS) && defined(HAS_X) && VER == 2 && "
+                                    "!defined(BAD) && !defined(RUNTIME)\n") +
+                        Copy + "#endif\n";
+  writeFile(Dir + "/csrc/ops/a.cpp", Guarded);
+  RunResult R = runTorchLint(mock() + "-v --format=json csrc", Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+  EXPECT_EQ(filesWithFindings(R.Out), (std::set<std::string>{"csrc/ops/a.cpp"})) << R.Out;
+  EXPECT_NE(R.Err.find("csrc/ops/a.cpp: -I" + Dir + " -DHAS_X -DVER=2 -DWITH_OPS\n"),
+            std::string::npos)
+      << R.Err;
+
+  // A setup.py that drives CMake: its -D are CMake's, not the compiler's.
+  writeFile(Dir + "/setup.py", "cmake_args = ['-DCMAKE_BUILD_TYPE=Release', '-DWITH_OPS']\n");
+  RunResult C = runTorchLint(mock() + "--format=json csrc", Dir);
+  EXPECT_EQ(C.ExitCode, 0) << C.Out << C.Err;
+}
+
 } // namespace
