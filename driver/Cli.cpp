@@ -817,6 +817,13 @@ int runTorchLint(int Argc, const char **Argv) {
   EngineOptions EO;
   EO.Checks = O.Checks;
   EO.HeaderFilter = O.HeaderFilter;
+  // Bindings and registrations in the project's own headers count.
+  if (O.HeaderFilter.empty()) {
+    EO.ProjectRoots = projectRoots(O, Files); // Real paths, and as named:
+    for (const std::string &F : Files)
+      if (std::string Root = projectRootOf(F, cwd()); !llvm::is_contained(EO.ProjectRoots, Root))
+        EO.ProjectRoots.push_back(Root);
+  }
   EO.Fast = O.Fast;
   EO.Jobs = O.Jobs ? O.Jobs : std::max(1u, std::thread::hardware_concurrency());
   std::unique_ptr<PchCache> Pch;

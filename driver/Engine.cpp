@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Engine.h"
+#include "Project.h"
 
 #include "Catalog.h"
 #include "CompileFlags.h"
@@ -167,6 +168,17 @@ private:
   RunState &State;
 };
 
+/// The headers whose declarations are linted: the user's regex, else the
+/// project roots' (foreign directories in them are dropped afterwards).
+std::string headerFilterOf(const EngineOptions &Options) {
+  if (!Options.HeaderFilter.empty() || Options.ProjectRoots.empty())
+    return Options.HeaderFilter;
+  std::string Re = "^(";
+  for (size_t I = 0; I < Options.ProjectRoots.size(); ++I)
+    Re += (I ? "|" : "") + llvm::Regex::escape(Options.ProjectRoots[I]);
+  return Re + ")/";
+}
+
 /// Wraps clang-tidy's consumer: skips system-header function bodies and sets
 /// the traversal scope to the declarations of the code being linted.
 class ScopedConsumer : public MultiplexConsumer {
@@ -278,7 +290,7 @@ private:
         return Inner;
       CI.getFrontendOpts().SkipFunctionBodies = true;
       return std::make_unique<ScopedConsumer>(std::move(Inner), CI,
-                                              Parent.Options.HeaderFilter);
+                                              headerFilterOf(Parent.Options));
     }
 
   private:
@@ -366,7 +378,7 @@ void makePathsAbsolute(ClangTidyError &E) {
 ClangTidyOptions defaultOptions(const EngineOptions &Options) {
   ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
   Defaults.Checks = defaultChecksGlob();
-  Defaults.HeaderFilterRegex = Options.HeaderFilter;
+  Defaults.HeaderFilterRegex = headerFilterOf(Options);
   Defaults.SystemHeaders = false;
   return Defaults;
 }
@@ -381,6 +393,17 @@ ClangTidyOptions overrideOptions(const EngineOptions &Options) {
 } // namespace
 
 std::string absoluteIn(llvm::StringRef Dir, llvm::StringRef Path) {
+  if (llvm::sys::path::is_absolute(Path) &&
+      (Path.contains("/../") || Path.contains("/./"))) {
+    // "csrc/../include/x.h" as "include/x.h", when both name one file
+    // (through a symlinked directory they would not).
+    llvm::SmallString<256> Clean(Path), RealClean, RealPath;
+    llvm::sys::path::remove_dots(Clean, /*remove_dot_dot=*/true);
+    if (!llvm::sys::fs::real_path(Clean, RealClean) &&
+        !llvm::sys::fs::real_path(Path, RealPath) && RealClean == RealPath)
+      return Clean.str().str();
+    return Path.str();
+  }
   if (Path.empty() || llvm::sys::path::is_absolute(Path) || Dir.empty())
     return Path.str();
   llvm::SmallString<256> Abs(Dir);
@@ -767,6 +790,14 @@ LintResult lintSequential(const std::vector<std::string> &Files,
       Msg += " (and " + std::to_string(It->second.size() - 1) + " more errors)";
     Result.Errors.push_back({File, Msg});
   }
+  // By default a project's own headers are linted, not the code it vendors.
+  if (Options.HeaderFilter.empty() && !Options.ProjectRoots.empty())
+    llvm::erase_if(Result.Findings, [&](const Finding &F) {
+      return !llvm::is_contained(Files, F.Loc.File) &&
+             llvm::any_of(Options.ProjectRoots, [&](const std::string &Root) {
+               return inForeignDirectory(F.Loc.File, Root);
+             });
+    });
   sortFindings(Result, Files);
   return Result;
 }

@@ -22,6 +22,10 @@ struct EngineOptions {
   std::optional<std::string> Checks;
   /// Regex of project headers whose declarations are linted too.
   std::string HeaderFilter;
+  /// Project roots (Project.h) whose own headers are linted too, when no
+  /// HeaderFilter is given; their vendored code, submodules and build
+  /// trees are not.
+  std::vector<std::string> ProjectRoots;
   /// Traversal scope limited to the project's code and system-header function
   /// bodies skipped. Off only to compare findings (they must not change).
   bool Fast = true;

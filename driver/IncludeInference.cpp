@@ -32,19 +32,6 @@ bool skippedDirectory(StringRef Name, StringRef Path) {
   return K != ForeignKind::None && K != ForeignKind::Vendored && K != ForeignKind::Submodule;
 }
 
-/// True when \p Header is in vendored code or a submodule of \p Root.
-bool isVendored(StringRef Header, StringRef Root) {
-  StringRef Rel = Header;
-  if (!Rel.consume_front(Root) || !Rel.consume_front("/"))
-    return false;
-  for (size_t End = Rel.find('/'); End != StringRef::npos; End = Rel.find('/', End + 1)) {
-    std::string Dir = (Root + "/" + Rel.substr(0, End)).str();
-    if (foreignKindOf(llvm::sys::path::filename(Dir), Dir) != ForeignKind::None)
-      return true;
-  }
-  return false;
-}
-
 /// The spellings of the file's #include directives ("a/b.h" and <a/b.h>).
 std::vector<std::string> includesOf(const std::string &File) {
   std::vector<std::string> Out;
@@ -161,7 +148,7 @@ std::vector<std::string> IncludeInference::includeDirsFor(const std::string &Fil
         std::pair<bool, size_t> BestScore;
         for (const std::string &H : Idx.Headers)
           if (StringRef(H).ends_with(Suffix)) {
-            std::pair<bool, size_t> Score = {!isVendored(H, Root), commonPrefix(H, Cur)};
+            std::pair<bool, size_t> Score = {!inForeignDirectory(H, Root), commonPrefix(H, Cur)};
             if (Best.empty() || Score > BestScore || (Score == BestScore && H < Best)) {
               Best = H;
               BestScore = Score;

@@ -94,6 +94,18 @@ ForeignKind foreignKindOf(llvm::StringRef Name, llvm::StringRef Path) {
   return ForeignKind::None;
 }
 
+bool inForeignDirectory(llvm::StringRef Path, llvm::StringRef Root) {
+  llvm::StringRef Rel = Path;
+  if (!Rel.consume_front(Root) || !Rel.consume_front("/"))
+    return false;
+  for (size_t End = Rel.find('/'); End != llvm::StringRef::npos; End = Rel.find('/', End + 1)) {
+    std::string Dir = (Root + "/" + Rel.substr(0, End)).str();
+    if (foreignKindOf(llvm::sys::path::filename(Dir), Dir) != ForeignKind::None)
+      return true;
+  }
+  return false;
+}
+
 llvm::StringRef describe(ForeignKind K) {
   switch (K) {
   case ForeignKind::None:

@@ -49,6 +49,10 @@ enum class ForeignKind {
 /// the marker is enough.)
 ForeignKind foreignKindOf(llvm::StringRef Name, llvm::StringRef Path);
 
+/// True when \p Path is below a directory of \p Root that is not the
+/// project's own (vendored code, a submodule, a build tree...).
+bool inForeignDirectory(llvm::StringRef Path, llvm::StringRef Root);
+
 /// Text for the skipped-sources summary ("vendored code").
 llvm::StringRef describe(ForeignKind K);
 

@@ -138,6 +138,29 @@ TEST(Project, VendoredHeadersResolveIncludesButLoseToTheProjectsOwn) {
   EXPECT_TRUE(json::parse(R.Out)["errors"].empty()) << R.Out;
 }
 
+TEST(Project, TheProjectsOwnHeadersAreLintedOnceAndVendoredOnesNot) {
+  // diff-gaussian-rasterization style: the hazard lives in a project header
+  // that two sources include; a vendored header has the same code.
+  std::string Dir = makeTempDir("project-headers") + "/repo";
+  sh("mkdir -p " + shellQuote(Dir + "/csrc") + " " + shellQuote(Dir + "/third_party/dep"));
+  sh("cd " + shellQuote(Dir) + " && git init -q .");
+  writeFile(Dir + "/csrc/ops.h", std::string("#pragma once\n") + Copy);
+  writeFile(Dir + "/third_party/dep/dep.h",
+            "#pragma once\n#include <torch/torch.h>\n"
+            "inline torch::Tensor g(const torch::Tensor &a) { return (a * 2).clone(); }\n");
+  for (const char *F : {"a.cpp", "b.cpp"})
+    writeFile(Dir + "/csrc/" + F, "#include \"ops.h\"\n#include \"../third_party/dep/dep.h\"\n");
+  RunResult R = runTorchLint(mock() + "--format=json csrc", Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+  json Doc = json::parse(R.Out);
+  ASSERT_EQ(Doc["findings"].size(), 1u) << R.Out;
+  EXPECT_EQ(Doc["findings"][0]["file"], "csrc/ops.h");
+  EXPECT_EQ(Doc["findings"][0]["line"], 4);
+  // An explicit --header-filter is the user's choice, vendored or not.
+  RunResult F = runTorchLint(mock() + "--header-filter=dep --format=json csrc", Dir);
+  EXPECT_EQ(filesWithFindings(F.Out), (std::set<std::string>{"third_party/dep/dep.h"})) << F.Out;
+}
+
 TEST(Project, MacrosTheSetupPyStatesAreDefined) {
   // nvdiffrast: everything is behind `#ifdef NVDR_TORCH`, which only
   // setup.py's extra_compile_args pass. Read as text, never run.
