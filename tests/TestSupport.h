@@ -4,13 +4,16 @@
 #define TORCHLINT_TESTS_TESTSUPPORT_H
 
 #include "gtest/gtest.h"
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
+#include <dirent.h>
 #include <unistd.h>
+#include <vector>
 
 namespace torchlint::test {
 
@@ -59,6 +62,33 @@ inline RunResult runTorchLint(const std::string &Args,
   std::remove((Base + ".out").c_str());
   std::remove((Base + ".err").c_str());
   return R;
+}
+
+/// The annotated sources in testdata/ (file names, sorted; golden
+/// *.fixed.cpp files excluded).
+inline std::vector<std::string> testdataSources() {
+  std::vector<std::string> Files;
+  std::string Dir = sourceDir() + "/testdata";
+  if (DIR *D = ::opendir(Dir.c_str())) {
+    while (dirent *E = ::readdir(D)) {
+      std::string Name = E->d_name;
+      bool Cpp = Name.size() > 4 && Name.compare(Name.size() - 4, 4, ".cpp") == 0;
+      bool Golden = Name.find(".fixed.") != std::string::npos;
+      if (Cpp && !Golden)
+        Files.push_back(Name);
+    }
+    ::closedir(D);
+  }
+  std::sort(Files.begin(), Files.end());
+  return Files;
+}
+
+/// The checks a testdata file is verified with: testdata/<check>.cpp holds
+/// the annotations of that one check, as clang-tidy's own tests do; other
+/// files are verified against every check.
+inline std::string testdataChecks(const std::string &Name) {
+  std::string Check = Name.substr(0, Name.rfind('.'));
+  return Check.rfind("torch-", 0) == 0 ? "-*," + Check : "torch-*";
 }
 
 /// A fresh empty directory under the test temp dir.

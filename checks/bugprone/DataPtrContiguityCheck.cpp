@@ -45,6 +45,20 @@ bool hasContiguityEvidence(const FunctionDecl *F, const ParmVarDecl *P) {
   return Fd.Found;
 }
 
+/// A `.contiguous()` result, or the stable ABI's
+/// `torch::stable::contiguous(x)`.
+bool isContiguousCall(const Expr *E) {
+  E = ignoreWrappers(E);
+  if (const auto *M = dyn_cast<CXXMemberCallExpr>(E))
+    return M->getMethodDecl() && M->getMethodDecl()->getIdentifier() &&
+           M->getMethodDecl()->getName() == "contiguous";
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    return C->getDirectCallee() && isStableDecl(C->getDirectCallee()) &&
+           C->getDirectCallee()->getIdentifier() &&
+           C->getDirectCallee()->getName() == "contiguous";
+  return false;
+}
+
 /// True if every call of \p F in the TU passes a `.contiguous()` result for
 /// parameter \p Index (and there is at least one call).
 bool allCallersPassContiguous(const FunctionDecl *F, unsigned Index, ASTContext &Ctx) {
@@ -58,10 +72,8 @@ bool allCallersPassContiguous(const FunctionDecl *F, unsigned Index, ASTContext 
           C->getNumArgs() <= Index)
         return true;
       ++Total;
-      if (const auto *M = dyn_cast<CXXMemberCallExpr>(ignoreWrappers(C->getArg(Index))))
-        if (M->getMethodDecl() && M->getMethodDecl()->getIdentifier() &&
-            M->getMethodDecl()->getName() == "contiguous")
-          ++Contiguous;
+      if (isContiguousCall(C->getArg(Index)))
+        ++Contiguous;
       return true;
     }
   } C;
@@ -135,9 +147,15 @@ void DataPtrContiguityCheck::check(const MatchFinder::MatchResult &Result) {
   std::string Name = P->getName().str();
   std::string Local = Name + "_c";
   bool Writes = mutatesParam(F, P);
-  std::string Advice = Writes ? "require it: 'TORCH_CHECK(" + Name +
+  // The stable ABI spells these STD_TORCH_CHECK and
+  // torch::stable::contiguous(x) (its Tensor has no contiguous() method).
+  bool Stable = isStableTensorType(P->getType());
+  std::string Check = Stable ? "STD_TORCH_CHECK" : "TORCH_CHECK";
+  std::string Copy = Stable ? "torch::stable::contiguous(" + Name + ")"
+                            : Name + ".contiguous()";
+  std::string Advice = Writes ? "require it: '" + Check + "(" + Name +
                                     ".is_contiguous())' (a copy would lose the writes)"
-                              : "use '" + Local + " = " + Name + ".contiguous()'";
+                              : "use '" + Local + " = " + Copy + "'";
   auto D = diag(Call->getBeginLoc(),
                 "'%0' may be strided, expanded or channels_last: its data_ptr is "
                 "indexed linearly with no is_contiguous() check or contiguous() "
@@ -153,13 +171,16 @@ void DataPtrContiguityCheck::check(const MatchFinder::MatchResult &Result) {
   std::string Indent(SM.getSpellingColumnNumber(First->getBeginLoc()) - 1, ' ');
   if (Writes) {
     D << FixItHint::CreateInsertion(First->getBeginLoc(),
-                                    "TORCH_CHECK(" + Name + ".is_contiguous(), \"" + Name +
+                                    Check + "(" + Name + ".is_contiguous(), \"" + Name +
                                         " must be contiguous\");\n" + Indent);
     return;
   }
+  // torch::stable::contiguous is in <torch/csrc/stable/ops.h>: no fix where
+  // the file does not see it.
+  if (Stable && !stableFunctionDeclared(Ctx, "contiguous"))
+    return;
   D << FixItHint::CreateInsertion(First->getBeginLoc(),
-                                  "auto " + Local + " = " + Name + ".contiguous();\n" +
-                                      Indent);
+                                  "auto " + Local + " = " + Copy + ";\n" + Indent);
   struct Uses : RecursiveASTVisitor<Uses> {
     const ParmVarDecl *P;
     std::vector<const DeclRefExpr *> Objects;

@@ -173,6 +173,22 @@ void DataDependentCheck::check(const MatchFinder::MatchResult &Result) {
                           ? "reads a value fake tensors do not have"
                           : "is data-dependent and breaks tracing";
 
+  // torch::stable::Tensor (and the stable ABI) has no item(), no
+  // at::_assert_async and no at::where: only raw data reads, which a fake
+  // kernel must not make at all.
+  const auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
+  bool Stable = Member && isStableTensorType(Member->getImplicitObjectArgument()->getType());
+  if (Stable) {
+    StringRef Advice =
+        enclosingMacro(Call->getBeginLoc(), "STD_TORCH_CHECK", SM, Ctx.getLangOpts())
+            ? "validate tensor data in the CPU/CUDA kernels only"
+            : "express the computation with torch::stable ops, or register a "
+              "Meta/fake kernel that does not touch data";
+    diag(Loc, "%0 in %1 %2 [%3]; %4") << What << Where << Reads << GB << Advice;
+    noteContext(*this, Context);
+    return;
+  }
+
   if (auto M = enclosingMacro(Call->getBeginLoc(), "TORCH_CHECK", SM,
                               Ctx.getLangOpts())) {
     auto Fix = assertAsyncFor(*M);

@@ -68,19 +68,31 @@ const ParmVarDecl *returnedParam(const FunctionDecl *F, bool &IsView) {
           }
           break;
         }
-        const auto *Call = dyn_cast<CXXMemberCallExpr>(E);
-        if (!Call || !Call->getMethodDecl() || !Call->getMethodDecl()->getIdentifier())
-          break;
         static const llvm::StringSet<> Views = {
             "view", "transpose", "permute", "select", "narrow", "slice", "squeeze",
             "unsqueeze", "expand", "expand_as", "t", "as_strided", "alias",
             "diagonal", "detach", "view_as", "unfold", "movedim", "flatten",
             "reshape", "contiguous"};
-        StringRef Name = Call->getMethodDecl()->getName();
+        // x.transpose(0, 1), or the stable ABI's free-function form,
+        // torch::stable::transpose(x, 0, 1) / torch::stable::fill_(x, v).
+        const FunctionDecl *Callee = nullptr;
+        const Expr *Self = nullptr;
+        if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E)) {
+          Callee = Call->getMethodDecl();
+          Self = Call->getImplicitObjectArgument();
+        } else if (const auto *Call = dyn_cast<CallExpr>(E);
+                   Call && !isa<CXXOperatorCallExpr>(Call) && Call->getNumArgs() >= 1 &&
+                   isStableDecl(Call->getDirectCallee())) {
+          Callee = Call->getDirectCallee();
+          Self = Call->getArg(0);
+        }
+        if (!Callee || !Callee->getIdentifier())
+          break;
+        StringRef Name = Callee->getName();
         if (!Views.contains(Name) && !ops::isInPlaceName(Name))
           break;
         ViaView |= Views.contains(Name);
-        E = ignoreWrappers(Call->getImplicitObjectArgument());
+        E = ignoreWrappers(Self);
       }
       return true;
     }
@@ -115,7 +127,8 @@ void SchemaCheck::check(const MatchFinder::MatchResult &Result) {
   std::set<std::pair<const OpDef *, unsigned>> Reported;
   for (const KernelImpl &K : Model.Impls) {
     const FunctionDecl *F = K.Function;
-    if (!F)
+    // A hand-boxed stable kernel takes the stack, not the schema's arguments.
+    if (!F || K.Boxed)
       continue;
     for (const OpDef *D : Model.defsOf(K.qualifiedName())) {
       if (!D->Schema || D->Schema->nameOnly || D->Schema->isVararg)

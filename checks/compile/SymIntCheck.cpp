@@ -68,6 +68,25 @@ void SymIntCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Member = dyn_cast<MemberExpr>(Call->getCallee());
   SourceLocation NameLoc = Member ? Member->getMemberLoc() : Call->getExprLoc();
 
+  // The stable ABI has no sym_* methods and no SymInt type: its kernels
+  // only see concrete sizes, so the way out is a fake kernel in Python.
+  if (isStableTensorType(Call->getImplicitObjectArgument()->getType())) {
+    if (Name == "numel")
+      diag(NameLoc, "'%0()' in %1 fails on symbolic shapes under dynamic shapes "
+                    "('Cannot call %0() on tensor with symbolic sizes/strides'); "
+                    "torch::stable::Tensor has no sym_%0(): register the fake "
+                    "kernel in Python (@torch.library.register_fake)")
+          << Name << contextPhrase(Context);
+    else
+      diag(NameLoc, "'%0()' in %1 reads concrete sizes: under dynamic shapes "
+                    "torch.compile specialises the graph on them and recompiles "
+                    "it for every new shape; torch::stable::Tensor has no "
+                    "sym_%0(): register the fake kernel in Python "
+                    "(@torch.library.register_fake)")
+          << Name << contextPhrase(Context);
+    noteContext(*this, Context);
+    return;
+  }
   {
   // What torch 2.x does (tests/proofs, docs/compile-evidence.md): numel()
   // on symbolic sizes throws; sizes(), size(), strides() and stride() guard

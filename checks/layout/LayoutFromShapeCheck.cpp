@@ -74,6 +74,13 @@ const BinaryOperator *layoutComparison(const Expr *Cond, const ASTContext &Ctx) 
   return nullptr;
 }
 
+/// The tensor operations that take dimensions.
+constexpr const char *DimMethods[] = {
+    "permute", "transpose", "movedim", "moveaxis", "select", "size", "narrow",
+    "unsqueeze", "squeeze", "flip", "sum", "mean", "amax", "amin", "stride",
+    "index_select", "split", "chunk", "unbind", "softmax", "cumsum", "view",
+    "reshape", "expand"};
+
 /// What an arm does with dimensions: the dimension-taking calls with their
 /// constant arguments.
 std::vector<std::string> dimensionUse(const Stmt *S, const ASTContext &Ctx) {
@@ -86,16 +93,28 @@ std::vector<std::string> dimensionUse(const Stmt *S, const ASTContext &Ctx) {
       if (!M || !M->getIdentifier() ||
           !isTensorType(Call->getImplicitObjectArgument()->getType()))
         return true;
-      static const char *const DimMethods[] = {
-          "permute", "transpose", "movedim", "moveaxis", "select", "size", "narrow",
-          "unsqueeze", "squeeze", "flip", "sum", "mean", "amax", "amin", "stride",
-          "index_select", "split", "chunk", "unbind", "softmax", "cumsum", "view",
-          "reshape", "expand"};
       StringRef Name = M->getName();
       if (!llvm::is_contained(DimMethods, Name))
         return true;
+      record(Name, llvm::ArrayRef<const Expr *>(Call->getArgs(), Call->getNumArgs()));
+      return true;
+    }
+    // The stable ABI's free functions: torch::stable::permute(x, {0, 2, 3, 1}).
+    bool VisitCallExpr(CallExpr *Call) {
+      if (isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Call) || Call->getNumArgs() < 1)
+        return true;
+      const FunctionDecl *F = Call->getDirectCallee();
+      if (!F || !F->getIdentifier() || !isStableDecl(F) ||
+          !isTensorType(Call->getArg(0)->getType()) ||
+          !llvm::is_contained(DimMethods, F->getName()))
+        return true;
+      record(F->getName(),
+             llvm::ArrayRef<const Expr *>(Call->getArgs(), Call->getNumArgs()).drop_front());
+      return true;
+    }
+    void record(StringRef Name, llvm::ArrayRef<const Expr *> Args) {
       std::string Sig = Name.str();
-      for (const Expr *A : Call->arguments()) {
+      for (const Expr *A : Args) {
         if (isa<CXXDefaultArgExpr>(A))
           continue;
         // Every integer constant in the argument: `2`, `{0, 3, 1, 2}`, and
@@ -106,7 +125,6 @@ std::vector<std::string> dimensionUse(const Stmt *S, const ASTContext &Ctx) {
           Sig += ":" + std::to_string(V);
       }
       Out.push_back(Sig);
-      return true;
     }
     void collectInts(const Stmt *S, std::vector<int64_t> &Out) {
       if (!S)
@@ -194,6 +212,22 @@ void LayoutFromShapeCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Guess || Then == Else || (Then.empty() && Else.empty()))
     return;
   std::string Text = sourceText(Guess, Ctx);
+  bool IsDim = false;
+  const Expr *Size = isSizeRead(Guess->getLHS(), IsDim) ? Guess->getLHS() : Guess->getRHS();
+  const auto *Read = dyn_cast<CXXMemberCallExpr>(ignoreWrappers(Size));
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(ignoreWrappers(Size)))
+    Read = dyn_cast<CXXMemberCallExpr>(ignoreWrappers(Op->getArg(0)));
+  if (Read && isStableTensorType(Read->getImplicitObjectArgument()->getType())) {
+    // torch::stable::Tensor has no suggest_memory_format() and no
+    // is_contiguous(MemoryFormat).
+    diag(Guess->getBeginLoc(),
+         "layout inferred from '%0': a 3x3 image, a 3-frame video or a "
+         "single-channel volume takes the wrong branch; pass the layout "
+         "explicitly (an enum or torch::headeronly::MemoryFormat) or test "
+         "strides (strides(), stride(d))")
+        << (Text.empty() ? std::string("a size") : Text);
+    return;
+  }
   diag(Guess->getBeginLoc(),
        "layout inferred from '%0': a 3x3 image, a 3-frame video or a "
        "single-channel volume takes the wrong branch; pass the layout "

@@ -25,6 +25,7 @@ struct LibraryBlock {
   std::string Kind; ///< "DEF", "FRAGMENT" or "IMPL".
   std::string Namespace;
   std::string Key; ///< Dispatch key of an IMPL block.
+  bool Stable = false; ///< A STABLE_TORCH_LIBRARY* block.
 };
 
 /// The name of the enumerator \p E designates, following constexpr
@@ -81,18 +82,24 @@ bool isRecord(const CXXRecordDecl *RD, StringRef Name) {
   return RD && RD->getIdentifier() && RD->getName() == Name && isTorchDecl(RD);
 }
 
+/// The library class of a registration block: torch::Library, or the stable
+/// ABI's torch::stable::detail::StableLibrary.
+bool isLibraryRecord(const CXXRecordDecl *RD) {
+  return isRecord(RD, "Library") || isRecord(RD, "StableLibrary");
+}
+
 /// The first function referenced under \p S (the init function of a
-/// TorchLibraryInit, possibly inside a lambda).
+/// TorchLibraryInit or StableTorchLibraryInit, possibly inside a lambda).
 const FunctionDecl *firstFunctionRef(const Stmt *S) {
   if (!S)
     return nullptr;
-  // The init function takes a torch::Library& (c10::guts::if_constexpr and
-  // other helpers around it do not).
+  // The init function takes a torch::Library& or StableLibrary&
+  // (c10::guts::if_constexpr and other helpers around it do not).
   if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
     if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl()))
       if (F->getNumParams() == 1 &&
-          isRecord(F->getParamDecl(0)->getType().getNonReferenceType()->getAsCXXRecordDecl(),
-                   "Library"))
+          isLibraryRecord(
+              F->getParamDecl(0)->getType().getNonReferenceType()->getAsCXXRecordDecl()))
         return F;
   if (const auto *Lambda = dyn_cast<LambdaExpr>(S))
     return firstFunctionRef(Lambda->getBody());
@@ -107,6 +114,22 @@ bool isPybindModule(const CXXRecordDecl *RD) {
     return false;
   const auto *NS = dyn_cast<NamespaceDecl>(RD->getDeclContext());
   return NS && NS->getName() == "pybind11";
+}
+
+/// f for a reference to torch::stable::detail::boxer<F, f>::boxed_fn, the
+/// boxing wrapper TORCH_BOX(f) names; null otherwise.
+const FunctionDecl *unboxedFunction(const DeclRefExpr *Ref) {
+  const auto *M = dyn_cast<CXXMethodDecl>(Ref->getDecl());
+  if (!M || !M->getIdentifier() || M->getName() != "boxed_fn")
+    return nullptr;
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(M->getParent());
+  if (!Spec || Spec->getName() != "boxer" || !isTorchDecl(Spec) ||
+      Spec->getTemplateArgs().size() != 2)
+    return nullptr;
+  const TemplateArgument &Fn = Spec->getTemplateArgs()[1];
+  if (Fn.getKind() != TemplateArgument::Declaration)
+    return nullptr;
+  return dyn_cast<FunctionDecl>(Fn.getAsDecl());
 }
 
 std::string literalText(const Expr *E) {
@@ -148,7 +171,7 @@ public:
 
   bool VisitVarDecl(VarDecl *V) {
     const CXXRecordDecl *RD = V->getType()->getAsCXXRecordDecl();
-    if (isRecord(RD, "TorchLibraryInit"))
+    if (isRecord(RD, "TorchLibraryInit") || isRecord(RD, "StableTorchLibraryInit"))
       Inits.push_back(V);
     return true;
   }
@@ -158,7 +181,7 @@ public:
       return true;
     StringRef Name = M->getName();
     const CXXRecordDecl *RD = M->getParent();
-    if (isRecord(RD, "Library") && (Name == "def" || Name == "impl"))
+    if (isLibraryRecord(RD) && (Name == "def" || Name == "impl"))
       LibraryCalls.push_back(Call);
     else if (isRecord(RD, "RegisterOperators") && Name == "op")
       LegacyOps.push_back(Call);
@@ -232,6 +255,9 @@ const FunctionDecl *Registrations::resolveFunction(const Expr *E) {
       continue;
     }
     if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+      // TORCH_BOX(f): torch::stable::detail::boxer<F, f>::boxed_fn.
+      if (const FunctionDecl *Boxed = unboxedFunction(Ref))
+        return Boxed;
       // A variable holding a lambda: its call operator.
       if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
         if (const auto *L = dyn_cast_or_null<LambdaExpr>(
@@ -300,7 +326,11 @@ void Registrations::build(ASTContext &Ctx) {
     LibraryBlock B;
     B.Kind = enumeratorName(Construct->getArg(0));
     B.Namespace = literalText(Construct->getArg(2));
-    B.Key = firstEnumerator(Construct->getArg(3), "DispatchKey");
+    B.Stable = isRecord(V->getType()->getAsCXXRecordDecl(), "StableTorchLibraryInit");
+    // STABLE_TORCH_LIBRARY_IMPL passes the key stringized ("CPU"), the
+    // others a c10::DispatchKey.
+    B.Key = B.Stable ? literalText(Construct->getArg(3))
+                     : firstEnumerator(Construct->getArg(3), "DispatchKey");
     if (const FunctionDecl *Init = firstFunctionRef(Construct->getArg(1)))
       Blocks[Init->getCanonicalDecl()] = B;
   }
@@ -310,6 +340,7 @@ void Registrations::build(ASTContext &Ctx) {
     auto It = Encl ? Blocks.find(Encl->getCanonicalDecl()) : Blocks.end();
     LibraryBlock Block = It != Blocks.end() ? It->second : LibraryBlock();
     StringRef Method = Call->getMethodDecl()->getName();
+    bool Stable = isRecord(Call->getMethodDecl()->getParent(), "StableLibrary");
     if (explicitArgs(Call) < 1)
       continue;
     std::string Text = literalText(Call->getArg(0));
@@ -327,7 +358,8 @@ void Registrations::build(ASTContext &Ctx) {
       if (D.Schema && !D.Schema->ns.empty())
         D.Namespace = D.Schema->ns;
       Defs.push_back(D);
-      if (explicitArgs(Call) >= 2) {
+      // StableLibrary::def(schema, tags) takes no kernel.
+      if (explicitArgs(Call) >= 2 && !Stable) {
         KernelImpl K;
         K.Namespace = D.Namespace;
         K.OpName = D.Name;
@@ -347,6 +379,13 @@ void Registrations::build(ASTContext &Ctx) {
     K.OpName = Name;
     K.Call = Call;
     K.Function = resolveFunction(Call->getArg(1));
+    K.Stable = Stable;
+    // StableLibrary::impl takes a boxed function; TORCH_BOX(f) resolves to f,
+    // anything else is a hand-written boxed kernel.
+    if (Stable && K.Function) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(ignoreWrappers(Call->getArg(1)));
+      K.Boxed = !(Ref && unboxedFunction(Ref));
+    }
     // torch::dispatch(key, f) names the key explicitly.
     std::string Explicit;
     if (const auto *D = dyn_cast<CallExpr>(ignoreWrappers(Call->getArg(1))))

@@ -2,8 +2,10 @@
 //
 // The operators a TU defines (TORCH_LIBRARY / m.def), the kernels it
 // registers per dispatch key (TORCH_LIBRARY_IMPL / m.impl / torch::dispatch /
-// legacy torch::RegisterOperators), its pybind11 bindings, and from those the
-// context of every function: traced by torch.compile (and why), an eager
+// legacy torch::RegisterOperators), the same through the PyTorch 2.9+ stable
+// ABI (STABLE_TORCH_LIBRARY / _FRAGMENT / _IMPL, whose m is a
+// torch::stable::detail::StableLibrary, with m.impl("op", TORCH_BOX(&f))),
+// its pybind11 bindings, and from those the context of every function: traced by torch.compile (and why), an eager
 // backend kernel, pybind-bound, or unknown.
 //
 //===----------------------------------------------------------------------===//
@@ -44,6 +46,12 @@ struct KernelImpl {
   bool CatchAll = false;    ///< m.def(schema, fn), m.impl without key, legacy op().
   const clang::FunctionDecl *Function = nullptr; ///< May be null (unresolved).
   const clang::CallExpr *Call = nullptr;
+  /// Registered through the stable ABI (StableLibrary::impl).
+  bool Stable = false;
+  /// Function is a boxed kernel, (StableIValue *stack, uint64_t, uint64_t),
+  /// written by hand rather than made by TORCH_BOX: its C++ signature says
+  /// nothing about the schema (the unboxed kernel is among its callees).
+  bool Boxed = false;
   std::string qualifiedName() const { return Namespace + "::" + OpName; }
 };
 
@@ -94,7 +102,8 @@ public:
   static bool isTracedKey(llvm::StringRef Key);
 
   /// The function a registration argument names: `&f`, `f`, `TORCH_FN(f)`,
-  /// a lambda (its call operator), `torch::dispatch(key, f)`.
+  /// a lambda (its call operator), `torch::dispatch(key, f)`, the stable
+  /// ABI's `TORCH_BOX(&f)` / `TORCH_BOX(f)` (f, not the boxing wrapper).
   static const clang::FunctionDecl *resolveFunction(const clang::Expr *E);
 
 private:

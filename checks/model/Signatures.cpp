@@ -68,13 +68,13 @@ std::string scalarSpelling(QualType T, std::string &Instead) {
     return "Scalar";
   if (Name == "c10::SymInt")
     return "SymInt";
-  if (Name == "c10::Device")
+  if (Name == "c10::Device" || Name == "torch::stable::Device")
     return "Device";
   if (Name == "c10::basic_string_view" || Name == "std::basic_string" ||
       Name == "std::__cxx11::basic_string" || Name == "c10::string_view" ||
       Name == "std::basic_string_view")
     return "str";
-  if (Name == "at::Generator")
+  if (Name == "at::Generator" || Name == "torch::stable::Generator")
     return "Generator";
   return {};
 }
@@ -83,8 +83,11 @@ bool isListTemplate(const ClassTemplateSpecializationDecl *S) {
   if (!S)
     return false;
   std::string N = S->getQualifiedNameAsString();
+  // c10::HeaderOnlyArrayRef is the stable ABI's
+  // torch::headeronly::HeaderOnlyArrayRef.
   return N == "c10::ArrayRef" || N == "std::vector" || N == "c10::List" ||
-         N == "c10::OptionalArrayRef" || N == "c10::IListRef";
+         N == "c10::OptionalArrayRef" || N == "c10::IListRef" ||
+         N == "c10::HeaderOnlyArrayRef";
 }
 
 } // namespace
@@ -215,6 +218,11 @@ public:
     StringRef Name = F->getName();
     if ((Name.ends_with("_out") || Name.ends_with("_outf")) && isP(Call->getArg(0)))
       hit(Call, "it is passed as the out argument of '" + Name.str() + "'");
+    // In-place ops as free functions: at::zero_(p), and the stable ABI's only
+    // form, torch::stable::fill_(p, v) / zero_(p) / copy_(p, src).
+    else if (!isa<CXXMemberCallExpr>(Call) && !isa<CXXOperatorCallExpr>(Call) &&
+             ops::isInPlaceName(Name) && isP(Call->getArg(0)))
+      hit(Call, "'" + Name.str() + "()' writes to it");
     return true;
   }
   bool VisitVarDecl(VarDecl *V) {

@@ -29,9 +29,10 @@ SchemaTypeOf schemaTypeOf(clang::QualType Type);
 std::string schemaReturnOf(clang::QualType Type);
 
 /// True if \p F (its definition) writes to the tensor parameter \p P: an
-/// in-place method (`p.add_()`, `copy_`, `resize_`, `zero_`...), a write
-/// through its data_ptr/accessor, or passing it as the `out` argument of an
-/// `*_out` function. \p How describes the first write found.
+/// in-place method (`p.add_()`, `copy_`, `resize_`, `zero_`...) or in-place
+/// free function (`at::zero_(p)`, the stable ABI's `torch::stable::fill_(p, v)`),
+/// a write through its data_ptr/mutable_data_ptr/accessor, or passing it as
+/// the `out` argument of an `*_out` function. \p How describes the first write found.
 bool mutatesParam(const clang::FunctionDecl *F, const clang::ParmVarDecl *P,
                   std::string *How = nullptr,
                   const clang::Stmt **Where = nullptr);

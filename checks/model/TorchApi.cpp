@@ -35,6 +35,32 @@ bool isNamedRecord(const CXXRecordDecl *RD, StringRef NS, StringRef Name) {
   return topNamespace(RD->getDeclContext()) == NS;
 }
 
+/// \p DC is namespace torch::stable (inline namespaces looked through) or one
+/// nested in it.
+bool inStableNamespace(const DeclContext *DC) {
+  for (; DC; DC = DC->getParent()) {
+    const auto *NS = dyn_cast<NamespaceDecl>(DC);
+    if (!NS || NS->isInlineNamespace() || NS->getName() != "stable")
+      continue;
+    const DeclContext *P = NS->getParent();
+    while (P && isa<NamespaceDecl>(P) && cast<NamespaceDecl>(P)->isInlineNamespace())
+      P = P->getParent();
+    const auto *Torch = dyn_cast_or_null<NamespaceDecl>(P);
+    if (Torch && Torch->getName() == "torch" &&
+        Torch->getParent()->getRedeclContext()->isTranslationUnit())
+      return true;
+  }
+  return false;
+}
+
+/// torch::stable::Tensor itself (not torch::jit::tensorexpr::Tensor or other
+/// classes named Tensor under torch::).
+bool isStableTensorRecord(const CXXRecordDecl *RD) {
+  return RD && RD->getIdentifier() && RD->getName() == "Tensor" &&
+         isa<NamespaceDecl>(RD->getDeclContext()) &&
+         inStableNamespace(RD->getDeclContext());
+}
+
 bool inSet(StringRef Name, std::initializer_list<StringRef> Set) {
   for (StringRef S : Set)
     if (S == Name)
@@ -48,7 +74,8 @@ bool isTensorType(QualType Type) {
   const CXXRecordDecl *RD = recordOf(Type);
   if (!RD)
     return false;
-  if (isNamedRecord(RD, "at", "Tensor") || isNamedRecord(RD, "at", "TensorBase"))
+  if (isNamedRecord(RD, "at", "Tensor") || isNamedRecord(RD, "at", "TensorBase") ||
+      isStableTensorRecord(RD))
     return true;
   // Subclasses (torch::autograd::Variable in old releases, user wrappers).
   if (!RD->hasDefinition())
@@ -60,6 +87,32 @@ bool isTensorType(QualType Type) {
     return true;
   });
   return Derived;
+}
+
+bool isStableTensorType(QualType Type) {
+  return isStableTensorRecord(recordOf(Type));
+}
+
+bool isStableDecl(const Decl *D) {
+  return D && inStableNamespace(D->getDeclContext());
+}
+
+bool stableFunctionDeclared(ASTContext &Ctx, StringRef Name) {
+  auto Child = [&](const DeclContext *DC, StringRef N) -> const NamespaceDecl * {
+    if (!DC)
+      return nullptr;
+    for (const NamedDecl *D : DC->lookup(&Ctx.Idents.get(N)))
+      if (const auto *NS = dyn_cast<NamespaceDecl>(D))
+        return NS;
+    return nullptr;
+  };
+  const NamespaceDecl *Stable = Child(Child(Ctx.getTranslationUnitDecl(), "torch"), "stable");
+  if (!Stable)
+    return false;
+  for (const NamedDecl *D : Stable->lookup(&Ctx.Idents.get(Name)))
+    if (isa<FunctionDecl, FunctionTemplateDecl>(D))
+      return true;
+  return false;
 }
 
 bool isTensorLikeType(QualType Type) {
@@ -103,7 +156,7 @@ bool isTensorMethod(const FunctionDecl *Function, StringRef Name) {
     return false;
   const CXXRecordDecl *RD = Method->getParent();
   return isNamedRecord(RD, "at", "Tensor") ||
-         isNamedRecord(RD, "at", "TensorBase");
+         isNamedRecord(RD, "at", "TensorBase") || isStableTensorRecord(RD);
 }
 
 const Expr *ignoreWrappers(const Expr *E) {

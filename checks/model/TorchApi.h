@@ -18,8 +18,22 @@
 namespace torchlint::model {
 
 /// True for at::Tensor, at::TensorBase (and torch::Tensor, which is the same
-/// class), through typedefs, references and cv-qualifiers.
+/// class) and the stable ABI's torch::stable::Tensor, through typedefs,
+/// references and cv-qualifiers.
 bool isTensorType(clang::QualType Type);
+
+/// True for torch::stable::Tensor (PyTorch 2.9+ stable ABI): a tensor whose
+/// methods are only the TensorBase metadata/data-pointer subset and whose
+/// operations are free functions in torch::stable (<torch/csrc/stable/ops.h>).
+/// Checks use it to word advice and fixes in the API the code can call.
+bool isStableTensorType(clang::QualType Type);
+
+/// True if \p D is declared in namespace torch::stable (or one nested in it).
+bool isStableDecl(const clang::Decl *D);
+
+/// True if the TU declares a function torch::stable::\p Name (so a fix may
+/// call it).
+bool stableFunctionDeclared(clang::ASTContext &Ctx, llvm::StringRef Name);
 
 /// isTensorType, or c10::optional / std::optional / c10::MaybeOwned of one.
 bool isTensorLikeType(clang::QualType Type);
@@ -32,8 +46,8 @@ bool isScalarValueType(clang::QualType Type);
 /// c10 (including nested namespaces such as at::native or torch::autograd).
 bool isTorchDecl(const clang::Decl *Decl);
 
-/// True if \p Function is a tensor method (member of at::Tensor/TensorBase)
-/// named \p Name.
+/// True if \p Function is a tensor method (member of at::Tensor/TensorBase or
+/// torch::stable::Tensor) named \p Name.
 bool isTensorMethod(const clang::FunctionDecl *Function, llvm::StringRef Name);
 
 /// Strips parentheses, implicit casts, temporaries and implicit constructor

@@ -33,6 +33,23 @@ std::optional<Access> asAccess(const Expr *E) {
       return Access{Op->getArg(0), {Op->getArg(1)}};
     return std::nullopt;
   }
+  // The stable ABI's free functions: torch::stable::select(x, d, i),
+  // torch::stable::narrow(x, d, i, 1).
+  if (const auto *Free = dyn_cast_or_null<CallExpr>(E);
+      Free && !isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Free)) {
+    const FunctionDecl *F = Free->getDirectCallee();
+    if (!F || !F->getIdentifier() || !isStableDecl(F) || Free->getNumArgs() < 3 ||
+        !isTensorType(Free->getArg(0)->getType()))
+      return std::nullopt;
+    if (F->getName() == "select" && Free->getNumArgs() == 3)
+      return Access{Free->getArg(0), {Free->getArg(2)}};
+    Expr::EvalResult Len;
+    if (F->getName() == "narrow" && Free->getNumArgs() == 4 &&
+        Free->getArg(3)->EvaluateAsInt(Len, F->getASTContext()) &&
+        Len.Val.getInt() == 1)
+      return Access{Free->getArg(0), {Free->getArg(2)}};
+    return std::nullopt;
+  }
   const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(E);
   if (!Call || !Call->getMethodDecl() || !Call->getMethodDecl()->getIdentifier())
     return std::nullopt;
@@ -136,7 +153,10 @@ void ElementLoopCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
       expr(anyOf(cxxOperatorCallExpr(hasOverloadedOperatorName("[]"),
                                      hasArgument(0, tensorExpr())),
-                 tensorMethodCall({"index", "select", "narrow", "index_put_"})),
+                 tensorMethodCall({"index", "select", "narrow", "index_put_"}),
+                 callExpr(unless(cxxMemberCallExpr()),
+                          callee(functionDecl(hasAnyName("select", "narrow"))),
+                          hasArgument(0, tensorExpr()))),
            InLoop)
           .bind("access"),
       this);
@@ -215,27 +235,34 @@ void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
   std::string Text = shorten(sourceText(Shown, Ctx));
   if (Text.empty())
     Text = "tensor element access";
+  // torch::stable::Tensor has no accessor(): its raw pointers are
+  // const_data_ptr<T>() and mutable_data_ptr<T>().
+  bool Stable = isStableTensorType(Outer->Base->getType());
+  std::string ReadPtr = Stable ? "const_data_ptr<T>()" : "accessor<T, N>() or data_ptr<T>()";
+  std::string WritePtr = Stable ? "mutable_data_ptr<T>()" : "accessor<T, N>() or data_ptr<T>()";
+  std::string StridedPtr = Stable ? "const_data_ptr<T>() or mutable_data_ptr<T>() with strides()"
+                                  : "accessor<T, N>(), data_ptr<T>() with strides";
   switch (Kind) {
   case Read:
     diag(Shown->getBeginLoc(),
          "'%0' reads one element per loop iteration through '%1()', a "
-         "dispatcher call and a new Tensor each time; hoist accessor<T, N>() or "
-         "data_ptr<T>() out of the loop, or use a vectorised op")
-        << Text << Via;
+         "dispatcher call and a new Tensor each time; hoist %2 out of the loop, "
+         "or use a vectorised op")
+        << Text << Via << ReadPtr;
     break;
   case Write:
     diag(Shown->getBeginLoc(),
          "'%0' writes one element per loop iteration, a dispatcher call and a "
-         "new Tensor each time; write through accessor<T, N>() or data_ptr<T>() "
-         "hoisted out of the loop, or use a vectorised op")
-        << Text;
+         "new Tensor each time; write through %1 hoisted out of the loop, or "
+         "use a vectorised op")
+        << Text << WritePtr;
     break;
   case Nested:
     diag(Shown->getBeginLoc(),
          "'%0' indexes a tensor element by element in nested loops, a "
-         "dispatcher call and a new Tensor per element; use accessor<T, N>(), "
-         "data_ptr<T>() with strides, or a vectorised op")
-        << Text;
+         "dispatcher call and a new Tensor per element; use %1, or a "
+         "vectorised op")
+        << Text << StridedPtr;
     break;
   }
 

@@ -133,6 +133,10 @@ void ParallelGrainCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Lambda = dyn_cast<LambdaExpr>(ignoreWrappers(Call->getArg(3)));
   if (!Lambda)
     return;
+  // The stable ABI's torch::stable::parallel_for runs on the same pool; it
+  // has no at::internal::GRAIN_SIZE to name.
+  bool Stable = isStableDecl(Call->getDirectCallee());
+  std::string PFor = Stable ? "torch::stable::parallel_for" : "at::parallel_for";
   // OpenMP inside the body: nested parallelism on top of ATen's pool. The
   // pragma is found in the text: without -fopenmp Clang drops it (and with
   // -fopenmp torch headers want <omp.h>).
@@ -146,8 +150,9 @@ void ParallelGrainCheck::check(const MatchFinder::MatchResult &Result) {
       StringRef Rest = Text.substr(Pos + 1).ltrim(" \t");
       if (Rest.starts_with("pragma") && Rest.drop_front(6).ltrim(" \t").starts_with("omp")) {
         diag(BodyRange.getBegin().getLocWithOffset(Pos),
-             "OpenMP pragma inside at::parallel_for nests a second thread pool "
-             "inside ATen's: oversubscription; let parallel_for split the range");
+             "OpenMP pragma inside %0 nests a second thread pool "
+             "inside ATen's: oversubscription; let parallel_for split the range")
+            << PFor;
         break;
       }
       ++Pos;
@@ -161,10 +166,12 @@ void ParallelGrainCheck::check(const MatchFinder::MatchResult &Result) {
   if (G > 1 || !isTrivialPerIndex(Lambda))
     return;
   diag(GrainArg->getBeginLoc(),
-       "at::parallel_for with grain size %0 over a trivial per-index body "
+       "%1 with grain size %0 over a trivial per-index body "
        "splits the range into chunks too small to pay for the threads; use "
-       "at::internal::GRAIN_SIZE or a grain derived from the work per index")
-      << static_cast<int>(G);
+       "%2 or a grain derived from the work per index")
+      << static_cast<int>(G) << PFor
+      << (Stable ? "ATen's default grain (32768, at::internal::GRAIN_SIZE)"
+                 : "at::internal::GRAIN_SIZE");
 }
 
 } // namespace torchlint::checks

@@ -116,6 +116,9 @@ void TemporaryCheck::check(const MatchFinder::MatchResult &Result) {
     std::optional<BinaryOp> Op = asBinaryOp(Assign->getArg(1));
     std::string How = Op ? "'at::" + Op->Name + "_out(" + P->getName().str() + ", ...)'"
                          : "'" + P->getName().str() + ".copy_(...)' or an _out variant";
+    // The stable ABI has copy_ as a free function and almost no _out ops.
+    if (isStableTensorType(T))
+      How = "'torch::stable::copy_(" + P->getName().str() + ", ...)'";
     diag(Assign->getBeginLoc(),
          "'%0' rebinds '%1' to a new tensor instead of writing into the "
          "caller's preallocated one; write into it with %2")
