@@ -98,6 +98,19 @@ std::vector<std::string> cudaHostArgs(const std::string &Toolkit) {
   return Args;
 }
 
+std::vector<std::string> cudaIncludeArgsForCxx(const std::string &Toolkit) {
+  std::vector<std::string> Args;
+  if (Toolkit.empty())
+    return Args;
+  for (const char *Sub : {"include", "include/cccl"}) {
+    llvm::SmallString<256> Dir(Toolkit);
+    llvm::sys::path::append(Dir, Sub);
+    if (llvm::sys::fs::is_directory(Dir))
+      Args.insert(Args.end(), {"-isystem", Dir.str().str()});
+  }
+  return Args;
+}
+
 const std::vector<std::pair<std::string, std::string>> &cudaBuiltinFiles() {
   static const std::vector<std::pair<std::string, std::string>> Files = {
       {std::string(BuiltinDir) + "/torchlint_cuda_host.h", HostDeclarations},

@@ -38,6 +38,12 @@ std::vector<std::string> cudaHostArgs(const std::string &Toolkit);
 /// memory by the engine.
 const std::vector<std::pair<std::string, std::string>> &cudaBuiltinFiles();
 
+/// The toolkit's include directories for C++ (not CUDA) sources, as
+/// torch.utils.cpp_extension.CUDAExtension passes them to every source:
+/// host code includes cuda_runtime.h and cuda/std/... too. Empty without a
+/// toolkit.
+std::vector<std::string> cudaIncludeArgsForCxx(const std::string &Toolkit);
+
 } // namespace torchlint
 
 #endif

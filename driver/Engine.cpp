@@ -116,6 +116,8 @@ public:
       C.CommandLine.push_back("-isystem");
       C.CommandLine.push_back(Dir);
     }
+    if (!isCudaSource(File))
+      llvm::append_range(C.CommandLine, cudaIncludeArgsForCxx(Flags.CudaToolkit));
     C.CommandLine.insert(C.CommandLine.end(), Flags.ExtraArgs.begin(),
                          Flags.ExtraArgs.end());
     C.CommandLine.push_back(File.str());

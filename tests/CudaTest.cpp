@@ -63,6 +63,22 @@ TEST(Cuda, HostCodeParsesWithTheToolkit) {
                                       Dir));
 }
 
+TEST(Cuda, CxxSourcesSeeTheToolkitHeadersAsCUDAExtensionPassesThem) {
+  // gsplat's Lidar.cpp includes a .cuh that includes <cuda/std/limits>
+  // (include/cccl in CUDA 13).
+  struct stat St;
+  if (::stat("/usr/local/cuda/include/cuda_runtime.h", &St) != 0)
+    GTEST_SKIP() << "no CUDA toolkit in /usr/local/cuda";
+  std::string Dir = makeTempDir("cuda-cxx");
+  writeFile(Dir + "/host.cpp", "#include <cuda_runtime.h>\n#include <cuda/std/limits>\n"
+                               "int f() { return cuda::std::numeric_limits<int>::max(); }\n");
+  RunResult R = runTorchLint("--torch-include=" + shellQuote(mockIncludes()) +
+                                 " --format=json host.cpp -- --cuda-path=/usr/local/cuda",
+                             Dir);
+  EXPECT_EQ(R.ExitCode, 0) << R.Out << R.Err;
+  EXPECT_TRUE(json::parse(R.Out)["errors"].empty()) << R.Out;
+}
+
 TEST(Cuda, HostCodeParsesWithoutAToolkit) {
   std::string Dir = makeTempDir("cuda-builtin");
   writeFile(Dir + "/ops.cu", HostAndDevice);
