@@ -16,6 +16,9 @@
 #include <chrono>
 #include <cstdlib>
 #include <fcntl.h>
+#include <map>
+#include <mutex>
+#include <set>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -71,6 +74,62 @@ std::vector<std::string> flagsOf(const tooling::CompileCommand &Command,
     Flags.push_back(A.str());
   }
   return Flags;
+}
+
+/// The names at the top of a directory (cached: the same system and torch
+/// directories are asked for every file).
+const std::set<std::string> &entriesOf(const std::string &Dir) {
+  static std::mutex Lock;
+  static std::map<std::string, std::set<std::string>> Cache;
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto [It, New] = Cache.try_emplace(Dir);
+  if (New) {
+    std::error_code EC;
+    unsigned N = 0;
+    for (llvm::sys::fs::directory_iterator I(Dir, EC), End; I != End && !EC && N < 20000;
+         I.increment(EC), ++N)
+      It->second.insert(llvm::sys::path::filename(I->path()).str());
+  }
+  return It->second;
+}
+
+/// \p Flags without the -I/-iquote directories that cannot change what the
+/// torch headers resolve to: none of their entries is named like an entry
+/// of a system include directory (-isystem: torch, Python, CUDA) or like
+/// omp.h. Files whose project include directories differ then share one
+/// PCH (the directories still apply to the file's own includes).
+std::vector<std::string> withoutProjectDirs(const std::vector<std::string> &Flags,
+                                            StringRef Directory) {
+  std::set<std::string> Surface = {"omp.h", "pybind11", "Python.h"};
+  for (size_t I = 0; I + 1 < Flags.size(); ++I)
+    if (Flags[I] == "-isystem")
+      for (const std::string &E : entriesOf(Flags[I + 1]))
+        Surface.insert(E);
+  auto Harmless = [&](StringRef D) {
+    llvm::SmallString<256> Abs(D);
+    if (!llvm::sys::path::is_absolute(Abs)) {
+      Abs = Directory;
+      llvm::sys::path::append(Abs, D);
+    }
+    if (!llvm::sys::fs::is_directory(Abs))
+      return false;
+    const std::set<std::string> &Mine = entriesOf(Abs.str().str());
+    return llvm::none_of(Mine, [&](const std::string &E) { return Surface.count(E); });
+  };
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Flags.size(); ++I) {
+    StringRef F = Flags[I];
+    if ((F == "-I" || F == "-iquote") && I + 1 < Flags.size() && Harmless(Flags[I + 1])) {
+      ++I;
+      continue;
+    }
+    if (F.starts_with("-I") && F.size() > 2 && Harmless(F.drop_front(2)))
+      continue;
+    if (F.starts_with("-iquote") && F.size() > 7 && Harmless(F.drop_front(7)))
+      continue;
+    Out.push_back(F.str());
+  }
+  return Out;
 }
 
 } // namespace
@@ -235,6 +294,8 @@ std::vector<std::string> PchCache::argsFor(const std::string &File,
   for (const std::string &F : Flags)
     if (F == "-include-pch" || F == "-include" || StringRef(F).starts_with("-include"))
       return {}; // The project already preincludes something.
+  // Built, and keyed, without the project's own include directories.
+  Flags = withoutProjectDirs(Flags, Command.Directory);
 
   // The key: everything that changes what the PCH contains or whether Clang
   // accepts it. (-D values are accepted silently by Clang, so they must be in

@@ -87,6 +87,26 @@ TEST_F(PchCacheRun, BuiltOnceReusedAndSameFindings) {
   EXPECT_EQ(pchFiles(Dir + "/cache").size(), 2u);
 }
 
+TEST_F(PchCacheRun, FilesWithOtherProjectIncludeDirectoriesShareOneEntry) {
+  // b.cpp gets -Ilib inferred (its "u/h.h" is only found there), a.cpp not:
+  // the torch headers resolve the same, so one PCH serves both.
+  std::system(("mkdir -p " + shellQuote(Dir + "/lib/u") + " " + shellQuote(Dir + "/src")).c_str());
+  writeFile(Dir + "/lib/u/h.h", "#pragma once\n#define SCALE 2\n");
+  writeFile(Dir + "/src/b.cpp", "#include <torch/torch.h>\n#include \"u/h.h\"\n" +
+                                    readFile(sourceDir() + "/testdata/torch-perf-element-loop.cpp"));
+  std::string Both = Args + " src/b.cpp";
+  RunResult Plain = runTorchLint("--no-cache " + Both, Dir);
+  RunResult Cached = runTorchLint(Both, Dir);
+  EXPECT_EQ(Cached.Out, Plain.Out);
+  EXPECT_EQ(pchFiles(Dir + "/cache").size(), 1u);
+  // A directory that could shadow what the torch headers include (here a
+  // torch/ of its own) keeps its own entry.
+  std::system(("mkdir -p " + shellQuote(Dir + "/shadow/torch")).c_str());
+  RunResult Shadow = runTorchLint(Args + " -- -Ishadow", Dir);
+  EXPECT_EQ(Shadow.Out, Reference.Out);
+  EXPECT_EQ(pchFiles(Dir + "/cache").size(), 2u);
+}
+
 TEST_F(PchCacheRun, CorruptEntryIsDetectedAndRebuilt) {
   runTorchLint(Args, Dir);
   ASSERT_EQ(pchFiles(Dir + "/cache").size(), 1u);
