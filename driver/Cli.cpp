@@ -954,6 +954,22 @@ int runTorchLint(int Argc, const char **Argv) {
   DroppedFlags.insert(Dropped->Flags.begin(), Dropped->Flags.end());
   if (ShowProgress)
     llvm::errs() << "\r\x1b[K";
+  if (!Result.SkippedTorchHeaders.empty() && !O.Quiet) {
+    llvm::errs() << "torch-lint: bindings or registrations in "
+                 << Result.SkippedTorchHeaders.size() << " header"
+                 << (Result.SkippedTorchHeaders.size() == 1 ? "" : "s") << " not linted (";
+    size_t I = 0;
+    for (const std::string &H : Result.SkippedTorchHeaders) {
+      if (I == 3) {
+        llvm::errs() << ", ...";
+        break;
+      }
+      llvm::errs() << (I++ ? ", " : "") << escapeForTerminal(displayPath(H));
+    }
+    llvm::errs() << (O.HeaderFilter.empty()
+                         ? "): not the project's own code; --header-filter=<regex> lints them\n"
+                         : "): outside --header-filter\n");
+  }
   HeaderContext Headers;
   Headers.TorchVersion = Torch.Version;
   Headers.TorchSource = Torch.Source;

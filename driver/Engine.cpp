@@ -154,6 +154,8 @@ struct RunState {
   /// Missing headers per main file, in order of appearance.
   std::map<std::string, std::vector<std::string>> MissingHeaders;
   std::string CurrentFile;
+  /// Headers with bindings or registrations that were not linted.
+  std::set<std::string> SkippedTorchHeaders;
 };
 
 class MissingIncludeCallbacks : public PPCallbacks {
@@ -186,14 +188,19 @@ std::string headerFilterOf(const EngineOptions &Options) {
 class ScopedConsumer : public MultiplexConsumer {
 public:
   ScopedConsumer(std::unique_ptr<ASTConsumer> Inner, CompilerInstance &CI,
-                 const std::string &HeaderFilter)
-      : MultiplexConsumer(makeVector(std::move(Inner))),
-        SM(CI.getSourceManager()), HeaderFilter(HeaderFilter) {}
+                 const EngineOptions &Options, RunState &State)
+      : MultiplexConsumer(makeVector(std::move(Inner))), SM(CI.getSourceManager()),
+        Options(Options), State(State), HeaderFilter(Options.HeaderFilter) {}
 
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
-    for (Decl *D : Group)
-      if (isProjectCode(D->getLocation()) && !isDeviceCode(D))
+    for (Decl *D : Group) {
+      if (isDeviceCode(D))
+        continue;
+      if (isProjectCode(D->getLocation()))
         Scope.push_back(D);
+      else if (isTorchEntryPoint(D))
+        noteSkipped(D->getLocation());
+    }
     return MultiplexConsumer::HandleTopLevelDecl(Group);
   }
 
@@ -224,6 +231,30 @@ private:
            (D->hasAttr<CUDADeviceAttr>() && !D->hasAttr<CUDAHostAttr>());
   }
 
+  /// What PYBIND11_MODULE and (STABLE_)TORCH_LIBRARY* expand to: the
+  /// module's pybind11_init_ function, the library's static init object.
+  static bool isTorchEntryPoint(const Decl *D) {
+    if (const auto *F = dyn_cast<FunctionDecl>(D))
+      return F->getIdentifier() && F->getName().starts_with("pybind11_init_");
+    if (const auto *V = dyn_cast<VarDecl>(D))
+      if (const CXXRecordDecl *RD = V->getType()->getAsCXXRecordDecl())
+        return RD->getIdentifier() && RD->getName().ends_with("TorchLibraryInit");
+    return false;
+  }
+
+  void noteSkipped(SourceLocation Loc) {
+    Loc = SM.getExpansionLoc(Loc);
+    if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
+      return;
+    if (auto Entry = SM.getFileEntryRefForID(SM.getFileID(Loc))) {
+      llvm::SmallString<256> Path(Entry->getName());
+      llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+      State.SkippedTorchHeaders.insert(Path.str().str());
+    }
+  }
+
+  /// The main file; a header the user's --header-filter matches, or by
+  /// default one of a project's own headers (not vendored, Project.h).
   bool isProjectCode(SourceLocation Loc) {
     if (Loc.isInvalid())
       return false;
@@ -231,19 +262,30 @@ private:
     FileID FID = SM.getFileID(Loc);
     if (FID == SM.getMainFileID())
       return true;
-    if (SM.isInSystemHeader(Loc) || HeaderFilter.isValid() == false)
+    if (SM.isInSystemHeader(Loc))
       return false;
     auto It = FileVerdict.find(FID);
     if (It != FileVerdict.end())
       return It->second;
     bool Match = false;
-    if (auto Entry = SM.getFileEntryRefForID(FID))
-      Match = HeaderFilter.match(Entry->getName());
+    if (auto Entry = SM.getFileEntryRefForID(FID)) {
+      if (!Options.HeaderFilter.empty()) {
+        Match = HeaderFilter.isValid() && HeaderFilter.match(Entry->getName());
+      } else {
+        llvm::SmallString<256> Path(Entry->getName());
+        llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+        Match = llvm::any_of(Options.ProjectRoots, [&](const std::string &Root) {
+          return Path.str().starts_with(Root + "/") && !inForeignDirectory(Path, Root);
+        });
+      }
+    }
     FileVerdict[FID] = Match;
     return Match;
   }
 
   SourceManager &SM;
+  const EngineOptions &Options;
+  RunState &State;
   llvm::Regex HeaderFilter;
   std::vector<Decl *> Scope;
   llvm::DenseMap<FileID, bool> FileVerdict;
@@ -291,8 +333,8 @@ private:
       if (!Parent.Options.Fast)
         return Inner;
       CI.getFrontendOpts().SkipFunctionBodies = true;
-      return std::make_unique<ScopedConsumer>(std::move(Inner), CI,
-                                              headerFilterOf(Parent.Options));
+      return std::make_unique<ScopedConsumer>(std::move(Inner), CI, Parent.Options,
+                                              Parent.State);
     }
 
   private:
@@ -792,6 +834,7 @@ LintResult lintSequential(const std::vector<std::string> &Files,
       Msg += " (and " + std::to_string(It->second.size() - 1) + " more errors)";
     Result.Errors.push_back({File, Msg});
   }
+  Result.SkippedTorchHeaders = std::move(State.SkippedTorchHeaders);
   // By default a project's own headers are linted, not the code it vendors.
   if (Options.HeaderFilter.empty() && !Options.ProjectRoots.empty())
     llvm::erase_if(Result.Findings, [&](const Finding &F) {

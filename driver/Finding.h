@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,10 @@ struct LintResult {
   /// findings' offsets and fix-its refer to); --fix refuses a file whose
   /// bytes differ now.
   std::map<std::string, std::array<uint8_t, 32>> Parsed;
+  /// Headers holding bindings or registrations (PYBIND11_MODULE,
+  /// TORCH_LIBRARY...) that were not linted: vendored, or outside
+  /// --header-filter. Said once per run.
+  std::set<std::string> SkippedTorchHeaders;
 };
 
 } // namespace torchlint

@@ -75,6 +75,12 @@ std::string serializeWorkerResult(const WorkerResult &W) {
                {"findings", Findings},
                {"errors", Errors},
                {"parsed", Parsed},
+               {"skipped_headers", [&] {
+                  json A = json::array();
+                  for (const std::string &H : W.Result.SkippedTorchHeaders)
+                    A.push_back(hexOf(H));
+                  return A;
+                }()},
                {"dropped", Dropped}})
       .dump();
 }
@@ -107,6 +113,8 @@ bool parseWorkerResult(llvm::StringRef Text, WorkerResult &W) {
       W.Result.Errors.push_back({fromHex(E.at("file")), fromHex(E.at("message")),
                                  E.at("partial").get<bool>(), fromHex(E.at("header")),
                                  fromHex(E.at("hint"))});
+    for (const json &H : J.at("skipped_headers"))
+      W.Result.SkippedTorchHeaders.insert(fromHex(H));
     for (const auto &[File, Digest] : J.at("parsed").items()) {
       std::string Bytes = llvm::fromHex(Digest.get<std::string>());
       if (Bytes.size() != 32)
@@ -189,6 +197,8 @@ WorkerResult lintInWorkers(
     llvm::append_range(All.Result.Findings, W.Result.Findings);
     llvm::append_range(All.Result.Errors, W.Result.Errors);
     All.Result.Parsed.insert(W.Result.Parsed.begin(), W.Result.Parsed.end());
+    All.Result.SkippedTorchHeaders.insert(W.Result.SkippedTorchHeaders.begin(),
+                                          W.Result.SkippedTorchHeaders.end());
     All.Dropped.insert(W.Dropped.begin(), W.Dropped.end());
   }
   // In file order, then position; a finding in a header that several files

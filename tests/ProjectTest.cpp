@@ -3,6 +3,7 @@
 #include "TestSupport.h"
 
 #include "gtest/gtest.h"
+#include <unistd.h>
 #include <nlohmann/json.hpp>
 
 using namespace torchlint::test;
@@ -156,6 +157,20 @@ TEST(Project, TheProjectsOwnHeadersAreLintedOnceAndVendoredOnesNot) {
   ASSERT_EQ(Doc["findings"].size(), 1u) << R.Out;
   EXPECT_EQ(Doc["findings"][0]["file"], "csrc/ops.h");
   EXPECT_EQ(Doc["findings"][0]["line"], 4);
+  // Bindings in a header that is not linted are named once.
+  writeFile(Dir + "/third_party/dep/bind.h",
+            "#pragma once\n#include <torch/extension.h>\n"
+            "inline torch::Tensor h(const torch::Tensor &a) { return a; }\n"
+            "PYBIND11_MODULE(dep, m) { m.def(\"h\", &h); }\n");
+  writeFile(Dir + "/csrc/c.cpp", "#include \"../third_party/dep/bind.h\"\n");
+  RunResult B = runTorchLint(mock() + "--format=json csrc", Dir);
+  EXPECT_EQ(json::parse(B.Out)["findings"].size(), 1u) << B.Out;
+  EXPECT_NE(B.Err.find("torch-lint: bindings or registrations in 1 header not linted "
+                       "(third_party/dep/bind.h): not the project's own code; "
+                       "--header-filter=<regex> lints them\n"),
+            std::string::npos)
+      << B.Err;
+  ::unlink((Dir + "/csrc/c.cpp").c_str());
   // An explicit --header-filter is the user's choice, vendored or not.
   RunResult F = runTorchLint(mock() + "--header-filter=dep --format=json csrc", Dir);
   EXPECT_EQ(filesWithFindings(F.Out), (std::set<std::string>{"third_party/dep/dep.h"})) << F.Out;
