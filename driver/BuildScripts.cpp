@@ -48,6 +48,17 @@ std::vector<StringRef> literalsIn(StringRef Line) {
   return Out;
 }
 
+/// Macros that select a platform whose headers a Linux host parse lacks
+/// (ROCm/HIP, Apple MPS/Metal, Intel XPU/SYCL, Windows): setup.py adds them
+/// on that platform only, under conditions not evaluated here.
+bool selectsOtherPlatform(StringRef Name) {
+  std::string Upper = Name.upper();
+  StringRef U(Upper);
+  return U.contains("ROCM") || U.contains("HIP") || U.contains("MPS") || U.contains("METAL") ||
+         U.contains("XPU") || U.contains("SYCL") || U.contains("WIN32") || U.contains("MSC_VER") ||
+         U.contains("APPLE");
+}
+
 } // namespace
 
 std::vector<std::string> BuildScripts::definesIn(const std::string &SetupPy) {
@@ -74,7 +85,7 @@ std::vector<std::string> BuildScripts::definesIn(const std::string &SetupPy) {
       if (!L.consume_front("-D"))
         continue;
       auto [Name, Value] = L.split('=');
-      if (isIdentifier(Name) && isLiteralValue(Value))
+      if (isIdentifier(Name) && isLiteralValue(Value) && !selectsOtherPlatform(Name))
         Add("-D" + L.str());
     }
     // define_macros=[('WITH_CUDA', None), ('VERSION', '2')]
@@ -90,7 +101,7 @@ std::vector<std::string> BuildScripts::definesIn(const std::string &SetupPy) {
           First.back() != First.front())
         continue;
       StringRef Name = First.drop_front().drop_back();
-      if (!isIdentifier(Name))
+      if (!isIdentifier(Name) || selectsOtherPlatform(Name))
         continue;
       if (Second == "None") {
         Add("-D" + Name.str());

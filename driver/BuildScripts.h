@@ -6,8 +6,11 @@
 // macros the nearest setup.py states literally are defined: "-DNAME" or
 // "-DNAME=value" string literals, and ('NAME', None) / ('NAME', 'value')
 // tuples on lines that mention define_macros. setup.py is read as text,
-// never run. Values built at run time (f-strings, %, $) are skipped, and
-// so is every -D of a setup.py that drives CMake (its -D are CMake's).
+// never run. Values built at run time (f-strings, %, $) are skipped, so
+// are macros that select a platform a Linux host parse cannot follow
+// (ROCm/HIP, MPS/Metal, XPU/SYCL, Windows: setup.py adds them under
+// conditions not evaluated here), and so is every -D of a setup.py that
+// drives CMake (its -D are CMake's).
 //
 //===----------------------------------------------------------------------===//
 

@@ -186,11 +186,12 @@ TEST(Project, MacrosTheSetupPyStatesAreDefined) {
             "macros = [('HAS_X', None), ('VER', '2')]  # define_macros below\n"
             "setup(ext_modules=[CUDAExtension('ext', ['csrc/ops/a.cpp'],\n"
             "    define_macros=[('HAS_X', None), ('VER', '2'), ('BAD', f'{os.sep}')],\n"
+            "if rocm: define_macros += [('USE_ROCM', None)]\n"
             "    extra_compile_args={'cxx': ['-DWITH_OPS', '-O3', f'-DRUNTIME={os.sep}'],\n"
             "                        'nvcc': [\"-DWITH_OPS\", '-lineinfo']})])\n"
             "import sys; open('/tmp/torchlint-setup-py-ran', 'w') if 0 else None\n");
   std::string Guarded = std::string("#if defined(WITH_OPS) && defined(HAS_X) && VER == 2 && "
-                                    "!defined(BAD) && !defined(RUNTIME)\n") +
+                                    "!defined(BAD) && !defined(RUNTIME) && !defined(USE_ROCM)\n") +
                         Copy + "#endif\n";
   writeFile(Dir + "/csrc/ops/a.cpp", Guarded);
   RunResult R = runTorchLint(mock() + "-v --format=json csrc", Dir);
