@@ -54,3 +54,21 @@ TORCH_LIBRARY_IMPL(si, Meta, m) {
   m.impl("pool_sym", &pool_meta_sym);
 }
 TORCH_LIBRARY_IMPL(si, CPU, m) { m.impl("pool", &pool_cpu); }
+
+// --- Registration helpers (gsplat: `void register_adam_cuda_impl(torch::Library &m)`)
+// A helper takes the block of its caller in this file: Meta here, traced.
+at::Tensor scan_meta(const at::Tensor &x) {
+  return at::empty({x.size(0)}, x.options()); // expect: torch-compile-symint: in a Meta kernel
+}
+static void register_scan_meta(torch::Library &m) { m.impl("scan", &scan_meta); }
+// Called from the CPU block: eager, sizes are concrete.
+at::Tensor scan_cpu(const at::Tensor &x) { return at::empty({x.size(0)}, x.options()); }
+static void register_scan_cpu(torch::Library &m) { m.impl("scan", &scan_cpu); }
+// Called from a block in another file (unknown key): neither catch-all nor
+// traced; nothing is said.
+at::Tensor gather_cuda(const at::Tensor &x) { return at::empty({x.size(0)}, x.options()); }
+void register_gather_cuda_impl(torch::Library &m) { m.impl("gather", &gather_cuda); }
+
+TORCH_LIBRARY_FRAGMENT(si, m) { m.def("scan(Tensor x) -> Tensor"); }
+TORCH_LIBRARY_IMPL(si, Meta, m) { register_scan_meta(m); }
+TORCH_LIBRARY_IMPL(si, CPU, m) { register_scan_cpu(m); }

@@ -100,9 +100,14 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
     if (Fakes.count(Op) || Fakes.count("*::" + D.Name))
       continue;
     std::vector<const KernelImpl *> Backend, Traced;
+    bool UnknownKey = false; // Registered through a helper called from another file.
     for (const KernelImpl &K : Model.Impls)
-      if (K.qualifiedName() == Op)
+      if (K.qualifiedName() == Op) {
+        UnknownKey |= K.DispatchKey.empty();
         (Registrations::isTracedKey(K.DispatchKey) ? Traced : Backend).push_back(&K);
+      }
+    if (UnknownKey)
+      continue;
     SourceLocation Loc = D.Literal ? D.Literal->getBeginLoc() : D.Call->getBeginLoc();
 
     if (!Traced.empty()) {

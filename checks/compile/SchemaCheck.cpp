@@ -141,7 +141,7 @@ void SchemaCheck::check(const MatchFinder::MatchResult &Result) {
                "schema of '%0' has %1 argument%s1 but its %2 kernel '%3' takes "
                "%4; registration fails at load time")
               << D->qualifiedName() << static_cast<unsigned>(S.args.size())
-              << K.DispatchKey << Fn << F->getNumParams();
+              << (K.DispatchKey.empty() ? "registered" : K.DispatchKey) << Fn << F->getNumParams();
           diag(F->getLocation(), "'%0' is declared here", DiagnosticIDs::Note) << Fn;
         }
         continue;
@@ -162,7 +162,7 @@ void SchemaCheck::check(const MatchFinder::MatchResult &Result) {
                "argument '%0' of '%1' is '%2' in the schema but '%3' in its %4 "
                "kernel '%5'; use %6")
               << A.name << D->qualifiedName() << A.type.str() << ParamType
-              << K.DispatchKey << Fn << Expect;
+              << (K.DispatchKey.empty() ? "registered" : K.DispatchKey) << Fn << Expect;
           diag(P->getLocation(), "parameter declared here", DiagnosticIDs::Note);
           continue;
         }

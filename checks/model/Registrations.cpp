@@ -166,6 +166,21 @@ public:
   std::vector<const CXXMemberCallExpr *> LibraryCalls;
   std::vector<const CXXMemberCallExpr *> LegacyOps;
   std::vector<const CXXMemberCallExpr *> PyDefs;
+  /// Calls passing a library to a registration helper: f(m).
+  std::vector<const CallExpr *> HelperCalls;
+
+  bool VisitCallExpr(CallExpr *Call) {
+    if (const FunctionDecl *F = Call->getDirectCallee())
+      for (unsigned I = 0; I < F->getNumParams() && I < Call->getNumArgs(); ++I) {
+        const CXXRecordDecl *RD =
+            F->getParamDecl(I)->getType().getNonReferenceType()->getAsCXXRecordDecl();
+        if (isRecord(RD, "Library") || isRecord(RD, "StableLibrary")) {
+          HelperCalls.push_back(Call);
+          break;
+        }
+      }
+    return true;
+  }
 
   bool shouldVisitTemplateInstantiations() const { return false; }
 
@@ -335,10 +350,22 @@ void Registrations::build(ASTContext &Ctx) {
       Blocks[Init->getCanonicalDecl()] = B;
   }
 
+  // Registration helpers, `void register_ops(torch::Library &m)`, take the
+  // block of the init function (or helper) that calls them with its library.
+  for (unsigned Round = 0; Round < 4; ++Round)
+    for (const CallExpr *Call : Col.HelperCalls) {
+      const FunctionDecl *Encl = enclosingFunction(*Call, Ctx);
+      auto Caller = Encl ? Blocks.find(Encl->getCanonicalDecl()) : Blocks.end();
+      if (Caller != Blocks.end())
+        Blocks.try_emplace(Call->getDirectCallee()->getCanonicalDecl(), Caller->second);
+    }
+
   for (const CXXMemberCallExpr *Call : Col.LibraryCalls) {
     const FunctionDecl *Encl = enclosingFunction(*Call, Ctx);
     auto It = Encl ? Blocks.find(Encl->getCanonicalDecl()) : Blocks.end();
     LibraryBlock Block = It != Blocks.end() ? It->second : LibraryBlock();
+    // A helper nothing here calls: its block is in another file.
+    bool UnknownBlock = It == Blocks.end();
     StringRef Method = Call->getMethodDecl()->getName();
     bool Stable = isRecord(Call->getMethodDecl()->getParent(), "StableLibrary");
     if (explicitArgs(Call) < 1)
@@ -396,6 +423,8 @@ void Registrations::build(ASTContext &Ctx) {
       K.DispatchKey = Explicit;
     else if (Block.Kind == "IMPL" && !Block.Key.empty())
       K.DispatchKey = Block.Key;
+    else if (UnknownBlock)
+      K.DispatchKey = ""; // TORCH_LIBRARY_IMPL's key or catch-all: not known here.
     else {
       K.DispatchKey = "CompositeImplicitAutograd";
       K.CatchAll = true;
@@ -502,8 +531,9 @@ void Registrations::computeContexts(ASTContext &Ctx) {
   // traced.
   Propagate(ContextKind::Traced,
             [](const KernelImpl &K) { return isTracedKey(K.DispatchKey); });
-  Propagate(ContextKind::Eager,
-            [](const KernelImpl &K) { return !isTracedKey(K.DispatchKey); });
+  Propagate(ContextKind::Eager, [](const KernelImpl &K) {
+    return !K.DispatchKey.empty() && !isTracedKey(K.DispatchKey);
+  });
   for (const PyBinding &B : Bindings) {
     if (!B.Function)
       continue;

@@ -42,7 +42,10 @@ struct OpDef {
 struct KernelImpl {
   std::string Namespace;
   std::string OpName;       ///< Without namespace/overload.
-  std::string DispatchKey;  ///< "CPU", "Meta", "CompositeImplicitAutograd", ...
+  /// "CPU", "Meta", "CompositeImplicitAutograd", ...; empty when unknown:
+  /// m.impl(name, f) in a helper taking a torch::Library& that no block of
+  /// this TU calls (the block, and so the key, is in another file).
+  std::string DispatchKey;
   bool CatchAll = false;    ///< m.def(schema, fn), m.impl without key, legacy op().
   const clang::FunctionDecl *Function = nullptr; ///< May be null (unresolved).
   const clang::CallExpr *Call = nullptr;

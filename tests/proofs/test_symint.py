@@ -88,7 +88,7 @@ FINDINGS = [
 def _op(path):
     ns, name = path.split(".")
     op = getattr(getattr(torch.ops, ns), name)
-    return (lambda x: op(x) + 1) if name == "flatten_rows" else (lambda x: op(x, 2) + 1)
+    return (lambda x: op(x) + 1) if name in ("flatten_rows", "scan") else (lambda x: op(x, 2) + 1)
 
 
 @pytest.mark.parametrize("anchor,op,call", FINDINGS)
@@ -105,8 +105,9 @@ def test_static_size_fails_on_symbolic_shapes(anchor, op, call, si, record):
 
 @pytest.mark.parametrize("anchor,op", [
     ("'sizes()' in a Meta kernel", "tlp_si.sizes"), ("use 'sym_size()'", "tlp_si.size"),
-    ("'sym_strides()'", "tlp_si.strides"), ("in a CompositeImplicitAutograd kernel", "si.flatten_rows")],
-    ids=["sizes", "size", "strides", "composite_size"])
+    ("'sym_strides()'", "tlp_si.strides"), ("in a CompositeImplicitAutograd kernel", "si.flatten_rows"),
+    ("x.options()); // expect: torch-compile-symint: in a Meta kernel", "si.scan")],
+    ids=["sizes", "size", "strides", "composite_size", "helper_registered_meta"])
 def test_static_size_specializes(anchor, op, si, record):
     """The claim: the static calls specialise the graph, one compile per shape."""
     line = TD.line_of(anchor)
