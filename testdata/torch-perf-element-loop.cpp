@@ -100,6 +100,23 @@ void perSampleAssign(at::Tensor &out, const at::Tensor &in) {
     out[b] = in[b].sigmoid();
 }
 
+// gsplat: columns of an [N, 9] tensor in a 3x3 loop: select(1, k) leaves the
+// N rows, so each iteration is a whole-column op, not an element.
+void columns(at::Tensor &grad_R9, const at::Tensor &t, const at::Tensor &g) {
+  for (int a = 0; a < 3; ++a)
+    for (int b = 0; b < 3; ++b)
+      grad_R9.select(1, a * 3 + b).sub_(t.select(1, a) * g.select(1, b));
+}
+
+// Two selects on dim 0 of a 2-D tensor reach an element: still reported.
+float rowThenColumn(const at::Tensor &m) {
+  float s = 0;
+  for (int64_t i = 0; i < m.size(0); ++i)
+    for (int64_t j = 0; j < m.size(1); ++j)
+      s += m.select(0, i).select(0, j).item<float>(); // expect: torch-perf-element-loop: through 'item()'
+  return s;
+}
+
 // Accessors and raw pointers are the fix.
 float withAccessor(const at::Tensor &t) {
   auto a = t.accessor<float, 2>();

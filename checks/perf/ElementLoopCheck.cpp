@@ -22,7 +22,19 @@ namespace {
 struct Access {
   const Expr *Base = nullptr;
   llvm::SmallVector<const Expr *, 2> Indices;
+  /// The dimension indexed (select(d, i), narrow(d, i, 1)) when constant,
+  /// else 0: the base has more than Dim dimensions.
+  int64_t Dim = 0;
 };
+
+/// The value of \p E if it is a non-negative integer constant, else 0.
+int64_t constantDim(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (E && E->EvaluateAsInt(R, Ctx) && R.Val.getInt().isNonNegative() &&
+      R.Val.getInt().getActiveBits() < 16)
+    return R.Val.getInt().getExtValue();
+  return 0;
+}
 
 /// Decomposes \p E if it is an element access on a tensor.
 std::optional<Access> asAccess(const Expr *E) {
@@ -42,12 +54,14 @@ std::optional<Access> asAccess(const Expr *E) {
         !isTensorType(Free->getArg(0)->getType()))
       return std::nullopt;
     if (F->getName() == "select" && Free->getNumArgs() == 3)
-      return Access{Free->getArg(0), {Free->getArg(2)}};
+      return Access{Free->getArg(0), {Free->getArg(2)},
+                    constantDim(Free->getArg(1), F->getASTContext())};
     Expr::EvalResult Len;
     if (F->getName() == "narrow" && Free->getNumArgs() == 4 &&
         Free->getArg(3)->EvaluateAsInt(Len, F->getASTContext()) &&
         Len.Val.getInt() == 1)
-      return Access{Free->getArg(0), {Free->getArg(2)}};
+      return Access{Free->getArg(0), {Free->getArg(2)},
+                    constantDim(Free->getArg(1), F->getASTContext())};
     return std::nullopt;
   }
   const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(E);
@@ -59,14 +73,14 @@ std::optional<Access> asAccess(const Expr *E) {
   StringRef Name = Call->getMethodDecl()->getName();
   if (!ops::isElementAccessMethod(Name))
     return std::nullopt;
+  const ASTContext &Ctx = Call->getMethodDecl()->getASTContext();
   if (Name == "select" && Call->getNumArgs() == 2)
-    return Access{Object, {Call->getArg(1)}};
+    return Access{Object, {Call->getArg(1)}, constantDim(Call->getArg(0), Ctx)};
   if (Name == "narrow" && Call->getNumArgs() == 3) {
     // Only a one-wide slice is an element; narrow(d, i, k) is a chunk.
     Expr::EvalResult Len;
-    const ASTContext &Ctx = Call->getMethodDecl()->getASTContext();
     if (Call->getArg(2)->EvaluateAsInt(Len, Ctx) && Len.Val.getInt() == 1)
-      return Access{Object, {Call->getArg(1)}};
+      return Access{Object, {Call->getArg(1)}, constantDim(Call->getArg(0), Ctx)};
     return std::nullopt;
   }
   if ((Name == "index" || Name == "index_put_") && Call->getNumArgs() >= 1)
@@ -192,15 +206,25 @@ void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   llvm::SmallPtrSet<const VarDecl *, 4> Vars;
   const Expr *Cur = E;
+  llvm::SmallVector<int64_t, 4> Dims; // Outermost access first.
   for (std::optional<Access> A = Outer; A; A = asAccess(Cur)) {
     for (const Expr *Index : A->Indices) {
       auto Deps = dependsOnLoopVars(Index, Loops);
       Vars.insert(Deps.begin(), Deps.end());
     }
+    Dims.push_back(A->Dim);
     Cur = A->Base;
   }
   if (Vars.empty())
     return;
+  // The rank the chain proves: the k-th access from the base, select(d, i),
+  // needs d + 1 + k dimensions. What is left after the chain has at least
+  // that minus its length: one or more is a slice, not an element
+  // (gsplat's grad_R9.select(1, a * 3 + b) is a column of N rows).
+  int64_t MinRank = 0, Levels = static_cast<int64_t>(Dims.size());
+  for (int64_t K = 0; K < Levels; ++K)
+    MinRank = std::max(MinRank, Dims[Levels - 1 - K] + 1 + K);
+  bool Slice = MinRank - Levels >= 1;
 
   // Per-element evidence: the access's value is read or written as a scalar,
   // or it is indexed by the variables of two nested loops. A batch loop that
@@ -226,7 +250,7 @@ void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
              Self->getNumArgs() == 2 &&
              isScalarValueType(ignoreWrappers(Self->getArg(1))->getType())) {
     Kind = Write;
-  } else if (Vars.size() >= 2) {
+  } else if (Vars.size() >= 2 && !Slice) {
     Kind = Nested;
   } else {
     return;
