@@ -5,6 +5,7 @@
 #include "Catalog.h"
 #include "Baseline.h"
 #include "BuildScripts.h"
+#include "ClangResources.h"
 #include "CompileFlags.h"
 #include "CudaHost.h"
 #include "Engine.h"
@@ -95,7 +96,8 @@ options:
   --quiet                 no progress or summary on stderr
   -v, --verbose           say which torch (version, include directories) and
                           Python headers the files are linted against
-  --version, --help       (--version -v: also the torch that would be used)
+  --version, --help       (--version -v: also the torch that would be used and
+                          the Clang builtin headers)
 
 torch-lint merge-sarif <out.sarif> <in.sarif>...  joins the SARIF files of shards
 
@@ -722,8 +724,13 @@ int runTorchLint(int Argc, const char **Argv) {
   if (O.ShowVersion) {
     llvm::outs() << "torch-lint " << Version << " (clang-tidy engine, LLVM "
                  << LLVM_VERSION_STRING << ")\n";
-    if (O.Verbose)
+    if (O.Verbose) {
+      llvm::outs() << "clang resource directory: " << clangResourceDir()
+                   << (clangResourceDirIsBundled() ? " (shipped with torch-lint)"
+                                                   : " (the LLVM packages')")
+                   << "\n";
       printTorchEnv(llvm::outs(), findTorch(O.TorchIncludes));
+    }
     return ExitClean;
   }
   if (O.Format != "text" && O.Format != "json" && !isCiFormat(O.Format) &&
@@ -901,9 +908,9 @@ int runTorchLint(int Argc, const char **Argv) {
   // their tree implies (IncludeInference.h).
   std::vector<std::string> KnownDirs = Torch.Includes;
   llvm::append_range(KnownDirs, Torch.PythonIncludes);
-  for (const char *D : {"/usr/include", "/usr/local/include", "/usr/include/x86_64-linux-gnu",
-                        TORCHLINT_CLANG_RESOURCE_DIR "/include"})
+  for (const char *D : {"/usr/include", "/usr/local/include", "/usr/include/x86_64-linux-gnu"})
     KnownDirs.push_back(D);
+  KnownDirs.push_back(clangResourceDir() + "/include");
   for (const char *Glob : {"/usr/include/c++", "/usr/include/x86_64-linux-gnu/c++"}) {
     std::error_code EC;
     for (llvm::sys::fs::directory_iterator It(Glob, EC), End; It != End && !EC;

@@ -15,6 +15,7 @@
 #include "Project.h"
 
 #include "Catalog.h"
+#include "ClangResources.h"
 #include "CompileFlags.h"
 #include "CudaHost.h"
 #include "PchCache.h"
@@ -715,7 +716,7 @@ LintResult lintSequential(const std::vector<std::string> &Files,
       Tool.setDiagnosticConsumer(&DiagConsumer);
       Tool.setPrintErrorMessage(false);
       Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
-      std::vector<std::string> Args = {"-resource-dir", TORCHLINT_CLANG_RESOURCE_DIR,
+      std::vector<std::string> Args = {"-resource-dir", clangResourceDir(),
                                        "-Wno-everything", "-ferror-limit=0"};
       Args.insert(Args.end(), Extra.begin(), Extra.end());
       Tool.appendArgumentsAdjuster(

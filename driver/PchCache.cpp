@@ -1,6 +1,7 @@
 //===--- PchCache.cpp - Precompiled torch headers, built by torch-lint ----===//
 
 #include "PchCache.h"
+#include "ClangResources.h"
 
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -307,7 +308,7 @@ std::vector<std::string> PchCache::argsFor(const std::string &File,
   };
   Add(getClangFullVersion());
   Add(TORCHLINT_VERSION);
-  Add(TORCHLINT_CLANG_RESOURCE_DIR);
+  Add(clangResourceDir());
   Add(Command.Directory);
   for (const std::string &F : Flags)
     Add(F);
@@ -384,8 +385,9 @@ std::vector<std::string> PchCache::argsFor(const std::string &File,
   Build.CommandLine.push_back(Command.CommandLine.empty() ? "clang++"
                                                           : Command.CommandLine[0]);
   Build.CommandLine.insert(Build.CommandLine.end(), Flags.begin(), Flags.end());
-  for (const char *A : {"-resource-dir", TORCHLINT_CLANG_RESOURCE_DIR, "-Wno-everything",
-                        "-x", "c++-header"})
+  for (const std::string &A : {std::string("-resource-dir"), clangResourceDir(),
+                                std::string("-Wno-everything"), std::string("-x"),
+                                std::string("c++-header")})
     Build.CommandLine.push_back(A);
   Build.CommandLine.push_back(Header);
   OneCommandDatabase DB(Build);

@@ -1,6 +1,7 @@
 //===--- SandboxFS.cpp - What a parse may read -----------------------------===//
 
 #include "SandboxFS.h"
+#include "ClangResources.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -103,7 +104,7 @@ makeSandboxFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
 }
 
 std::vector<std::string> systemReadRoots() {
-  std::vector<std::string> Roots = {TORCHLINT_CLANG_RESOURCE_DIR, "/usr/include",
+  std::vector<std::string> Roots = {clangResourceDir(), "/usr/include",
                                     "/usr/local/include", "/usr/lib/gcc",
                                     "/usr/lib/llvm-19", "/usr/local/cuda"};
   for (const char *Var : {"CUDA_HOME", "CUDA_PATH"})

@@ -6,6 +6,9 @@
 #     $TORCHLINT_VENV) with the packages pinned in scripts/torch-venv.txt,
 #     installed from PyPI without dependency resolution. TORCHLINT_NO_VENV=1
 #     skips it (the torch 2.x tests then fail, saying so).
+#  3. The wheel's build backend: .venv-wheel (or $TORCHLINT_WHEEL_VENV) with
+#     the wheels pinned in scripts/wheel-build.txt, downloaded once into
+#     .venv-wheel/wheels (scripts/build-wheel.sh, tests/wheel/).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -13,6 +16,7 @@ PACKAGES=(
   cmake ninja-build g++ git
   clang-19 clang-tidy-19 libclang-19-dev llvm-19-dev libclang-cpp19-dev libclang-rt-19-dev
   libomp-19-dev
+  zlib1g-dev libzstd-dev
   libtorch-dev pybind11-dev python3-dev python3-venv nlohmann-json3-dev
   libgtest-dev libbenchmark-dev libopencv-dev
   clang-tidy-14 pre-commit python3-jsonschema python3-rfc3987
@@ -35,6 +39,21 @@ if [ ${#missing[@]} -ne 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null ||
     { apt-get update >/dev/null && apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null; }
+fi
+
+# The wheel's build backend (small: ~1 MB, a few seconds).
+wvenv=${TORCHLINT_WHEEL_VENV:-$here/.venv-wheel}
+wreqs=$here/scripts/wheel-build.txt
+wstamp=$wvenv/.torchlint-$(sha256sum "$wreqs" | cut -c1-16)
+if [ ! -f "$wstamp" ]; then
+  echo "torchlint setup: installing the wheel build backend (scripts/wheel-build.txt) into $wvenv" >&2
+  rm -rf "$wvenv"
+  /usr/bin/python3 -m venv "$wvenv"
+  "$wvenv/bin/python" -m pip download --quiet --disable-pip-version-check --no-deps \
+    --no-cache-dir --only-binary=:all: --dest "$wvenv/wheels" -r "$wreqs"
+  "$wvenv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps \
+    --no-cache-dir --require-virtualenv --no-index --find-links "$wvenv/wheels" -r "$wreqs"
+  touch "$wstamp"
 fi
 
 [ "${TORCHLINT_NO_VENV:-}" = 1 ] && exit 0

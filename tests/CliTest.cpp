@@ -29,6 +29,51 @@ torch::Tensor twice(const torch::Tensor &a, const torch::Tensor &b) {
 }
 )";
 
+// Clang's builtin headers: beside the executable when they are there
+// (<dir>/bin/torch-lint, <dir>/lib/clang/19/include: the wheel's layout),
+// else the LLVM packages' (this build's bin/ has none beside it).
+TEST(Cli, ClangResourceDirBesideTheExecutableElseThePackages) {
+  RunResult V = runTorchLint("--version -v");
+  EXPECT_EQ(V.ExitCode, 0) << V.Err;
+  EXPECT_NE(V.Out.find("clang resource directory: /usr/lib/llvm-19/lib/clang/19 (the LLVM "
+                       "packages')\n"),
+            std::string::npos)
+      << V.Out;
+
+  // A copy of the executable (not a link: the executable's own path counts)
+  // and headers beside it; a lib/clang/19 without them is not used.
+  std::string Dir = makeTempDir("resource-dir");
+  std::string Res = Dir + "/lib/clang/19";
+  ASSERT_EQ(std::system(("mkdir -p " + shellQuote(Dir + "/bin") + " " + shellQuote(Res) +
+                         " && cp " + shellQuote(TORCHLINT_BINARY) + " " +
+                         shellQuote(Dir + "/bin/torch-lint"))
+                            .c_str()),
+            0);
+  std::string Copy = shellQuote(Dir + "/bin/torch-lint");
+  auto Said = [&] {
+    std::string Out = Dir + "/out.txt";
+    std::system((Copy + " --version -v >" + shellQuote(Out) + " 2>&1").c_str());
+    return readFile(Out);
+  };
+  EXPECT_NE(Said().find("clang resource directory: /usr/lib/llvm-19/lib/clang/19 "),
+            std::string::npos);
+  ASSERT_EQ(std::system(("cp -r /usr/lib/llvm-19/lib/clang/19/include " + shellQuote(Res)).c_str()),
+            0);
+  EXPECT_NE(Said().find("clang resource directory: " + Res + " (shipped with torch-lint)\n"),
+            std::string::npos)
+      << Said();
+  // And it parses with them: the mock torch headers include <stddef.h>.
+  writeFile(Dir + "/ops.cpp", Hazard);
+  std::string Out = Dir + "/lint.txt";
+  int Status = std::system((Copy + " " + mock() + "--no-cache " + shellQuote(Dir + "/ops.cpp") +
+                            " >" + shellQuote(Out) + " 2>&1")
+                               .c_str());
+  EXPECT_EQ(WEXITSTATUS(Status), 1) << readFile(Out);
+  EXPECT_NE(readFile(Out).find("[torch-perf-element-loop]"), std::string::npos) << readFile(Out);
+  EXPECT_EQ(readFile(Out).find("not found"), std::string::npos) << readFile(Out);
+  std::system(("rm -rf " + shellQuote(Dir)).c_str());
+}
+
 TEST(Cli, ExitCodesZeroAndOne) {
   std::string Dir = makeTempDir("cli-exit");
   writeFile(Dir + "/clean.cpp", Clean);

@@ -4,7 +4,11 @@
 // pre-commit (/usr/bin/pre-commit), the way users do: `pre-commit install`,
 // then `git commit`. The hook repository is a temporary git repository with
 // this checkout's .pre-commit-hooks.yaml and scripts/pre-commit-hook, so the
-// working tree (not the last commit) is what is tested.
+// working tree (not the last commit) is what is tested. The hooks are
+// `language: python` (pre-commit installs the torchlint wheel); here they are
+// turned into `language: script` running scripts/pre-commit-hook with this
+// build's torch-lint (TORCH_LINT), so these tests need no wheel: the install
+// from the wheel is tests/wheel/pre-commit.sh.
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,6 +82,11 @@ protected:
             shellQuote(sourceDir() + "/.pre-commit-hooks.yaml") + " " + shellQuote(Hooks) +
             " && cp " + shellQuote(sourceDir() + "/scripts/pre-commit-hook") + " " +
             shellQuote(Hooks + "/scripts/") + " && cd " + shellQuote(Hooks) +
+            " && test \"$(grep -c '^  language: python$' .pre-commit-hooks.yaml)\" = 2" +
+            " && test \"$(grep -c '^  entry: torch-lint-pre-commit' .pre-commit-hooks.yaml)\" = 2" +
+            " && sed -i 's/^  language: python$/  language: script/;"
+            " s|^  entry: torch-lint-pre-commit|  entry: scripts/pre-commit-hook|'"
+            " .pre-commit-hooks.yaml" +
             " && git init -q && git add -A && git commit -qm hooks" + " && git rev-parse HEAD");
     ASSERT_EQ(R.ExitCode, 0) << R.Out << R.Err;
     Rev = R.Out.substr(0, R.Out.find('\n'));

@@ -1,0 +1,5 @@
+"""python -m torchlint: the same as the torch-lint command."""
+
+from . import main
+
+main()
