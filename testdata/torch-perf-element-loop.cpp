@@ -108,6 +108,12 @@ void columns(at::Tensor &grad_R9, const at::Tensor &t, const at::Tensor &g) {
       grad_R9.select(1, a * 3 + b).sub_(t.select(1, a) * g.select(1, b));
 }
 
+// torchcodec: one data pointer per row, handed to a C API; no element read.
+void rowPointers(const at::Tensor &samples, std::vector<uint8_t *> &buffers) {
+  for (int64_t i = 0; i < samples.size(0); i++)
+    buffers[i] = static_cast<uint8_t *>(samples[i].data_ptr());
+}
+
 // Two selects on dim 0 of a 2-D tensor reach an element: still reported.
 float rowThenColumn(const at::Tensor &m) {
   float s = 0;

@@ -125,6 +125,20 @@ TEST(Schema, DunderNames) {
   EXPECT_TRUE(F.args[0].alias.isWrite);
 }
 
+TEST(Schema, TupleArguments) {
+  // torchcodec's add_video_stream; torch 2.15 accepts both forms
+  // (torch.library.define prints them back as written).
+  FunctionSchema F;
+  ASSERT_TRUE(parses("torchcodec_ns::add_video_stream(Tensor(a!) decoder, "
+                     "(Tensor, Tensor, Tensor)? custom_frame_mappings=None, "
+                     "(int, float) p) -> ()",
+                     F));
+  ASSERT_EQ(F.args.size(), 3u);
+  EXPECT_EQ(F.args[1].type.str(), "(Tensor, Tensor, Tensor)?");
+  EXPECT_EQ(F.args[2].type.str(), "(int, float)");
+  EXPECT_FALSE(parses("ns::op((Tensor, Tensor x) -> ()", F));
+}
+
 TEST(Schema, EmptyArgumentList) {
   FunctionSchema F;
   ASSERT_TRUE(parses("aten::_cuda_clear_plan_cache() -> ()", F));

@@ -765,6 +765,33 @@ bool Parser::checkCppSuffix(size_t Start, const SchemaType &T, const AliasInfo *
 
 bool Parser::parseBaseType(SchemaType &T, bool IsReturn) {
   size_t Start = Pos;
+  // A tuple type, (Tensor, Tensor): torch's SchemaTypeParser takes it in
+  // arguments too (torchcodec: '(Tensor, Tensor, Tensor)? mappings=None').
+  if (!IsReturn && peek() == '(') {
+    ++Pos;
+    std::string Name = "(";
+    for (bool First = true;; First = false) {
+      skipWs();
+      if (peek() == ')' && First)
+        break;
+      SchemaType Element;
+      if (!parseType(Element, nullptr, IsReturn))
+        return false;
+      Name += (First ? "" : ", ") + Element.str();
+      skipWs();
+      if (peek() == ',') {
+        ++Pos;
+        continue;
+      }
+      break;
+    }
+    if (peek() != ')')
+      return fail(Pos, "expected ')' to close the tuple type");
+    ++Pos;
+    T.kind = SchemaType::Other;
+    T.name = Name + ")";
+    return true;
+  }
   if (lookingAt("::"))
     return reportForeignType(Start);
   std::string_view Id = ident();

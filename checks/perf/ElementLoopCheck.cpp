@@ -236,8 +236,18 @@ void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
   const auto *Assign = dyn_cast_or_null<CXXOperatorCallExpr>(Consumer);
   const auto *Self = dyn_cast<CXXMemberCallExpr>(ignoreWrappers(E));
+  // A data pointer taken per row (torchcodec: buffers[i] =
+  // rows[i].data_ptr()) reads nothing; one dereferenced or indexed at once,
+  // *v[i].data_ptr<float>(), reads an element.
+  auto ReadsThroughPointer = [&](const Expr *PtrCall) {
+    const Expr *Use = consumerOf(PtrCall, Ctx);
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(Use))
+      return U->getOpcode() == UO_Deref;
+    return isa_and_nonnull<ArraySubscriptExpr>(Use);
+  };
   if (Callee && isTorchDecl(Callee) && Callee->getIdentifier() &&
-      ops::isDataAccessMethod(Callee->getName())) {
+      ops::isDataAccessMethod(Callee->getName()) &&
+      (!Callee->getName().contains("data_ptr") || ReadsThroughPointer(Consumer))) {
     Kind = Read;
     Via = Callee->getName().str();
     Shown = Consumer;
