@@ -98,15 +98,20 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
       continue;
     Inferred I = inferSchema(B, Ctx);
     {
-    auto D = diag(B.Call->getExprLoc(),
-                  "pybind11 binding '%0' takes or returns tensors and is opaque "
-                  "to torch.compile: every call is a graph break [GB0007]; "
-                  "register it with TORCH_LIBRARY as '%1' (the pybind11 binding "
-                  "can stay)");
+    auto D = I.Problems.empty()
+                 ? diag(B.Call->getExprLoc(),
+                        "pybind11 binding '%0' takes or returns tensors and is opaque "
+                        "to torch.compile: every call is a graph break [GB0007]; "
+                        "register it with TORCH_LIBRARY as '%1' (the pybind11 binding "
+                        "can stay)")
+                 : diag(B.Call->getExprLoc(),
+                        "pybind11 binding '%0' takes or returns tensors and is opaque "
+                        "to torch.compile: every call is a graph break [GB0007]; "
+                        "register it with TORCH_LIBRARY once the types the notes name "
+                        "are schema types (the pybind11 binding can stay)");
+    D << B.Name;
     if (I.Problems.empty())
-      D << B.Name << I.Schema;
-    else
-      D << B.Name << B.Name + "(...), with the parameters the notes name changed,";
+      D << I.Schema;
     bool CanFix = I.Problems.empty() && !ModuleFixed.count(B.Module);
     const Stmt *Body = B.Module->getBody();
     SourceLocation End = Body ? Body->getEndLoc() : SourceLocation();
