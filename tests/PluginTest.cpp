@@ -134,8 +134,10 @@ std::string describe(const std::vector<Diag> &Diags) {
   return S.str();
 }
 
+/// \p Path made absolute; "" (a note in Clang's scratch space, e.g. "expanded
+/// from here" for a string made by '#' in a macro) stays "".
 std::string absolute(const std::string &Path) {
-  return !Path.empty() && Path[0] == '/' ? Path : sourceDir() + "/" + Path;
+  return Path.empty() || Path[0] == '/' ? Path : sourceDir() + "/" + Path;
 }
 
 /// Line and byte column (1-based) of \p Offset, as Clang counts them.
