@@ -19,6 +19,27 @@ at::Tensor segment_sum(const at::Tensor &src, const at::Tensor &ptr) {
 // A composite kernel that only calls tensor ops traces fine.
 at::Tensor softplus(const at::Tensor &x) { return (x.exp() + 1).log(); }
 
+// Overloads: "op" and "op.out" are two operators, each with its own kernels
+// and its own fake; a fake for one is not a fake for the other.
+at::Tensor &gelu_out_cpu(const at::Tensor &x, at::Tensor &out) {
+  return out.copy_(x.sigmoid() * x);
+}
+at::Tensor &gelu_out_meta(const at::Tensor &x, at::Tensor &out) { return out; }
+
+// Mutating ops: torch 2.x gives an op that mutates an input and returns
+// nothing a trivial fake kernel; one that returns a tensor needs a real one.
+void bump_(at::Tensor x) { x.add_(1); }
+void check_finite(const at::Tensor &x) { TORCH_CHECK(x.defined(), "undefined"); }
+at::Tensor &bump_ret_(at::Tensor &x) { return x.add_(1); }
+
+// Both overloads of an op from one macro, with the CPU kernels.
+#define MF_OP_WITH_OUT(name)                                                   \
+  m.def(#name "(Tensor x) -> Tensor");                                         \
+  m.def(#name ".out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)")
+#define MF_CPU_WITH_OUT(name)                                                  \
+  m.impl(#name, &gelu_cpu);                                                    \
+  m.impl(#name ".out", &gelu_out_cpu)
+
 TORCH_LIBRARY(mf, m) {
   m.def("no_fake(Tensor x) -> Tensor"); // expect: torch-compile-missing-fake-kernel: 'mf::no_fake' has CPU/CUDA kernels but no Meta, composite or fake kernel
   m.def("with_meta(Tensor x) -> Tensor");
@@ -33,7 +54,7 @@ TORCH_LIBRARY_IMPL(mf, CPU, m) {
   m.impl("no_fake", &gelu_cpu);
   m.impl("with_meta", &gelu_cpu);
   m.impl("with_py_fake", &plain_cpu);
-  m.impl("with_abstract", &plain_cpu);
+  m.impl("with_abstract.overload", &plain_cpu);
 }
 
 TORCH_LIBRARY_IMPL(mf, CUDA, m) {
@@ -43,4 +64,63 @@ TORCH_LIBRARY_IMPL(mf, CUDA, m) {
 
 TORCH_LIBRARY_IMPL(mf, Meta, m) {
   m.impl("with_meta", &gelu_meta);
+}
+
+// --- Overloads and mutating ops ----------------------------------------------
+
+TORCH_LIBRARY(mfo, m) {
+  // Python fake for mfo::fake_default only. Nothing in Python calls
+  // mfo::fake_default.out, so it is not reported.
+  m.def("fake_default(Tensor x) -> Tensor");
+  m.def("fake_default.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)");
+  // Python fake for mfo::fake_out.out only: the default overload has none.
+  m.def("fake_out(Tensor x) -> Tensor"); // expect: torch-compile-missing-fake-kernel: 'mfo::fake_out' has CPU kernels but no Meta, composite or fake kernel
+  m.def("fake_out.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)");
+  // Python code calls mfo::called_out.out (testdata/python/callers.py).
+  m.def("called_out(Tensor x) -> Tensor");
+  m.def("called_out.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)"); // expect: torch-compile-missing-fake-kernel: 'mfo::called_out.out' has CPU kernels but no Meta
+  // A Meta kernel for the out= overload only.
+  m.def("meta_out(Tensor x) -> Tensor"); // expect: torch-compile-missing-fake-kernel: 'mfo::meta_out' has CPU kernels
+  m.def("meta_out.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)");
+  // Meta kernels for both.
+  m.def("meta_both(Tensor x) -> Tensor");
+  m.def("meta_both.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)");
+  // From a macro; a Python fake for the default overload.
+  MF_OP_WITH_OUT(macro_op);
+  // Only named overloads, no fake at all: reported once.
+  m.def("named.Tensor(Tensor x, Tensor y) -> Tensor"); // expect: torch-compile-missing-fake-kernel: 'mfo::named.Tensor' has CPU kernels
+  m.def("named.Scalar(Tensor x, Scalar y) -> Tensor");
+  // Mutates its input and returns nothing: torch makes a trivial fake.
+  m.def("bump_(Tensor(a!) x) -> ()");
+  // Look-alikes: returns nothing but mutates nothing; mutates and returns.
+  m.def("check_finite(Tensor x) -> ()"); // expect: torch-compile-missing-fake-kernel: 'mfo::check_finite' has CPU kernels
+  m.def("bump_ret_(Tensor(a!) x) -> Tensor(a!)"); // expect: torch-compile-missing-fake-kernel: 'mfo::bump_ret_' has CPU kernels
+}
+
+at::Tensor named_tensor(const at::Tensor &x, const at::Tensor &y) { return x + y; }
+at::Tensor named_scalar(const at::Tensor &x, const at::Scalar &y) { return x + y; }
+
+TORCH_LIBRARY_IMPL(mfo, CPU, m) {
+  m.impl("fake_default", &gelu_cpu);
+  m.impl("fake_default.out", &gelu_out_cpu);
+  m.impl("fake_out", &gelu_cpu);
+  m.impl("fake_out.out", &gelu_out_cpu);
+  m.impl("called_out", &gelu_cpu);
+  m.impl("called_out.out", &gelu_out_cpu);
+  m.impl("meta_out", &gelu_cpu);
+  m.impl("meta_out.out", &gelu_out_cpu);
+  m.impl("meta_both", &gelu_cpu);
+  m.impl("meta_both.out", &gelu_out_cpu);
+  MF_CPU_WITH_OUT(macro_op);
+  m.impl("named.Tensor", &named_tensor);
+  m.impl("named.Scalar", &named_scalar);
+  m.impl("bump_", &bump_);
+  m.impl("check_finite", &check_finite);
+  m.impl("bump_ret_", &bump_ret_);
+}
+
+TORCH_LIBRARY_IMPL(mfo, Meta, m) {
+  m.impl("meta_out.out", &gelu_out_meta);
+  m.impl("meta_both", &gelu_meta);
+  m.impl("meta_both.out", &gelu_out_meta);
 }

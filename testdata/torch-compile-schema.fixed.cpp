@@ -39,6 +39,25 @@ at::Tensor &scale_(at::Tensor &x, double s) { return x.mul_(s); }
 at::Tensor as_view(const at::Tensor &x) { return x.view({-1}); }
 void good_out(const at::Tensor &src, at::Tensor out) { out.copy_(src); }
 
+// Overloads: "op" and "op.out" are two operators with two schemas, and
+// m.impl("op.out", ...) registers a kernel for the second only.
+at::Tensor twice(const at::Tensor &x) { return x.mul(2); }
+at::Tensor &twice_out(const at::Tensor &x, at::Tensor &out) { return out.copy_(x.mul(2)); }
+at::Tensor scale_by_tensor(const at::Tensor &x, const at::Tensor &s) { return x.mul(s); }
+at::Tensor scale_by_scalar(const at::Tensor &x, const at::Scalar &s) { return x.mul(s); }
+at::Tensor halve(const at::Tensor &x) { return x.div(2); }
+at::Tensor &halve_out(const at::Tensor &x, at::Tensor &out) { return out.copy_(x.div(2)); }
+at::Tensor fused(const at::Tensor &x) { return x.exp().mul(x); }
+at::Tensor &fused_out(const at::Tensor &x, at::Tensor &out) { return out.copy_(x.exp().mul(x)); }
+
+// The functional and out= overloads of a unary op, as extensions write them.
+#define OV_UNARY_DEF(name)                                                     \
+  m.def(#name "(Tensor x) -> Tensor");                                         \
+  m.def(#name ".out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)")
+#define OV_UNARY_IMPL(name)                                                    \
+  m.impl(#name, &name);                                                        \
+  m.impl(#name ".out", &name##_out)
+
 TORCH_LIBRARY(sc, m) {
   // --- Positives ---
   m.def("broken(Tensor x, int64_t n) -> Tensor"); // expect: torch-compile-schema: unknown type 'int64_t'; schemas write 'int'
@@ -69,4 +88,42 @@ TORCH_LIBRARY_IMPL(sc, CPU, m) {
   m.impl("scale_", &scale_);
   m.impl("as_view", &as_view);
   m.impl("good_out", &good_out);
+}
+
+// --- Overloads ---------------------------------------------------------------
+// Each (name, overload) is its own operator: a kernel is compared with the
+// schema of the overload it is registered for, never with its siblings'.
+
+TORCH_LIBRARY(ov, m) {
+  // --- Negatives: each kernel matches its own overload's schema ---
+  m.def("twice(Tensor x) -> Tensor");
+  m.def("twice.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)");
+  m.def("scale.Tensor(Tensor x, Tensor s) -> Tensor");
+  m.def("scale.Scalar(Tensor x, Scalar s) -> Tensor");
+  m.def("fused(Tensor x) -> Tensor", &fused);
+  m.def("fused.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)", &fused_out);
+  OV_UNARY_DEF(halve);
+  // --- Positives: a kernel registered for the wrong overload ---
+  m.def("swapped(Tensor x) -> Tensor");
+  m.def("swapped.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)"); // expect: torch-compile-schema: schema of 'ov::swapped.out' has 2 arguments but its CPU kernel 'twice' takes 1
+  m.def("crossed.Tensor(Tensor x, Tensor s) -> Tensor");
+  m.def("crossed.Scalar(Tensor x, Scalar s) -> Tensor"); // expect: torch-compile-schema: argument 's' of 'ov::crossed.Scalar' is 'Scalar' in the schema but
+}
+
+// The overloads' kernels, registered in other blocks.
+TORCH_LIBRARY_IMPL(ov, CPU, m) {
+  m.impl("twice", &twice);
+  m.impl("twice.out", &twice_out);
+  m.impl("scale.Tensor", &scale_by_tensor);
+  m.impl("scale.Scalar", &scale_by_scalar);
+  OV_UNARY_IMPL(halve);
+  m.impl("swapped", &twice);
+  m.impl("swapped.out", &twice);
+  m.impl("crossed.Tensor", &scale_by_tensor);
+  m.impl("crossed.Scalar", &scale_by_tensor);
+}
+
+TORCH_LIBRARY_IMPL(ov, CUDA, m) {
+  m.impl("twice.out", TORCH_FN(twice_out));
+  m.impl("ov::twice", TORCH_FN(twice));
 }

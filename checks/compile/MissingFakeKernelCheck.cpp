@@ -9,6 +9,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -90,23 +91,64 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
     if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
       if (std::string Root = gitWorkTreeOf(Main->getName().str()); !Root.empty())
         Roots.push_back(Root);
-  const std::set<std::string> &Fakes = pythonFakeKernels(Roots);
+  const PythonOps &Py = pythonOps(Roots);
+
+  // Each (namespace, name, overload) is its own operator with its own
+  // kernels and fake: a fake for "ns::op" is not one for "ns::op.out".
+  auto Overload = [](const OpDef &D) { return D.Overload.empty() ? "" : "." + D.Overload; };
+  auto HasPythonFake = [&](const OpDef &D) {
+    return Py.Fakes.count(D.qualifiedName()) || Py.Fakes.count("*::" + D.Name + Overload(D));
+  };
+  auto KernelsOf = [&](const OpDef &D, std::vector<const KernelImpl *> &Backend,
+                       std::vector<const KernelImpl *> &Traced) {
+    for (const KernelImpl &K : Model.Impls)
+      if (K.Namespace == D.Namespace && K.OpName == D.Name && K.Overload == D.Overload)
+        (Registrations::isTracedKey(K.DispatchKey) ? Traced : Backend).push_back(&K);
+  };
+  // torch 2.x FakeTensor gives a custom op that mutates an input and returns
+  // nothing a trivial fake kernel (torch/_library/utils.py,
+  // can_generate_trivial_fake_impl; used by fake_tensor.py when the op has no
+  // fake or Meta kernel): torch.compile runs it without a registered fake.
+  auto HasTrivialFake = [](const OpDef &D) {
+    if (!D.Schema || D.Schema->nameOnly || !D.Schema->returns.empty() || D.Schema->isVarret)
+      return false;
+    for (const SchemaArg &A : D.Schema->args)
+      if (A.alias.isWrite)
+        return true;
+    return false;
+  };
+  // Whether an overload of (ns, name) runs on fake tensors without a
+  // finding: it has a fake, a Meta or composite kernel, or a trivial fake.
+  auto Covered = [&](const OpDef &D) {
+    if (HasPythonFake(D) || HasTrivialFake(D))
+      return true;
+    std::vector<const KernelImpl *> Backend, Traced;
+    KernelsOf(D, Backend, Traced);
+    // A kernel whose key is set in another file may be its Meta kernel.
+    return !Traced.empty() ||
+           llvm::any_of(Backend, [](const KernelImpl *K) { return K->DispatchKey.empty(); });
+  };
+  auto SiblingsOf = [&](const OpDef &D) {
+    std::vector<const OpDef *> Out;
+    for (const OpDef &O : Model.Defs)
+      if (O.Namespace == D.Namespace && O.Name == D.Name)
+        Out.push_back(&O);
+    return Out;
+  };
 
   std::set<std::string> Seen;
+  // Ops with only named overloads already reported once.
+  std::set<std::string> ReportedNamedOnly;
   for (const OpDef &D : Model.Defs) {
     std::string Op = D.qualifiedName();
     if (D.Name.empty() || !Seen.insert(Op).second)
       continue;
-    if (Fakes.count(Op) || Fakes.count("*::" + D.Name))
+    if (HasPythonFake(D))
       continue;
     std::vector<const KernelImpl *> Backend, Traced;
-    bool UnknownKey = false; // Registered through a helper called from another file.
-    for (const KernelImpl &K : Model.Impls)
-      if (K.qualifiedName() == Op) {
-        UnknownKey |= K.DispatchKey.empty();
-        (Registrations::isTracedKey(K.DispatchKey) ? Traced : Backend).push_back(&K);
-      }
-    if (UnknownKey)
+    KernelsOf(D, Backend, Traced);
+    // Registered through a helper called from another file: key unknown.
+    if (llvm::any_of(Backend, [](const KernelImpl *K) { return K->DispatchKey.empty(); }))
       continue;
     SourceLocation Loc = D.Literal ? D.Literal->getBeginLoc() : D.Call->getBeginLoc();
 
@@ -139,8 +181,23 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
       }
       continue;
     }
-    if (Backend.empty() || HasPyStub)
+    if (Backend.empty() || HasPyStub || HasTrivialFake(D))
       continue;
+    // Which overloads Python runs: torch.ops.ns.op(...) and .default call the
+    // default overload; another is reported only when Python code names it
+    // (torch.ops.ns.op.out), or when the op has no default overload and none
+    // of its overloads has a fake (then once, at the first one). An out=
+    // overload nobody calls from Python is not a finding.
+    auto CalledAt = Py.Called.find(Op);
+    bool NamedInPython = CalledAt != Py.Called.end();
+    if (!D.Overload.empty() && !NamedInPython) {
+      std::vector<const OpDef *> Siblings = SiblingsOf(D);
+      bool HasDefault = llvm::any_of(Siblings, [](const OpDef *O) { return O->Overload.empty(); });
+      bool AnyCovered = llvm::any_of(Siblings, [&](const OpDef *O) { return Covered(*O); });
+      if (HasDefault || AnyCovered ||
+          !ReportedNamedOnly.insert(D.Namespace + "::" + D.Name).second)
+        continue;
+    }
     std::string Keys;
     for (const KernelImpl *K : Backend)
       if (Keys.find(K->DispatchKey) == std::string::npos)
@@ -149,6 +206,10 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
               "torch.compile cannot run it on fake tensors [GB0090]; add "
               "@torch.library.register_fake(\"%0\") in Python or a Meta kernel")
         << Op << Keys;
+    if (NamedInPython && !D.Overload.empty())
+      diag(Loc, "Python code calls this overload: 'torch.ops.%0.%1.%2' in %3",
+           DiagnosticIDs::Note)
+          << D.Namespace << D.Name << D.Overload << CalledAt->second;
     for (const KernelImpl *K : Backend)
       diag(K->Call->getBeginLoc(), "%0 kernel registered here", DiagnosticIDs::Note)
           << K->DispatchKey;

@@ -130,7 +130,7 @@ void SchemaCheck::check(const MatchFinder::MatchResult &Result) {
     // A hand-boxed stable kernel takes the stack, not the schema's arguments.
     if (!F || K.Boxed)
       continue;
-    for (const OpDef *D : Model.defsOf(K.qualifiedName())) {
+    for (const OpDef *D : Model.defsOf(K)) {
       if (!D->Schema || D->Schema->nameOnly || D->Schema->isVararg)
         continue;
       const FunctionSchema &S = *D->Schema;

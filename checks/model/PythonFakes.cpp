@@ -7,57 +7,78 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 
 namespace torchlint::model {
 namespace {
 
-std::string stripOverload(llvm::StringRef Name) {
+/// "ns::op.default" -> "ns::op"; "op.out" (no namespace) -> "*::op.out".
+std::string operatorName(llvm::StringRef Name) {
   auto [Ns, Rest] = Name.split("::");
-  if (Rest.empty())
-    return ("*::" + Ns.split('.').first).str();
-  return (Ns + "::" + Rest.split('.').first).str();
+  if (Rest.empty()) {
+    Rest = Ns;
+    Ns = "*";
+  }
+  auto [Op, Overload] = Rest.split('.');
+  std::string Out = (Ns + "::" + Op).str();
+  if (!Overload.empty() && Overload != "default")
+    Out += "." + Overload.str();
+  return Out;
+}
+
+/// Every match of \p R in \p Text, in order.
+template <typename Fn> void eachMatch(llvm::Regex &R, llvm::StringRef Text, Fn F) {
+  llvm::SmallVector<llvm::StringRef, 6> M;
+  while (R.match(Text, &M)) {
+    F(M);
+    Text = Text.substr(M[0].data() - Text.data() + std::max<size_t>(M[0].size(), 1));
+  }
 }
 
 } // namespace
 
-void scanPythonSource(const std::string &Source, std::set<std::string> &Out) {
-  // Patterns are applied to every line; registrations spanning lines are
-  // joined first (a call's arguments rarely span more than two lines).
+void scanPythonSource(const std::string &Source, PythonOps &Out, const std::string &File) {
+  // Patterns are applied to the source with its lines joined (a call's
+  // arguments rarely span more than two lines).
+#define TL_ID "[A-Za-z_][A-Za-z0-9_]*"
   static llvm::Regex Qualified(
       "(register_fake|impl_abstract|register_meta)[[:space:]]*\\([[:space:]]*[\"']"
-      "([A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_.]*)[\"']");
+      "(" TL_ID "::" TL_ID "(\\." TL_ID ")?)[\"']");
+  // register_fake(torch.ops.ns.op.overload): an OpOverload names its overload.
+  static llvm::Regex Overload(
+      "(register_fake|impl_abstract|register_meta)[[:space:]]*\\([[:space:]]*"
+      "torch[[:space:]]*\\.[[:space:]]*ops\\.(" TL_ID ")\\.(" TL_ID ")\\.(" TL_ID ")");
   static llvm::Regex MetaImpl(
-      "impl[[:space:]]*\\([[:space:]]*[\"']([A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_.]*)?)"
+      "impl[[:space:]]*\\([[:space:]]*[\"'](" TL_ID "(::" TL_ID ")?(\\." TL_ID ")?)"
       "[\"'][^)]*[\"'](Meta|CompositeImplicitAutograd|CompositeExplicitAutograd)[\"']");
-  llvm::StringRef Text(Source);
+  static llvm::Regex Named("(^|[^A-Za-z0-9_])ops[[:space:]]*\\.(" TL_ID ")\\.(" TL_ID ")\\.(" TL_ID ")");
+#undef TL_ID
   std::string Joined;
   Joined.reserve(Source.size());
   for (char C : Source)
     Joined += (C == '\n' || C == '\r') ? ' ' : C;
-  llvm::StringRef Rest(Joined);
-  llvm::SmallVector<llvm::StringRef, 4> M;
-  while (Qualified.match(Rest, &M)) {
-    Out.insert(stripOverload(M[2]));
-    Rest = Rest.substr(Rest.find(M[0]) + M[0].size());
-  }
-  Rest = Joined;
-  while (MetaImpl.match(Rest, &M)) {
-    Out.insert(stripOverload(M[1]));
-    Rest = Rest.substr(Rest.find(M[0]) + M[0].size());
-  }
-  (void)Text;
+  eachMatch(Qualified, Joined, [&](auto &M) { Out.Fakes.insert(operatorName(M[2])); });
+  eachMatch(Overload, Joined, [&](auto &M) {
+    Out.Fakes.insert(operatorName((M[2] + "::" + M[3] + "." + M[4]).str()));
+  });
+  eachMatch(MetaImpl, Joined, [&](auto &M) { Out.Fakes.insert(operatorName(M[1])); });
+  eachMatch(Named, Joined, [&](auto &M) {
+    if (M[4] == "default")
+      return;
+    Out.Called.emplace((M[2] + "::" + M[3] + "." + M[4]).str(), File);
+  });
 }
 
-const std::set<std::string> &pythonFakeKernels(const std::vector<std::string> &Roots) {
-  static std::map<std::vector<std::string>, std::set<std::string>> Cache;
+const PythonOps &pythonOps(const std::vector<std::string> &Roots) {
+  static std::map<std::vector<std::string>, PythonOps> Cache;
   static std::mutex Lock;
   std::lock_guard<std::mutex> Guard(Lock);
   auto It = Cache.find(Roots);
   if (It != Cache.end())
     return It->second;
-  std::set<std::string> &Out = Cache[Roots];
+  PythonOps &Out = Cache[Roots];
   for (const std::string &Root : Roots) {
     std::error_code EC;
     for (llvm::sys::fs::recursive_directory_iterator I(Root, EC), End; I != End && !EC;
@@ -80,9 +101,12 @@ const std::set<std::string> &pythonFakeKernels(const std::vector<std::string> &R
       llvm::StringRef Content = (*Buf)->getBuffer();
       if (!Content.contains("register_fake") && !Content.contains("impl_abstract") &&
           !Content.contains("Meta") && !Content.contains("register_meta") &&
-          !Content.contains("Composite"))
+          !Content.contains("Composite") && !Content.contains("ops."))
         continue;
-      scanPythonSource(Content.str(), Out);
+      llvm::StringRef Shown = Path;
+      if (Shown.consume_front(Root))
+        Shown = Shown.ltrim("/\\");
+      scanPythonSource(Content.str(), Out, Shown.str());
     }
   }
   return Out;

@@ -139,16 +139,25 @@ std::string literalText(const Expr *E) {
   return {};
 }
 
-/// "ns::op.overload" -> ("ns", "op").
-std::pair<std::string, std::string> splitOpName(StringRef Name) {
-  std::string Ns;
+struct ParsedOpName {
+  std::string Ns, Name, Overload;
+};
+
+/// "ns::op.overload(...)" -> ("ns", "op", "overload"); "op" -> ("", "op", "").
+/// The default overload's name is "" (Python's "op.default" is not a C++
+/// spelling; the schema parser rejects it as an overload name).
+ParsedOpName splitOpName(StringRef Text) {
+  ParsedOpName N;
+  StringRef Name = Text.split('(').first.trim();
   size_t Colons = Name.find("::");
   if (Colons != StringRef::npos) {
-    Ns = Name.substr(0, Colons).str();
+    N.Ns = Name.substr(0, Colons).trim().str();
     Name = Name.substr(Colons + 2);
   }
-  Name = Name.split('(').first.split('.').first.trim();
-  return {Ns, Name.str()};
+  auto [Base, Overload] = Name.split('.');
+  N.Name = Base.trim().str();
+  N.Overload = Overload.trim().str();
+  return N;
 }
 
 /// Arguments written at the call (default arguments excluded).
@@ -371,9 +380,8 @@ void Registrations::build(ASTContext &Ctx) {
     if (explicitArgs(Call) < 1)
       continue;
     std::string Text = literalText(Call->getArg(0));
-    auto [Ns, Name] = splitOpName(Text);
-    if (Ns.empty())
-      Ns = Block.Namespace;
+    ParsedOpName Op = splitOpName(Text);
+    std::string Ns = Op.Ns.empty() ? Block.Namespace : Op.Ns;
     if (Method == "def") {
       OpDef D;
       D.Namespace = Ns;
@@ -381,7 +389,8 @@ void Registrations::build(ASTContext &Ctx) {
       D.Literal = firstOf<StringLiteral>(Call->getArg(0));
       D.Call = Call;
       D.Schema = parseSchema(Text, &D.Error);
-      D.Name = D.Schema ? D.Schema->name : Name;
+      D.Name = D.Schema ? D.Schema->name : Op.Name;
+      D.Overload = D.Schema ? D.Schema->overload : Op.Overload;
       if (D.Schema && !D.Schema->ns.empty())
         D.Namespace = D.Schema->ns;
       Defs.push_back(D);
@@ -390,6 +399,7 @@ void Registrations::build(ASTContext &Ctx) {
         KernelImpl K;
         K.Namespace = D.Namespace;
         K.OpName = D.Name;
+        K.Overload = D.Overload;
         K.CatchAll = true;
         K.DispatchKey = "CompositeImplicitAutograd";
         K.Function = resolveFunction(Call->getArg(1));
@@ -403,7 +413,8 @@ void Registrations::build(ASTContext &Ctx) {
       continue;
     KernelImpl K;
     K.Namespace = Ns;
-    K.OpName = Name;
+    K.OpName = Op.Name;
+    K.Overload = Op.Overload;
     K.Call = Call;
     K.Function = resolveFunction(Call->getArg(1));
     K.Stable = Stable;
@@ -441,14 +452,16 @@ void Registrations::build(ASTContext &Ctx) {
     D.Literal = firstOf<StringLiteral>(Call->getArg(0));
     D.Call = Call;
     D.Schema = parseSchema(Text, &D.Error);
-    auto [Ns, Name] = splitOpName(Text);
-    D.Namespace = D.Schema ? D.Schema->ns : Ns;
-    D.Name = D.Schema ? D.Schema->name : Name;
+    ParsedOpName Op = splitOpName(Text);
+    D.Namespace = D.Schema ? D.Schema->ns : Op.Ns;
+    D.Name = D.Schema ? D.Schema->name : Op.Name;
+    D.Overload = D.Schema ? D.Schema->overload : Op.Overload;
     Defs.push_back(D);
     if (const FunctionDecl *F = resolveFunction(Call->getArg(1))) {
       KernelImpl K;
       K.Namespace = D.Namespace;
       K.OpName = D.Name;
+      K.Overload = D.Overload;
       K.CatchAll = true;
       K.DispatchKey = "CompositeImplicitAutograd";
       K.Function = F;
@@ -572,9 +585,18 @@ FunctionContext Registrations::contextAt(const Stmt &S, ASTContext &Ctx,
 }
 
 std::vector<const OpDef *> Registrations::defsOf(StringRef QualifiedName) const {
+  ParsedOpName N = splitOpName(QualifiedName);
   std::vector<const OpDef *> Out;
   for (const OpDef &D : Defs)
-    if (D.qualifiedName() == QualifiedName)
+    if (D.Namespace == N.Ns && D.Name == N.Name && D.Overload == N.Overload)
+      Out.push_back(&D);
+  return Out;
+}
+
+std::vector<const OpDef *> Registrations::defsOf(const KernelImpl &K) const {
+  std::vector<const OpDef *> Out;
+  for (const OpDef &D : Defs)
+    if (D.Namespace == K.Namespace && D.Name == K.OpName && D.Overload == K.Overload)
       Out.push_back(&D);
   return Out;
 }

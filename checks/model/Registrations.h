@@ -27,21 +27,32 @@
 namespace torchlint::model {
 
 /// An operator definition: m.def("schema") or m.def("schema", fn).
+///
+/// An operator is (namespace, name, overload), as in torch's OperatorName:
+/// m.def("op(...)") and m.def("op.out(...)") define two operators with two
+/// schemas, m.impl("op.out", &k) registers k for the second only, and
+/// register_fake("ns::op") is the fake of the first only.
 struct OpDef {
   std::string Namespace; ///< From the TORCH_LIBRARY block or the schema.
   std::string Name;      ///< Operator name without namespace or overload.
+  std::string Overload;  ///< "out", "Tensor"; empty for the default overload.
   std::string SchemaText;
   std::optional<FunctionSchema> Schema; ///< Empty if it does not parse.
   SchemaError Error;                     ///< Why it does not parse.
   const clang::StringLiteral *Literal = nullptr; ///< The schema string.
   const clang::CallExpr *Call = nullptr;
-  std::string qualifiedName() const { return Namespace + "::" + Name; }
+  /// "ns::op" for the default overload, else "ns::op.overload" (torch's
+  /// OpOverload.name()).
+  std::string qualifiedName() const {
+    return Namespace + "::" + Name + (Overload.empty() ? "" : "." + Overload);
+  }
 };
 
 /// A kernel registered for an operator.
 struct KernelImpl {
   std::string Namespace;
   std::string OpName;       ///< Without namespace/overload.
+  std::string Overload;     ///< Empty for the default overload.
   /// "CPU", "Meta", "CompositeImplicitAutograd", ...; empty when unknown:
   /// m.impl(name, f) in a helper taking a torch::Library& that no block of
   /// this TU calls (the block, and so the key, is in another file).
@@ -55,7 +66,10 @@ struct KernelImpl {
   /// written by hand rather than made by TORCH_BOX: its C++ signature says
   /// nothing about the schema (the unboxed kernel is among its callees).
   bool Boxed = false;
-  std::string qualifiedName() const { return Namespace + "::" + OpName; }
+  /// "ns::op" or "ns::op.overload".
+  std::string qualifiedName() const {
+    return Namespace + "::" + OpName + (Overload.empty() ? "" : "." + Overload);
+  }
 };
 
 /// A pybind11 module_::def binding.
@@ -98,8 +112,11 @@ public:
   FunctionContext contextAt(const clang::Stmt &S, clang::ASTContext &Ctx,
                             const clang::FunctionDecl **Function = nullptr) const;
 
-  /// Definitions of the operator \p QualifiedName ("ns::op").
+  /// Definitions of the operator \p QualifiedName: "ns::op" names the
+  /// default overload only, "ns::op.overload" that overload.
   std::vector<const OpDef *> defsOf(llvm::StringRef QualifiedName) const;
+  /// Definitions of the operator (overload) \p K is registered for.
+  std::vector<const OpDef *> defsOf(const KernelImpl &K) const;
 
   /// True for keys whose kernels torch.compile runs with fake tensors.
   static bool isTracedKey(llvm::StringRef Key);

@@ -9,3 +9,24 @@ def _(x):
 
 
 torch.library.impl_abstract("mf::with_abstract.overload")(lambda x: torch.empty_like(x))
+
+
+# Overloads (mfo): a fake is for exactly the overload it names.
+@torch.library.register_fake("mfo::fake_default")
+def _(x):
+    return torch.empty_like(x)
+
+
+@torch.library.register_fake("mfo::fake_out.out")
+def _(x, *, out):
+    return out
+
+
+@torch.library.register_fake("mfo::called_out")
+def _(x):
+    return torch.empty_like(x)
+
+
+@torch.library.register_fake("mfo::macro_op")
+def _(x):
+    return torch.empty_like(x)

@@ -1,9 +1,13 @@
 """torch-compile-missing-fake-kernel: ops torch.compile cannot run on fake
 tensors.
 
-tlp_mf: the testdata file verbatim (torch.ops.mf.*). The Python fakes the
-testdata relies on (testdata/python/fake_kernels.py) are loaded for the
-negatives that name them.
+tlp_mf: the testdata file verbatim (torch.ops.mf.*, torch.ops.mfo.*). The
+Python fakes the testdata relies on (testdata/python/fake_kernels.py) are
+loaded for the tests that name them.
+
+torch-lint takes a literal `torch.ops.<ns>.<op>.<overload>` in the work tree's
+Python files (this one included) as evidence that Python calls that overload;
+the overloads the testdata says nobody calls are reached through getattr here.
 """
 
 import runpy
@@ -140,10 +144,8 @@ def test_negatives_compile_fullgraph(name, anchor, why, op, mf, py_fakes, record
 
 
 def test_with_abstract_traces(mf, py_fakes, record):
-    """Negative with a Python impl_abstract. The testdata registers its CPU
-    kernel as m.impl("with_abstract", ...), i.e. for the default overload, not
-    for 'with_abstract.overload': the op cannot run on CPU at all, so only
-    tracing (fake) is checked here, on meta inputs."""
+    """Negative with a Python impl_abstract("mf::with_abstract.overload"),
+    the overload the CPU kernel is registered for."""
     line = TD.line_of('m.def("with_abstract.overload(')
     fn = torch.ops.mf.with_abstract.overload
     full = compile_run(lambda x: fn(x) + 1, [(torch.empty(4, 3, device="meta"),)], fullgraph=True)
@@ -160,3 +162,151 @@ def test_with_abstract_traces(mf, py_fakes, record):
            claim="not flagged: Python impl_abstract in testdata/python/fake_kernels.py")
     assert full.ok and full.graphs == 1 and not full.breaks, full.summary()
     assert fake[0] == "ok"
+
+
+# --- Overloads and mutating ops (mfo) ---------------------------------------------
+# Each overload is its own operator: FakeTensor looks the fake up by
+# OpOverload.name() ("mfo::op" or "mfo::op.out").
+
+
+def x4():
+    return torch.linspace(-2, 2, 4)
+
+
+def _call(op, overload):
+    """op.<overload>(x[, out=]) + 1, the overload taken with getattr."""
+    fn = getattr(op, overload)
+    if overload == "out":
+        return lambda x: fn(x, out=torch.empty_like(x)) + 1
+    return lambda x: fn(x) + 1
+
+
+def _gb0090(o):
+    return isinstance(o.error, torch._dynamo.exc.Unsupported) and "GB0090" in o.gbs
+
+
+def _traces(o):
+    return o.ok and o.graphs == 1 and not o.breaks
+
+
+@pytest.mark.parametrize("name,anchor,failing,tracing,why", [
+    ("fake_out", 'm.def("fake_out(', "default", "out",
+     "register_fake('mfo::fake_out.out') only"),
+    ("called_out", 'm.def("called_out.out(', "out", "default",
+     "register_fake('mfo::called_out') only; testdata/python/callers.py calls .out"),
+    ("meta_out", 'm.def("meta_out(', "default", "out", "Meta kernel for meta_out.out only"),
+])
+def test_a_fake_covers_its_own_overload_only(name, anchor, failing, tracing, why, mf, py_fakes, record):
+    line = TD.line_of(anchor)
+    op = getattr(torch.ops.mfo, name)
+    bad = compile_run(_call(op, failing), [(x4(),)], fullgraph=True)
+    good = compile_run(_call(op, tracing), [(x4(),)], fullgraph=True)
+    record(FILE, line, f"[{why}] torch.compile(mfo::{name}.{failing}(x) + 1, fullgraph=True); "
+           f"the same for mfo::{name}.{tracing}",
+           f"{failing}: {bad.summary()}; {tracing}: {good.summary()}", gb_observed=bad.gbs)
+    assert _gb0090(bad), bad.summary()
+    assert "Operator does not support running with fake tensors" in str(bad.error)
+    assert _traces(good), good.summary()
+
+
+def test_out_overload_nobody_calls(mf, py_fakes, record):
+    """Not reported: no Python code names mfo::fake_default.out. Called, it
+    would fail; the finding is left to evidence that it is called."""
+    line = TD.line_of('m.def("fake_default.out(')
+    op = torch.ops.mfo.fake_default
+    default = compile_run(_call(op, "default"), [(x4(),)], fullgraph=True)
+    out = compile_run(_call(op, "out"), [(x4(),)], fullgraph=True)
+    record(FILE, line, "[register_fake('mfo::fake_default') only] torch.compile(fake_default(x) + 1) "
+           "and, through getattr, fake_default.out(x, out=...) + 1, fullgraph=True",
+           f"default: {default.summary()}; out: {out.summary()}", kind="observation",
+           claim="not flagged: an out= overload no Python code names; it has no fake of its own")
+    assert _traces(default), default.summary()
+    assert _gb0090(out), out.summary()
+
+
+def test_only_named_overloads(mf, record):
+    """mfo::named has no default overload: torch.ops.mfo.named(x, y) picks
+    named.Tensor or named.Scalar by the arguments; neither has a fake."""
+    line = TD.line_of('m.def("named.Tensor(')
+    op = torch.ops.mfo.named
+    tensor = compile_run(lambda x: op(x, x) + 1, [(x4(),)], fullgraph=True)
+    scalar = compile_run(lambda x: op(x, 2.0) + 1, [(x4(),)], fullgraph=True)
+    record(FILE, line, "torch.compile(mfo.named(x, x) + 1) and mfo.named(x, 2.0) + 1 (the packet "
+           "picks named.Tensor / named.Scalar), fullgraph=True",
+           f"Tensor: {tensor.summary()}; Scalar: {scalar.summary()}", gb_observed=tensor.gbs)
+    assert _gb0090(tensor), tensor.summary()
+    assert _gb0090(scalar), scalar.summary()
+
+
+def _bump_args():
+    return (torch.arange(4.0),)
+
+
+def test_mutating_op_returning_nothing_needs_no_fake(mf, record):
+    """mfo::bump_(Tensor(a!) x) -> (): torch's trivial fake
+    (torch._library.utils.can_generate_trivial_fake_impl)."""
+    line = TD.line_of('m.def("bump_(')
+    op = torch.ops.mfo.bump_
+    trivial = torch._library.utils.can_generate_trivial_fake_impl(op.default)
+
+    def f(x):
+        y = x.clone()
+        op(y)
+        return y * 2
+
+    full = compile_run(f, [_bump_args()], fullgraph=True, backend="aot_eager")
+    fake = fake_run(op.default, _bump_args())
+    oc = _opcheck(op.default, _bump_args())
+    eager = f(*_bump_args())
+    record(FILE, line, "can_generate_trivial_fake_impl(mfo::bump_); torch.compile(y = x.clone(); "
+           "bump_(y); return y * 2, fullgraph=True, backend=aot_eager) vs eager; the op under "
+           "FakeTensorMode; opcheck",
+           f"trivial fake: {trivial}; compile: {full.summary()}, returns "
+           f"{full.result.tolist() if full.ok else '-'} vs eager {eager.tolist()}; fake mode: "
+           f"{'runs' if fake[0] == 'ok' else describe_error(fake[1])}; opcheck: {_fmt(oc)}",
+           kind="negative", claim="not flagged: mutates its input and returns nothing (torch's "
+           "trivial fake)")
+    assert trivial
+    assert _traces(full) and same_behaviour(("ok", full.result, ()), ("ok", eager, ())), full.summary()
+    assert fake[0] == "ok"
+    assert oc["test_faketensor"] == "SUCCESS", oc
+
+
+@pytest.mark.parametrize("name,call", [
+    ("check_finite", lambda op: (lambda x: (op(x), x + 1)[1])),
+    ("bump_ret_", lambda op: (lambda x: op(x.clone()) + 1)),
+])
+def test_look_alikes_of_mutating_ops_need_a_fake(name, call, mf, record):
+    """(Tensor x) -> (): returns nothing but mutates nothing;
+    (Tensor(a!) x) -> Tensor(a!): mutates but returns a tensor."""
+    line = TD.line_of(f'm.def("{name}(')
+    op = getattr(torch.ops.mfo, name)
+    trivial = torch._library.utils.can_generate_trivial_fake_impl(op.default)
+    full = compile_run(call(op), [(x4(),)], fullgraph=True, backend="aot_eager")
+    oc = _opcheck(op.default, (x4(),))
+    record(FILE, line, f"can_generate_trivial_fake_impl(mfo::{name}); torch.compile(..., "
+           "fullgraph=True, backend=aot_eager); opcheck",
+           f"trivial fake: {trivial}; compile: {full.summary()}; opcheck: {_fmt(oc)}",
+           gb_observed=full.gbs)
+    assert not trivial
+    assert _gb0090(full), full.summary()
+    assert oc["test_faketensor"].startswith("UnsupportedOperatorException"), oc
+
+
+MFO_NEGATIVES = [
+    ("fake_default", 'm.def("fake_default(', "Python register_fake('mfo::fake_default')"),
+    ("meta_both", 'm.def("meta_both(', "Meta kernels for both overloads"),
+    ("macro_op", "MF_OP_WITH_OUT(macro_op)", "Python register_fake('mfo::macro_op'), defs from a macro"),
+]
+
+
+@pytest.mark.parametrize("name,anchor,why", MFO_NEGATIVES, ids=[n[0] for n in MFO_NEGATIVES])
+def test_overload_negatives_compile_fullgraph(name, anchor, why, mf, py_fakes, record):
+    line = TD.line_of(anchor)
+    op = getattr(torch.ops.mfo, name)
+    full = compile_run(_call(op, "default"), [(x4(),)], fullgraph=True)
+    oc = _opcheck(op.default, (x4(),))
+    record(FILE, line, f"torch.compile({name}(x) + 1, fullgraph=True); opcheck [{why}]",
+           f"{full.summary()}; opcheck: {_fmt(oc)}", kind="negative", claim=f"not flagged: {why}")
+    assert _traces(full), full.summary()
+    assert oc["test_faketensor"] == "SUCCESS", oc

@@ -12,6 +12,11 @@ compile error, its `broken` schema throws at load time), so:
     These are the calls TORCH_LIBRARY makes when the library is loaded.
   tlp_sc_repeat: the kernel section plus the `repeat` def/impl lines, which
     must not compile.
+  The overloads (TORCH_LIBRARY(ov, m)): one C++ function per op of the ov
+    block, in the same extension, that makes the op's m.def lines (every
+    overload) and then each m.impl line of the CPU block for it, verbatim, on
+    a torch::Library of namespace tlp_ov_<op>, returning "\\x1eL<line>: <error>"
+    for each line that throws.
 """
 
 import copy
@@ -72,6 +77,47 @@ def _reg_function(src, tag, line, name, def_call, impl_call):
     return "".join(body)
 
 
+def _ov_ops(src):
+    """op name -> ([(line, m.def code)], [(line, m.impl code)]) for the ov
+    block and its CPU block; a macro line (OV_UNARY_DEF(halve)) counts for its
+    argument."""
+    ops: dict[str, tuple[list, list]] = {}
+    block = None
+    for i, l in enumerate(src.lines, 1):
+        if l.startswith("TORCH_LIBRARY(ov, m)"):
+            block = "def"
+        elif l.startswith("TORCH_LIBRARY_IMPL(ov, CPU"):
+            block = "impl"
+        elif l.startswith("}"):
+            block = None
+        elif block and (m := re.match(r'\s*(?:m\.(?:def|impl)\("(\w+)|OV_UNARY_(?:DEF|IMPL)\((\w+)\))', l)):
+            name = m.group(1) or m.group(2)
+            ops.setdefault(name, ([], []))[0 if block == "def" else 1].append((i, src.code(i).strip()))
+    return ops
+
+
+OV_OPS = _ov_ops(TD)
+
+
+def _ov_function(name, defs, impls):
+    ns = f"tlp_ov_{name}"
+    body = [f"std::string tlp_ov_{name}() {{\n",
+            "  static std::vector<std::unique_ptr<torch::Library>> keep;\n  std::string errors;\n",
+            f'  keep.push_back(std::make_unique<torch::Library>(torch::Library::FRAGMENT, "{ns}", '
+            "std::nullopt, __FILE__, __LINE__));\n"]
+    for key, lines in (("", defs), ("CPU", impls)):
+        if key:
+            body.append(f'  keep.push_back(std::make_unique<torch::Library>(torch::Library::IMPL, "{ns}", '
+                        "c10::DispatchKey::CPU, __FILE__, __LINE__));\n")
+        for line, code in lines:
+            body += ["  try {\n    auto &m = *keep.back();\n",
+                     f'#line {line} "testdata/{FILE}"\n    {code}\n#line 1 "tests/proofs/probe"\n',
+                     f'  }} catch (const c10::Error &e) {{\n    errors += "\\x1eL{line}: " + '
+                     "std::string(e.what_without_backtrace());\n  }\n"]
+    body.append("  return errors;\n}\n")
+    return "".join(body)
+
+
 def _sc_source():
     s = [TD.head(LIB), probe_marker("sc"), "#include <torch/extension.h>\n"]
     names = []
@@ -80,9 +126,12 @@ def _sc_source():
             if name == "repeat":  # a compile error: tlp_sc_repeat
                 continue
             s.append(_reg_function(src, tag, line, name, d, i))
-            names.append(f"{tag}_{line}")
+            names.append(f"reg_{tag}_{line}")
+    for name, (defs, impls) in OV_OPS.items():
+        s.append(_ov_function(name, defs, impls))
     s.append("PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {\n")
-    s += [f'  m.def("reg_{n}", &tlp_reg_{n});\n' for n in names]
+    s += [f'  m.def("{n}", &tlp_{n});\n' for n in names]
+    s += [f'  m.def("ov_{n}", &tlp_ov_{n});\n' for n in OV_OPS]
     s.append("}\n")
     return "".join(s)
 
@@ -99,6 +148,8 @@ def sc(builder):
         for line, (name, _, _) in defs.items():
             if name != "repeat":
                 msgs[(tag, name)] = getattr(mod, f"reg_{tag}_{line}")()
+    for name in OV_OPS:
+        msgs[("ov", name)] = getattr(mod, f"ov_{name}")()
     return msgs
 
 
@@ -326,4 +377,46 @@ def test_name_only_registers(sc, record):
     msg = sc[("sc", "name_only")]
     record(FILE, line, "register the line at run time", f"throws: {_short(msg)}" if msg else "registers",
            kind="negative", claim="not flagged: the same done right")
+    assert msg == "", msg
+
+
+# --- overloads ------------------------------------------------------------------
+# "op" and "op.out" are two operators with two schemas; m.impl("op.out", &k)
+# registers k for the second only. torch checks a kernel against the schema of
+# the overload it is registered for, when the library loads.
+
+def _errors_by_line(msg):
+    """line -> error, from "\\x1eL<line>: <error>..." (errors span lines)."""
+    return {int(e.split(":", 1)[0][1:]): e.split(":", 1)[1].strip() for e in msg.split("\x1e") if e}
+
+
+@pytest.mark.parametrize("name,anchor,must", [
+    ("swapped", 'm.def("swapped.out(', "doesn't match the expected function schema"),
+    ("crossed", 'm.def("crossed.Scalar(', "doesn't match the expected function schema")])
+def test_kernel_registered_for_the_wrong_overload(name, anchor, must, sc, record):
+    line = TD.line_of(anchor)
+    defs, impls = OV_OPS[name]
+    errors = _errors_by_line(sc[("ov", name)])
+    # The failing line: the m.impl for the overload the finding names.
+    overload = TD.code(line).split('"')[1].split("(")[0]
+    bad = [l for l, code in impls if f'"{overload}"' in code]
+    record(FILE, line, f"the ov block's m.def lines for {name} (every overload) and the CPU block's "
+           f"m.impl lines for it, each on a torch::Library at run time",
+           "; ".join(f"line {l}: " + (_short(errors[l]) if l in errors else "registers")
+                     for l, _ in defs + impls))
+    assert len(bad) == 1, impls
+    assert bad[0] in errors and must in errors[bad[0]], errors
+    # The sibling overload's registration, with the kernel that matches it, succeeds.
+    assert set(errors) == {bad[0]}, errors
+
+
+@pytest.mark.parametrize("name", ["twice", "scale", "fused", "halve"])
+def test_each_overload_with_its_own_kernel_registers(name, sc, record):
+    defs, impls = OV_OPS[name]
+    msg = sc[("ov", name)]
+    record(FILE, defs[0][0], f"the ov block's {len(defs)} m.def line(s) for {name}"
+           f"{' (a macro defining two overloads)' if name == 'halve' else ''} and the CPU block's "
+           f"{len(impls)} m.impl line(s) for it, each on a torch::Library at run time",
+           "all register" if not msg else _short(msg), kind="negative",
+           claim="not flagged: each overload's kernel matches its own schema")
     assert msg == "", msg
