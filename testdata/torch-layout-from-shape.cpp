@@ -22,10 +22,6 @@ at::Tensor channels(const at::Tensor &x) {
   return at::empty({c});
 }
 
-at::Tensor volume_or_batch(const at::Tensor &x) {
-  return x.dim() == 5 ? x.mean(2) : x.mean(1); // expect: torch-layout-from-shape: 'x.dim() == 5'
-}
-
 at::Tensor movedim_guess(const at::Tensor &x) {
   if (x.size(3) == 3) { // expect: torch-layout-from-shape
     return x.movedim(3, 1);
@@ -40,6 +36,29 @@ at::Tensor movedim_guess(const at::Tensor &x) {
 at::Tensor checked(const at::Tensor &x) {
   TORCH_CHECK(x.size(1) == 3, "expected 3 channels");
   return x.select(1, 0);
+}
+
+// A rank test: five and four dimensions are different inputs, not two
+// layouts of one (gsplat: packed [N, 2] vs batched [..., N, 2]).
+at::Tensor volume_or_batch(const at::Tensor &x) {
+  return x.dim() == 5 ? x.mean(2) : x.mean(1);
+}
+at::Tensor packed_or_batched(const at::Tensor &means2d) {
+  if (means2d.dim() == 2)
+    return means2d.unsqueeze(0).sum(1);
+  return means2d.sum(-2);
+}
+
+// A packed size, not a channel count (gsplat: 6 covariance entries or a 3x3).
+at::Tensor covariance(const at::Tensor &covars) {
+  if (covars.size(-1) == 6)
+    return covars.select(-1, 0);
+  return covars.select(-1, 0).select(-1, 0);
+}
+
+// A flag from a broadcast test (nvdiffrast: attrBC = attr.size(0) == 1 ? 1 : 0).
+int broadcast_flag(const at::Tensor &attr, bool instance_mode) {
+  return (instance_mode && attr.size(0) == 1) ? 1 : 0;
 }
 
 // Scalar handling.

@@ -59,11 +59,17 @@ const BinaryOperator *layoutComparison(const Expr *Cond, const ASTContext &Ctx) 
         bool IsDim = false;
         if (!isSizeRead(Side, IsDim))
           continue;
+        // A rank test (x.dim() == 4) says how many dimensions, not which
+        // is which: batching, broadcasting, packed forms (gsplat).
+        if (IsDim)
+          return nullptr;
         if (isa<DeclRefExpr>(Other->IgnoreParenImpCasts()))
           return nullptr; // Compared with a variable: not a guess.
         std::optional<int64_t> V = intValue(Other, Ctx);
-        if (!V || *V == 0)
-          return nullptr; // Scalar or empty-input handling.
+        // Only a channel-like count tells a channel dimension from a
+        // spatial one; 0 is empty-input handling, 6 or 48 a packed size.
+        if (!V || (*V != 1 && *V != 3 && *V != 4))
+          return nullptr;
         return B;
       }
     }
@@ -202,8 +208,10 @@ void LayoutFromShapeCheck::check(const MatchFinder::MatchResult &Result) {
     Then = dimensionUse(T->getTrueExpr(), Ctx);
     Else = dimensionUse(T->getFalseExpr(), Ctx);
     // `int64_t cdim = x.size(1) == 3 ? 1 : 3;`: the arms are dimensions.
+    // (`? 1 : 0` is a flag: nvdiffrast's attrBC = attr.size(0) == 1 ? 1 : 0.)
     auto A = intValue(T->getTrueExpr(), Ctx), B = intValue(T->getFalseExpr(), Ctx);
-    if (A && B && *A != *B && *A >= -5 && *A <= 5 && *B >= -5 && *B <= 5) {
+    bool Flag = A && B && ((*A == 1 && *B == 0) || (*A == 0 && *B == 1));
+    if (A && B && !Flag && *A != *B && *A >= -5 && *A <= 5 && *B >= -5 && *B <= 5) {
       Then.push_back("dim:" + std::to_string(*A));
       Else.push_back("dim:" + std::to_string(*B));
     }
@@ -221,16 +229,16 @@ void LayoutFromShapeCheck::check(const MatchFinder::MatchResult &Result) {
     // torch::stable::Tensor has no suggest_memory_format() and no
     // is_contiguous(MemoryFormat).
     diag(Guess->getBeginLoc(),
-         "layout inferred from '%0': a 3x3 image, a 3-frame video or a "
-         "single-channel volume takes the wrong branch; pass the layout "
+         "layout inferred from '%0': an input of the other layout whose size "
+         "there happens to match takes the wrong branch; pass the layout "
          "explicitly (an enum or torch::headeronly::MemoryFormat) or test "
          "strides (strides(), stride(d))")
         << (Text.empty() ? std::string("a size") : Text);
     return;
   }
   diag(Guess->getBeginLoc(),
-       "layout inferred from '%0': a 3x3 image, a 3-frame video or a "
-       "single-channel volume takes the wrong branch; pass the layout "
+       "layout inferred from '%0': an input of the other layout whose size "
+       "there happens to match takes the wrong branch; pass the layout "
        "explicitly (an enum or c10::MemoryFormat) or test strides "
        "(suggest_memory_format(), is_contiguous(at::MemoryFormat::ChannelsLast))")
       << (Text.empty() ? std::string("a size") : Text);
