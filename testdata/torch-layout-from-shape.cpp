@@ -1,6 +1,8 @@
 // Testdata for torch-layout-from-shape: layouts guessed from a size.
 #include <torch/torch.h>
 
+#include <stdexcept>
+
 // --- Positives ---------------------------------------------------------------
 
 at::Tensor to_gray(const at::Tensor &img) {
@@ -59,6 +61,14 @@ at::Tensor covariance(const at::Tensor &covars) {
 // A flag from a broadcast test (nvdiffrast: attrBC = attr.size(0) == 1 ? 1 : 0).
 int broadcast_flag(const at::Tensor &attr, bool instance_mode) {
   return (instance_mode && attr.size(0) == 1) ? 1 : 0;
+}
+
+// Validation whose arm raises (diff-gaussian-rasterization's AT_ERROR).
+at::Tensor validated(const at::Tensor &means3D) {
+  if (means3D.dim() != 2 || means3D.size(1) != 3) {
+    throw std::invalid_argument("means3D must have dimensions (num_points, 3)");
+  }
+  return means3D.select(1, 0);
 }
 
 // Scalar handling.

@@ -165,6 +165,22 @@ std::vector<std::string> dimensionUse(const Stmt *S, const ASTContext &Ctx) {
   return C.Out;
 }
 
+/// True when \p S raises: a throw (AT_ERROR, TORCH_CHECK(false, ...) expand
+/// to one) or a call to a noreturn function. Such an arm validates.
+bool raises(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<CXXThrowExpr>(S))
+    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *F = Call->getDirectCallee(); F && F->isNoReturn())
+      return true;
+  for (const Stmt *C : S->children())
+    if (raises(C))
+      return true;
+  return false;
+}
+
 } // namespace
 
 void LayoutFromShapeCheck::registerMatchers(MatchFinder *Finder) {
@@ -179,6 +195,10 @@ void LayoutFromShapeCheck::check(const MatchFinder::MatchResult &Result) {
   SourceLocation Loc;
   if (const auto *If = Result.Nodes.getNodeAs<IfStmt>("if")) {
     if (If->getBeginLoc().isMacroID()) // TORCH_CHECK and friends validate.
+      return;
+    // Input validation: `if (x.ndimension() != 2 || x.size(1) != 3)
+    // AT_ERROR(...)` (diff-gaussian-rasterization).
+    if (raises(If->getThen()) || raises(If->getElse()))
       return;
     Cond = If->getCond();
     Then = dimensionUse(If->getThen(), Ctx);
