@@ -42,8 +42,15 @@ bool emptyDirectory(const std::string &Path) {
 
 ProjectFacts factsOf(const std::string &Root) {
   ProjectFacts Facts;
-  if (auto Buf = llvm::MemoryBuffer::getFile(Root + "/.gitmodules");
-      Buf && (*Buf)->getBufferSize() < (1 << 20)) {
+  // The tree's file: a FIFO or device would hang or flood the read.
+  llvm::sys::fs::file_status St;
+  bool Regular = !llvm::sys::fs::status(Root + "/.gitmodules", St) &&
+                 St.type() == llvm::sys::fs::file_type::regular_file &&
+                 St.getSize() < (1 << 20);
+  if (auto Buf = Regular ? llvm::MemoryBuffer::getFile(Root + "/.gitmodules")
+                         : llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>(
+                               std::make_error_code(std::errc::not_supported));
+      Buf) {
     llvm::SmallVector<StringRef, 32> Lines;
     (*Buf)->getBuffer().split(Lines, '\n');
     for (StringRef L : Lines) {
