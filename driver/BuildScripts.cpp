@@ -1,6 +1,7 @@
 //===--- BuildScripts.cpp - Macros a project's setup.py defines -----------===//
 
 #include "BuildScripts.h"
+#include "model/SafeRead.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -63,14 +64,10 @@ bool selectsOtherPlatform(StringRef Name) {
 
 std::vector<std::string> BuildScripts::definesIn(const std::string &SetupPy) {
   std::vector<std::string> Out;
-  llvm::sys::fs::file_status St;
-  if (llvm::sys::fs::status(SetupPy, St) ||
-      St.type() != llvm::sys::fs::file_type::regular_file || St.getSize() > MaxScriptBytes)
-    return Out;
-  auto Buf = llvm::MemoryBuffer::getFile(SetupPy);
+  auto Buf = readRegularFile(SetupPy, MaxScriptBytes);
   if (!Buf)
     return Out;
-  StringRef Text = (*Buf)->getBuffer();
+  StringRef Text = Buf->getBuffer();
   if (Text.contains("-DCMAKE_"))
     return Out; // Its -D are CMake's cache variables.
   auto Add = [&](std::string Flag) {

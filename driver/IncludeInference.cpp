@@ -1,6 +1,7 @@
 //===--- IncludeInference.cpp - Include directories of a tree without a build -===//
 
 #include "IncludeInference.h"
+#include "model/SafeRead.h"
 #include "Project.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -35,16 +36,11 @@ bool skippedDirectory(StringRef Name, StringRef Path) {
 /// The spellings of the file's #include directives ("a/b.h" and <a/b.h>).
 std::vector<std::string> includesOf(const std::string &File) {
   std::vector<std::string> Out;
-  llvm::sys::fs::file_status St;
-  if (llvm::sys::fs::status(File, St) ||
-      St.type() != llvm::sys::fs::file_type::regular_file || St.getSize() > MaxHeaderBytes)
-    return Out;
-  auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
-                                         /*RequiresNullTerminator=*/false);
+  auto Buf = readRegularFile(File, MaxHeaderBytes);
   if (!Buf)
     return Out;
   llvm::SmallVector<StringRef, 64> Lines;
-  (*Buf)->getBuffer().split(Lines, '\n');
+  Buf->getBuffer().split(Lines, '\n');
   for (StringRef L : Lines) {
     L = L.ltrim();
     if (!L.consume_front("#"))

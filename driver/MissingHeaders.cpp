@@ -1,6 +1,7 @@
 //===--- MissingHeaders.cpp - Headers a run could not find, explained -----===//
 
 #include "MissingHeaders.h"
+#include "model/SafeRead.h"
 
 #include "Output.h"
 #include "Project.h"
@@ -42,17 +43,9 @@ bool emptyDirectory(const std::string &Path) {
 
 ProjectFacts factsOf(const std::string &Root) {
   ProjectFacts Facts;
-  // The tree's file: a FIFO or device would hang or flood the read.
-  llvm::sys::fs::file_status St;
-  bool Regular = !llvm::sys::fs::status(Root + "/.gitmodules", St) &&
-                 St.type() == llvm::sys::fs::file_type::regular_file &&
-                 St.getSize() < (1 << 20);
-  if (auto Buf = Regular ? llvm::MemoryBuffer::getFile(Root + "/.gitmodules")
-                         : llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>(
-                               std::make_error_code(std::errc::not_supported));
-      Buf) {
+  if (auto Buf = readRegularFile(Root + "/.gitmodules", 1 << 20)) {
     llvm::SmallVector<StringRef, 32> Lines;
-    (*Buf)->getBuffer().split(Lines, '\n');
+    Buf->getBuffer().split(Lines, '\n');
     for (StringRef L : Lines) {
       L = L.trim();
       if (!L.consume_front("path"))

@@ -1,6 +1,7 @@
 //===--- PchCache.cpp - Precompiled torch headers, built by torch-lint ----===//
 
 #include "PchCache.h"
+#include "model/SafeRead.h"
 #include "ClangResources.h"
 
 #include "clang/Basic/Version.h"
@@ -222,14 +223,10 @@ bool scanPrefix(StringRef Source, StringRef Dir, const std::vector<std::string> 
       llvm::sys::path::append(Path, Header);
       // Only small regular files: a FIFO or device here would hang the read
       // (the parse itself is served by the sandbox, SandboxFS.h).
-      llvm::sys::fs::file_status St;
-      if (llvm::sys::fs::status(Path, St) ||
-          St.type() != llvm::sys::fs::file_type::regular_file || St.getSize() > (4 << 20))
-        continue;
-      auto Buf = llvm::MemoryBuffer::getFile(Path, false, false);
+      auto Buf = readRegularFile(Path, 4 << 20);
       if (!Buf)
         continue;
-      if (!scanPrefix((*Buf)->getBuffer(), llvm::sys::path::parent_path(Path), QuoteDirs,
+      if (!scanPrefix(Buf->getBuffer(), llvm::sys::path::parent_path(Path), QuoteDirs,
                       Out, Depth + 1, /*IsHeader=*/true))
         return false;
       Followed = true;

@@ -6,13 +6,18 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/model/PythonFakes.h"
+#include "TestSupport.h"
 
 #include "gtest/gtest.h"
 
 namespace {
 
 using torchlint::model::PythonOps;
+using torchlint::model::pythonOps;
 using torchlint::model::scanPythonSource;
+using torchlint::test::makeTempDir;
+using torchlint::test::shellQuote;
+using torchlint::test::writeFile;
 
 PythonOps scan(const std::string &Source) {
   PythonOps Out;
@@ -58,6 +63,31 @@ TEST(PythonFakes, NamedOverloadsAreCalled) {
   EXPECT_EQ(called(P), (std::set<std::string>{"ns::op.out", "ns::op2.Scalar"}));
   EXPECT_EQ(P.Called.at("ns::op.out"), "m.py");
   EXPECT_TRUE(P.Fakes.empty());
+}
+
+TEST(PythonFakes, TheTreeScanReadsOnlyTheProjectsRegularFiles) {
+  // A pull request's tree: a FIFO named like a module would hang the read,
+  // links lead outside the project. Only the regular file counts.
+  std::string Top = makeTempDir("python-fakes-tree");
+  std::string Dir = Top + "/proj";
+  const char *Fake = "@torch.library.register_fake(\"ns::%s\")\ndef _(x): ...\n";
+  auto fake = [&](const char *Op) {
+    char Buf[128];
+    std::snprintf(Buf, sizeof Buf, Fake, Op);
+    return std::string(Buf);
+  };
+  ASSERT_EQ(std::system(("mkdir -p " + shellQuote(Top + "/outside") + " " +
+                         shellQuote(Dir + "/pkg"))
+                            .c_str()),
+            0);
+  writeFile(Top + "/outside/ops.py", fake("outside"));
+  writeFile(Dir + "/pkg/ops.py", fake("own"));
+  std::string Cmd = "mkfifo " + shellQuote(Dir + "/pkg/pipe.py") + " && ln -s " +
+                    shellQuote(Top + "/outside/ops.py") + " " + shellQuote(Dir + "/pkg/link.py") +
+                    " && ln -s " + shellQuote(Top + "/outside") + " " +
+                    shellQuote(Dir + "/pkg/linked_dir");
+  ASSERT_EQ(std::system(Cmd.c_str()), 0);
+  EXPECT_EQ(pythonOps({Dir}).Fakes, (std::set<std::string>{"ns::own"}));
 }
 
 } // namespace

@@ -310,6 +310,25 @@ TEST(Security, ParsesReadNothingOutsideTheProject) {
   EXPECT_NE(Pipe.Err.find("not a regular file"), std::string::npos) << Pipe.Err;
 }
 
+TEST(Security, SpecialFilesOfTheTreeAreNotRead) {
+  // The files torchlint reads beside the sources (setup.py for macros,
+  // .gitmodules for hints, Python modules for fakes): as FIFOs they would
+  // block the run forever; they are passed over.
+  std::string Dir = makeTempDir("sec-special") + "/proj";
+  sh("mkdir -p " + shellQuote(Dir + "/.git") + " " + shellQuote(Dir + "/src") + " " +
+     shellQuote(Dir + "/py"));
+  for (const char *F : {"setup.py", ".gitmodules", "py/ops.py"})
+    sh("mkfifo " + shellQuote(Dir + "/" + F));
+  writeFile(Dir + "/src/a.cpp", std::string("#include \"missing/dep.h\"\n") + Hazard);
+  std::string Cmd = "cd " + shellQuote(Dir) + " && timeout 120 " +
+                    shellQuote(TORCHLINT_BINARY) + " " + mock() +
+                    "--no-cache --format=json src </dev/null >out.json 2>err.txt";
+  int Status = std::system(Cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(Status));
+  EXPECT_EQ(WEXITSTATUS(Status), 1) << readFile(Dir + "/err.txt"); // not 124: it ended
+  EXPECT_NE(readFile(Dir + "/out.json").find("torch-perf-redundant-copy"), std::string::npos);
+}
+
 // --- Writing ------------------------------------------------------------------------
 
 const char *const Fixed = R"(#include <torch/torch.h>

@@ -1,6 +1,7 @@
 //===--- PythonFakes.cpp - Fake kernels registered from Python ------------===//
 
 #include "PythonFakes.h"
+#include "SafeRead.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -81,7 +82,7 @@ const PythonOps &pythonOps(const std::vector<std::string> &Roots) {
   PythonOps &Out = Cache[Roots];
   for (const std::string &Root : Roots) {
     std::error_code EC;
-    for (llvm::sys::fs::recursive_directory_iterator I(Root, EC), End; I != End && !EC;
+    for (llvm::sys::fs::recursive_directory_iterator I(Root, EC, /*follow_symlinks=*/false), End; I != End && !EC;
          I.increment(EC)) {
       llvm::StringRef Path = I->path();
       llvm::StringRef Name = llvm::sys::path::filename(Path);
@@ -93,12 +94,14 @@ const PythonOps &pythonOps(const std::vector<std::string> &Roots) {
           I.no_push();
         continue;
       }
-      if (!Name.ends_with(".py"))
+      // Regular files only: a symlink may lead out of the project, a FIFO
+      // would hang the read.
+      if (!Name.ends_with(".py") || I->type() != llvm::sys::fs::file_type::regular_file)
         continue;
-      auto Buf = llvm::MemoryBuffer::getFile(Path, false, false);
-      if (!Buf || (*Buf)->getBufferSize() > (4u << 20))
+      auto Buf = readRegularFile(Path, 4u << 20);
+      if (!Buf)
         continue;
-      llvm::StringRef Content = (*Buf)->getBuffer();
+      llvm::StringRef Content = Buf->getBuffer();
       if (!Content.contains("register_fake") && !Content.contains("impl_abstract") &&
           !Content.contains("Meta") && !Content.contains("register_meta") &&
           !Content.contains("Composite") && !Content.contains("ops."))
