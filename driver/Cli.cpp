@@ -18,6 +18,9 @@
 #include "Project.h"
 #include "SandboxFS.h"
 #include "Verify.h"
+#include "ProjectLint.h"
+#include "model/ProjectModel.h"
+#include "model/SafeRead.h"
 #include "Workers.h"
 #include "fixits/ApplyFixes.h"
 
@@ -61,6 +64,10 @@ options:
                           project's own: build trees, virtual environments,
                           site-packages, node_modules, git submodules,
                           third_party/, 3rdparty/, external/, vendor/
+  --no-project            lint each file alone: no facts from the other files
+                          of its project (by default the files of one run are
+                          one program, and a run on some files uses the facts
+                          an earlier run stored for the rest, in the cache)
   --torch-include=<dir>   torch include directory (repeatable; overrides
                           TORCH_INCLUDE and automatic detection)
   --format=<format>       text (default) or json; for CI: github (workflow
@@ -130,6 +137,10 @@ struct Options {
   bool DefaultExcludes = true;       ///< --no-default-excludes clears it.
   bool FailOnPartial = false;        ///< --fail-on-partial.
   unsigned Timeout = 300; ///< --timeout: seconds per file.
+  /// Project mode (ProjectLint.h): the files are linted as parts of their
+  /// projects; --no-project clears it.
+  bool ProjectMode = true;
+  std::string WorkerProjectIndex; ///< --worker-project-index (from the parent).
 };
 
 /// The process's working directory.
@@ -295,6 +306,11 @@ int parseArgs(int Argc, const char **Argv, Options &O) {
     if (A == "--no-fast") { O.Fast = false; continue; }
     if (A == "--quiet" || A == "-q") { O.Quiet = true; continue; }
     if (A == "--worker") { O.Worker = true; O.Quiet = true; continue; }
+    if (A == "--no-project") { O.ProjectMode = false; continue; }
+    if (A.consume_front("--worker-project-index=")) { // From the parent.
+      O.WorkerProjectIndex = A.str();
+      continue;
+    }
     if (A.consume_front("--worker-include-dir=")) { // From the parent (IncludeInference.h).
       O.InferredIncludes.push_back(A.str());
       continue;
@@ -465,7 +481,9 @@ bool walkTree(const std::string &Dir, const std::string &Root, const std::string
 }
 
 /// Expands directories into their C++ sources, sorted; absolute paths.
-int collectFiles(const Options &O, std::vector<std::string> &Files) {
+/// \p Projects receives the inputs' project roots (Project.h).
+int collectFiles(const Options &O, std::vector<std::string> &Files,
+                 std::set<std::string> &Projects) {
   // One entry per file however many names reach it (symlinks, hard links,
   // a directory named twice): edits are applied exactly once.
   std::set<llvm::sys::fs::UniqueID> Seen;
@@ -489,6 +507,7 @@ int collectFiles(const Options &O, std::vector<std::string> &Files) {
         llvm::sys::fs::is_directory(St) ? (Abs + "/.").str() : Abs.str().str(), Cwd);
     if (std::string Problem = Selection.loadProject(Project); !Problem.empty())
       return usageError(Problem);
+    Projects.insert(Project);
     if (llvm::sys::fs::is_directory(St)) {
       llvm::SmallString<256> Root;
       if (llvm::sys::fs::real_path(Abs, Root))
@@ -762,6 +781,7 @@ int runTorchLint(int Argc, const char **Argv) {
   }
 
   std::vector<std::string> Files;
+  std::set<std::string> Projects; // The inputs' project roots.
   if (O.Worker) {
     // The parent expanded and checked the inputs; what cannot be read is
     // this file's error, reported by the engine.
@@ -770,7 +790,7 @@ int runTorchLint(int Argc, const char **Argv) {
       llvm::sys::fs::make_absolute(Abs);
       Files.push_back(Abs.str().str());
     }
-  } else if (int R = collectFiles(O, Files); R >= 0) {
+  } else if (int R = collectFiles(O, Files, Projects); R >= 0) {
     return R;
   }
   if (O.Verify) {
@@ -895,6 +915,19 @@ int runTorchLint(int Argc, const char **Argv) {
           llvm::StringRef(F).contains(H))
         std::this_thread::sleep_for(std::chrono::hours(1));
     }
+    if (!O.WorkerProjectIndex.empty()) {
+      // The merged facts of the project (written by the parent).
+      auto Buf = readRegularFile(O.WorkerProjectIndex, uint64_t(1) << 30);
+      nlohmann::json J = Buf ? nlohmann::json::parse(Buf->getBuffer().begin(), Buf->getBuffer().end(), nullptr,
+                                 /*allow_exceptions=*/false)
+                   : nlohmann::json();
+      try {
+        model::ProjectView::setIndex(
+            std::make_shared<model::ProjectIndex>(model::ProjectIndex::fromJson(J)));
+      } catch (const nlohmann::json::exception &) {
+        return usageError("--worker-project-index: not a project index");
+      }
+    }
     WorkerResult W{lint(Files, *Database, EO), {}};
     {
       std::lock_guard<std::mutex> Lock(Dropped->Lock);
@@ -948,14 +981,36 @@ int runTorchLint(int Argc, const char **Argv) {
     }
   }
   size_t Finished = 0;
-  WorkerResult W = lintInWorkers(
+  std::mutex InferredLock;
+  ProjectRun Project;
+  Project.Quiet = O.Quiet;
+  Project.Enabled = O.ProjectMode;
+  if (O.ProjectMode && Pch) {
+    Project.IndexDir = Pch->directory() + "/projects";
+    Project.RootOf = [&](const std::string &F) { return projectRootOf(F, Cwd.str().str()); };
+  }
+  WorkerResult W = lintProject(
       Files, workerArgs(O), {"TORCHLINT_WORKER_TORCH=" + torchEnvToJson(Torch)}, EO.Jobs,
       O.Timeout,
-      [&](const std::string &File) {
+      [&](const std::string &File, size_t Total) {
         if (EO.Progress)
-          EO.Progress(Finished++, Files.size(), File);
+          EO.Progress(Finished++, Total, File);
       },
-      [&](const std::string &File) { return Inferred[File]; });
+      [&](const std::string &File) {
+        std::lock_guard<std::mutex> Lock(InferredLock);
+        auto It = Inferred.find(File);
+        if (It != Inferred.end())
+          return It->second;
+        // A file of the project that changed since its facts were stored.
+        std::vector<std::string> Args;
+        std::string Root = projectRootOf(File, Cwd.str().str());
+        for (const std::string &D : Inference.includeDirsFor(File, Root))
+          Args.push_back("--worker-include-dir=" + D);
+        for (const std::string &D : Scripts.definesFor(File, Root))
+          Args.push_back("--worker-define=" + D);
+        return Args;
+      },
+      Project);
   LintResult Result = std::move(W.Result);
   std::set<std::string> DroppedFlags = W.Dropped;
   DroppedFlags.insert(Dropped->Flags.begin(), Dropped->Flags.end());

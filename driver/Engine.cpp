@@ -20,6 +20,8 @@
 #include "CudaHost.h"
 #include "PchCache.h"
 #include "SandboxFS.h"
+#include "model/ProjectModel.h"
+#include "model/Registrations.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -157,6 +159,8 @@ struct RunState {
   std::string CurrentFile;
   /// Headers with bindings or registrations that were not linted.
   std::set<std::string> SkippedTorchHeaders;
+  std::map<std::string, model::TUFacts> Facts;
+  std::map<std::string, std::vector<model::ProjectQuery>> Queries;
 };
 
 class MissingIncludeCallbacks : public PPCallbacks {
@@ -208,6 +212,12 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     Ctx.setTraversalScope(Scope);
     MultiplexConsumer::HandleTranslationUnit(Ctx);
+    // What the checks asked of the rest of the project, and what this TU
+    // tells it (the same model: ProjectModel.h).
+    model::ProjectView &View = model::ProjectView::get(Ctx);
+    State.Facts[State.CurrentFile] = View.ownFacts();
+    State.Queries[State.CurrentFile] = View.queries();
+    model::Registrations::invalidate();
   }
 
   bool shouldSkipFunctionBody(Decl *D) override {
@@ -623,6 +633,10 @@ LintResult lint(const std::vector<std::string> &Files,
     Merged.Findings.insert(Merged.Findings.end(), R.Findings.begin(), R.Findings.end());
     Merged.Errors.insert(Merged.Errors.end(), R.Errors.begin(), R.Errors.end());
     Merged.Parsed.insert(R.Parsed.begin(), R.Parsed.end());
+    Merged.SkippedTorchHeaders.insert(R.SkippedTorchHeaders.begin(),
+                                      R.SkippedTorchHeaders.end());
+    Merged.Facts.insert(R.Facts.begin(), R.Facts.end());
+    Merged.Queries.insert(R.Queries.begin(), R.Queries.end());
   }
   sortFindings(Merged, Files);
   return Merged;
@@ -836,6 +850,8 @@ LintResult lintSequential(const std::vector<std::string> &Files,
     Result.Errors.push_back({File, Msg});
   }
   Result.SkippedTorchHeaders = std::move(State.SkippedTorchHeaders);
+  Result.Facts = std::move(State.Facts);
+  Result.Queries = std::move(State.Queries);
   // By default a project's own headers are linted, not the code it vendors.
   if (Options.HeaderFilter.empty() && !Options.ProjectRoots.empty())
     llvm::erase_if(Result.Findings, [&](const Finding &F) {

@@ -3,6 +3,8 @@
 #ifndef TORCHLINT_DRIVER_FINDING_H
 #define TORCHLINT_DRIVER_FINDING_H
 
+#include "model/ProjectFacts.h"
+
 #include <array>
 #include <cstdint>
 #include <map>
@@ -64,6 +66,10 @@ struct LintResult {
   /// TORCH_LIBRARY...) that were not linted: vendored, or outside
   /// --header-filter. Said once per run.
   std::set<std::string> SkippedTorchHeaders;
+  /// Per linted file: what it tells the rest of the project, and what its
+  /// checks asked of the rest (ProjectModel.h).
+  std::map<std::string, model::TUFacts> Facts;
+  std::map<std::string, std::vector<model::ProjectQuery>> Queries;
 };
 
 } // namespace torchlint

@@ -81,8 +81,26 @@ std::string serializeWorkerResult(const WorkerResult &W) {
                     A.push_back(hexOf(H));
                   return A;
                 }()},
+               {"facts", [&] {
+                  json A = json::object();
+                  for (const auto &[File, Facts] : W.Result.Facts)
+                    A[hexOf(File)] = model::toJson(Facts);
+                  return A;
+                }()},
+               {"queries", [&] {
+                  json A = json::object();
+                  for (const auto &[File, Qs] : W.Result.Queries) {
+                    json L = json::array();
+                    for (const model::ProjectQuery &Q : Qs)
+                      L.push_back({Q.Kind, Q.Arg, Q.Answer});
+                    A[hexOf(File)] = L;
+                  }
+                  return A;
+                }()},
                {"dropped", Dropped}})
-      .dump();
+      // (Facts quote paths and USRs as they are: a name that is not UTF-8
+      // is shown with U+FFFD rather than ending the worker.)
+      .dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 bool parseWorkerResult(llvm::StringRef Text, WorkerResult &W) {
@@ -115,6 +133,12 @@ bool parseWorkerResult(llvm::StringRef Text, WorkerResult &W) {
                                  fromHex(E.at("hint"))});
     for (const json &H : J.at("skipped_headers"))
       W.Result.SkippedTorchHeaders.insert(fromHex(H));
+    for (const auto &[File, Facts] : J.at("facts").items())
+      W.Result.Facts[llvm::fromHex(File)] = model::tuFactsFromJson(Facts);
+    for (const auto &[File, Qs] : J.at("queries").items())
+      for (const json &Q : Qs)
+        W.Result.Queries[llvm::fromHex(File)].push_back(
+            {Q.at(0).get<std::string>(), Q.at(1).get<std::string>(), Q.at(2).get<std::string>()});
     for (const auto &[File, Digest] : J.at("parsed").items()) {
       std::string Bytes = llvm::fromHex(Digest.get<std::string>());
       if (Bytes.size() != 32)
@@ -132,6 +156,16 @@ bool parseWorkerResult(llvm::StringRef Text, WorkerResult &W) {
 }
 
 WorkerResult lintInWorkers(
+    const std::vector<std::string> &Files, const std::vector<std::string> &WorkerArgs,
+    const std::vector<std::string> &Env, unsigned Jobs, unsigned TimeoutSeconds,
+    const std::function<void(const std::string &)> &Done,
+    const std::function<std::vector<std::string>(const std::string &)> &PerFile) {
+  std::vector<WorkerResult> Results =
+      runWorkers(Files, WorkerArgs, Env, Jobs, TimeoutSeconds, Done, PerFile);
+  return mergeWorkerResults(Results, Files);
+}
+
+std::vector<WorkerResult> runWorkers(
     const std::vector<std::string> &Files, const std::vector<std::string> &WorkerArgs,
     const std::vector<std::string> &Env, unsigned Jobs, unsigned TimeoutSeconds,
     const std::function<void(const std::string &)> &Done,
@@ -191,7 +225,11 @@ WorkerResult lintInWorkers(
     Threads.emplace_back(Work);
   for (std::thread &T : Threads)
     T.join();
+  return Results;
+}
 
+WorkerResult mergeWorkerResults(std::vector<WorkerResult> &Results,
+                                const std::vector<std::string> &Files) {
   WorkerResult All;
   for (WorkerResult &W : Results) {
     llvm::append_range(All.Result.Findings, W.Result.Findings);
@@ -200,6 +238,8 @@ WorkerResult lintInWorkers(
     All.Result.SkippedTorchHeaders.insert(W.Result.SkippedTorchHeaders.begin(),
                                           W.Result.SkippedTorchHeaders.end());
     All.Dropped.insert(W.Dropped.begin(), W.Dropped.end());
+    All.Result.Facts.insert(W.Result.Facts.begin(), W.Result.Facts.end());
+    All.Result.Queries.insert(W.Result.Queries.begin(), W.Result.Queries.end());
   }
   // In file order, then position; a finding in a header that several files
   // include is reported once.

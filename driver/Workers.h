@@ -44,6 +44,17 @@ WorkerResult lintInWorkers(
     const std::function<void(const std::string &)> &Done,
     const std::function<std::vector<std::string>(const std::string &)> &PerFile = nullptr);
 
+/// lintInWorkers in two steps: each file's result (in \p Files' order), and
+/// their merge (sorted by file order, then position; a finding in a header
+/// several files include once).
+std::vector<WorkerResult> runWorkers(
+    const std::vector<std::string> &Files, const std::vector<std::string> &WorkerArgs,
+    const std::vector<std::string> &Env, unsigned Jobs, unsigned TimeoutSeconds,
+    const std::function<void(const std::string &)> &Done,
+    const std::function<std::vector<std::string>(const std::string &)> &PerFile = nullptr);
+WorkerResult mergeWorkerResults(std::vector<WorkerResult> &Results,
+                                const std::vector<std::string> &Files);
+
 } // namespace torchlint
 
 #endif

@@ -9,6 +9,10 @@ namespace torchlint::checks {
 void noteContext(tidy::ClangTidyCheck &Check, const model::FunctionContext &C) {
   if (C.Chain.empty())
     return;
+  if (!C.Elsewhere.empty()) {
+    Check.diag(C.Chain.front()->getLocation(), "%0", DiagnosticIDs::Note) << C.Elsewhere;
+    return;
+  }
   std::string Root = model::functionName(C.Chain.front());
   if (C.Evidence)
     Check.diag(C.Evidence->getBeginLoc(), "'%0' is %1", DiagnosticIDs::Note)

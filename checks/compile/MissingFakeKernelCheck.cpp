@@ -2,6 +2,7 @@
 
 #include "MissingFakeKernelCheck.h"
 
+#include "../model/ProjectModel.h"
 #include "../model/PythonFakes.h"
 #include "../model/Registrations.h"
 #include "../model/TorchApi.h"
@@ -81,6 +82,7 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
                         .empty();
   const SourceManager &SM = Ctx.getSourceManager();
   const Registrations &Model = Registrations::get(Ctx);
+  ProjectView &Project = ProjectView::get(Ctx);
 
   std::vector<std::string> Roots;
   llvm::SmallVector<StringRef, 4> Parts;
@@ -99,11 +101,27 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
   auto HasPythonFake = [&](const OpDef &D) {
     return Py.Fakes.count(D.qualifiedName()) || Py.Fakes.count("*::" + D.Name + Overload(D));
   };
+  // Kernels other files register count as this TU's (ProjectModel.h): a
+  // Meta kernel in meta.cpp is the fake of an op defined in ops.cpp.
+  std::map<std::string, std::vector<KernelFact>> ElsewhereCache;
+  auto Elsewhere = [&](const OpDef &D) -> const std::vector<KernelFact> & {
+    auto It = ElsewhereCache.find(D.qualifiedName());
+    if (It == ElsewhereCache.end())
+      It = ElsewhereCache
+               .emplace(D.qualifiedName(), Project.kernelsElsewhere(D.qualifiedName()))
+               .first;
+    return It->second;
+  };
   auto KernelsOf = [&](const OpDef &D, std::vector<const KernelImpl *> &Backend,
                        std::vector<const KernelImpl *> &Traced) {
     for (const KernelImpl &K : Model.Impls)
       if (K.Namespace == D.Namespace && K.OpName == D.Name && K.Overload == D.Overload)
         (Registrations::isTracedKey(K.DispatchKey) ? Traced : Backend).push_back(&K);
+  };
+  auto TracedElsewhere = [&](const OpDef &D) {
+    return llvm::any_of(Elsewhere(D), [](const KernelFact &K) {
+      return K.CatchAll || K.Key.empty() || Registrations::isTracedKey(K.Key);
+    });
   };
   // torch 2.x FakeTensor gives a custom op that mutates an input and returns
   // nothing a trivial fake kernel (torch/_library/utils.py,
@@ -125,7 +143,7 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
     std::vector<const KernelImpl *> Backend, Traced;
     KernelsOf(D, Backend, Traced);
     // A kernel whose key is set in another file may be its Meta kernel.
-    return !Traced.empty() ||
+    return !Traced.empty() || TracedElsewhere(D) ||
            llvm::any_of(Backend, [](const KernelImpl *K) { return K->DispatchKey.empty(); });
   };
   auto SiblingsOf = [&](const OpDef &D) {
@@ -181,7 +199,12 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
       }
       continue;
     }
-    if (Backend.empty() || HasPyStub || HasTrivialFake(D))
+    if (TracedElsewhere(D))
+      continue;
+    std::vector<const KernelFact *> BackendElsewhere;
+    for (const KernelFact &K : Elsewhere(D))
+      BackendElsewhere.push_back(&K);
+    if ((Backend.empty() && BackendElsewhere.empty()) || HasPyStub || HasTrivialFake(D))
       continue;
     // Which overloads Python runs: torch.ops.ns.op(...) and .default call the
     // default overload; another is reported only when Python code names it
@@ -202,6 +225,9 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
     for (const KernelImpl *K : Backend)
       if (Keys.find(K->DispatchKey) == std::string::npos)
         Keys += (Keys.empty() ? "" : "/") + K->DispatchKey;
+    for (const KernelFact *K : BackendElsewhere)
+      if (Keys.find(K->Key) == std::string::npos)
+        Keys += (Keys.empty() ? "" : "/") + K->Key;
     diag(Loc, "'%0' has %1 kernels but no Meta, composite or fake kernel: "
               "torch.compile cannot run it on fake tensors [GB0090]; add "
               "@torch.library.register_fake(\"%0\") in Python or a Meta kernel")
@@ -213,6 +239,9 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
     for (const KernelImpl *K : Backend)
       diag(K->Call->getBeginLoc(), "%0 kernel registered here", DiagnosticIDs::Note)
           << K->DispatchKey;
+    for (const KernelFact *K : BackendElsewhere)
+      diag(Loc, "%0 kernel '%1' registered in %2:%3", DiagnosticIDs::Note)
+          << K->Key << K->Function << ProjectView::displayPath(K->At.File) << K->At.Line;
   }
 }
 

@@ -3,6 +3,7 @@
 #include "OpaqueBindingCheck.h"
 
 #include "../model/Macros.h"
+#include "../model/ProjectModel.h"
 #include "../model/Registrations.h"
 #include "../model/Signatures.h"
 #include "../model/TorchApi.h"
@@ -92,6 +93,13 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
 
   // One fix-it per module: all its tensor bindings in one TORCH_LIBRARY block.
   llvm::DenseMap<const FunctionDecl *, bool> ModuleFixed;
+  // Or another file registers (ProjectModel.h): the function is already a
+  // kernel, or an op of that name exists.
+  ProjectView &Project = ProjectView::get(Ctx);
+  for (const PyBinding &B : Model.Bindings)
+    if (B.Function && !Registered.count(B.Name) &&
+        !Project.registeredElsewhere(usrOf(B.Function), B.Name).empty())
+      Registered.insert(B.Name);
   for (const PyBinding &B : Model.Bindings) {
     if (!B.Function || !B.Module || !takesOrReturnsTensors(B.Function) ||
         Registered.count(B.Name))

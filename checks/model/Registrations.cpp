@@ -1,6 +1,7 @@
 //===--- Registrations.cpp - What a translation unit registers ------------===//
 
 #include "Registrations.h"
+#include "ProjectModel.h"
 
 #include "AstUtil.h"
 
@@ -325,7 +326,10 @@ const FunctionDecl *Registrations::resolveFunction(const Expr *E) {
   return nullptr;
 }
 
-void Registrations::invalidate() { cache() = Cache(); }
+void Registrations::invalidate() {
+  cache() = Cache();
+  ProjectView::invalidate();
+}
 
 const Registrations &Registrations::get(ASTContext &Ctx) {
   Cache &C = cache();
@@ -605,6 +609,19 @@ FunctionContext Registrations::contextOf(const FunctionDecl *F) const {
   if (!F)
     return {};
   auto It = Contexts.find(F->getCanonicalDecl());
+  if (It != Contexts.end() && It->second.Kind == ContextKind::Traced)
+    return It->second;
+  // Traced wins: a registration in another file (or a caller there) makes
+  // this function traced whatever this TU registers it as.
+  if (auto P = ProjectView::get(F->getASTContext()).tracedContextOf(usrOf(F))) {
+    FunctionContext C;
+    C.Kind = ContextKind::Traced;
+    C.Key = P->Key;
+    C.Reason = P->Reason;
+    C.Chain = {F};
+    C.Elsewhere = P->Reason;
+    return C;
+  }
   return It == Contexts.end() ? FunctionContext() : It->second;
 }
 

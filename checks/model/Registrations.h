@@ -90,6 +90,9 @@ struct FunctionContext {
   std::string Reason; ///< e.g. "registered as the Meta kernel of 'ns::op'"
   const clang::Stmt *Evidence = nullptr; ///< The registration call.
   std::vector<const clang::FunctionDecl *> Chain; ///< Root kernel first.
+  /// Traced because of another file's registration (ProjectModel.h): the
+  /// whole story in one sentence, noted at the function (Chain's only entry).
+  std::string Elsewhere;
 };
 
 class Registrations {

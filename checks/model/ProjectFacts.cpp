@@ -1,0 +1,193 @@
+//===--- ProjectFacts.cpp - What one TU tells the rest of the project -----===//
+
+#include "ProjectFacts.h"
+#include "Registrations.h"
+#include "TorchApi.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Index/USRGeneration.h"
+#include "llvm/Support/Path.h"
+
+#include <set>
+
+using namespace clang;
+using nlohmann::json;
+
+namespace torchlint::model {
+namespace {
+
+Site siteOf(SourceLocation Loc, const SourceManager &SM) {
+  Site S;
+  Loc = SM.getExpansionLoc(Loc);
+  if (Loc.isInvalid())
+    return S;
+  if (auto Entry = SM.getFileEntryRefForID(SM.getFileID(Loc))) {
+    llvm::SmallString<256> Path(Entry->getName());
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    S.File = Path.str().str();
+  }
+  S.Line = SM.getExpansionLineNumber(Loc);
+  return S;
+}
+
+/// Project functions a body calls or names (a function pointer handed to a
+/// dispatcher, a kernel passed to a launcher): declared anywhere but in a
+/// system header or torch, defined here or in another TU. Lambdas in the
+/// body (AT_DISPATCH's) count as the body.
+class Callees : public RecursiveASTVisitor<Callees> {
+public:
+  Callees(const SourceManager &SM, std::vector<std::string> &Out) : SM(SM), Out(Out) {}
+  bool VisitDeclRefExpr(DeclRefExpr *E) { return add(E->getDecl()); }
+  bool VisitMemberExpr(MemberExpr *E) { return add(E->getMemberDecl()); }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    // A functor made here and called by a dispatcher: its call operator.
+    if (const CXXRecordDecl *R = E->getConstructor()->getParent())
+      for (const CXXMethodDecl *M : R->methods())
+        if (M->getOverloadedOperator() == OO_Call)
+          add(M);
+    return true;
+  }
+
+private:
+  bool add(const Decl *D) {
+    const auto *F = dyn_cast_or_null<FunctionDecl>(D);
+    if (!F || isTorchDecl(F))
+      return true;
+    SourceLocation L = SM.getExpansionLoc(F->getLocation());
+    if (L.isInvalid() || SM.isInSystemHeader(L))
+      return true;
+    std::string Usr = usrOf(F);
+    if (!Usr.empty() && Seen.insert(Usr).second)
+      Out.push_back(std::move(Usr));
+    return true;
+  }
+  const SourceManager &SM;
+  std::vector<std::string> &Out;
+  std::set<std::string> Seen;
+};
+
+class Functions : public RecursiveASTVisitor<Functions> {
+public:
+  Functions(const SourceManager &SM, std::vector<FunctionFact> &Out) : SM(SM), Out(Out) {}
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  /// A lambda registered as a kernel (m.impl("op", [](...) {...})) is a
+  /// function of its own; its calls also count as its enclosing function's.
+  bool VisitLambdaExpr(LambdaExpr *L) { return VisitFunctionDecl(L->getCallOperator()); }
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    if (!F->doesThisDeclarationHaveABody() || isTorchDecl(F))
+      return true;
+    SourceLocation L = SM.getExpansionLoc(F->getLocation());
+    if (L.isInvalid() || SM.isInSystemHeader(L))
+      return true;
+    FunctionFact Fact;
+    Fact.Usr = usrOf(F);
+    if (Fact.Usr.empty())
+      return true;
+    Fact.Name = functionName(F);
+    Fact.At = siteOf(F->getLocation(), SM);
+    Callees C(SM, Fact.Callees);
+    C.TraverseStmt(F->getBody());
+    Out.push_back(std::move(Fact));
+    return true;
+  }
+
+private:
+  const SourceManager &SM;
+  std::vector<FunctionFact> &Out;
+};
+
+json siteJson(const Site &S) { return json::array({S.File, S.Line}); }
+Site siteFrom(const json &J) { return {J.at(0).get<std::string>(), J.at(1).get<unsigned>()}; }
+
+} // namespace
+
+std::string usrOf(const Decl *D) {
+  if (!D)
+    return {};
+  if (const auto *F = dyn_cast<FunctionDecl>(D)) {
+    if (const FunctionTemplateDecl *T = F->getPrimaryTemplate())
+      D = T->getTemplatedDecl();
+    else if (const FunctionDecl *P = F->getInstantiatedFromMemberFunction())
+      D = P;
+  }
+  llvm::SmallString<128> Buf;
+  if (index::generateUSRForDecl(D, Buf))
+    return {};
+  return Buf.str().str();
+}
+
+TUFacts extractFacts(ASTContext &Ctx) {
+  TUFacts Out;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Registrations &Model = Registrations::get(Ctx);
+  for (const OpDef &D : Model.Defs)
+    if (!D.Name.empty())
+      Out.Ops.push_back({D.qualifiedName(), siteOf(D.Call->getBeginLoc(), SM)});
+  for (const KernelImpl &K : Model.Impls) {
+    KernelFact F;
+    F.Op = K.qualifiedName();
+    F.Key = K.DispatchKey;
+    F.CatchAll = K.CatchAll;
+    F.Usr = usrOf(K.Function);
+    F.Function = K.Function ? functionName(K.Function) : "";
+    F.At = siteOf(K.Call ? K.Call->getBeginLoc() : SourceLocation(), SM);
+    Out.Kernels.push_back(std::move(F));
+  }
+  for (const PyBinding &B : Model.Bindings)
+    Out.Bindings.push_back({B.Name, usrOf(B.Function), siteOf(B.Call->getExprLoc(), SM)});
+  Functions(SM, Out.Functions).TraverseAST(Ctx);
+  return Out;
+}
+
+json toJson(const TUFacts &F) {
+  json Ops = json::array(), Kernels = json::array(), Bindings = json::array(),
+       Functions = json::array();
+  for (const OpFact &O : F.Ops)
+    Ops.push_back({{"op", O.Op}, {"at", siteJson(O.At)}});
+  for (const KernelFact &K : F.Kernels)
+    Kernels.push_back({{"op", K.Op},
+                       {"key", K.Key},
+                       {"catch_all", K.CatchAll},
+                       {"usr", K.Usr},
+                       {"function", K.Function},
+                       {"at", siteJson(K.At)}});
+  for (const BindingFact &B : F.Bindings)
+    Bindings.push_back({{"name", B.Name}, {"usr", B.Usr}, {"at", siteJson(B.At)}});
+  for (const FunctionFact &Fn : F.Functions)
+    Functions.push_back(
+        {{"usr", Fn.Usr}, {"name", Fn.Name}, {"at", siteJson(Fn.At)}, {"calls", Fn.Callees}});
+  return {{"ops", Ops}, {"kernels", Kernels}, {"bindings", Bindings}, {"functions", Functions}};
+}
+
+TUFacts tuFactsFromJson(const json &J) {
+  TUFacts F;
+  for (const json &O : J.at("ops"))
+    F.Ops.push_back({O.at("op").get<std::string>(), siteFrom(O.at("at"))});
+  for (const json &K : J.at("kernels")) {
+    KernelFact Fact;
+    Fact.Op = K.at("op").get<std::string>();
+    Fact.Key = K.at("key").get<std::string>();
+    Fact.CatchAll = K.at("catch_all").get<bool>();
+    Fact.Usr = K.at("usr").get<std::string>();
+    Fact.Function = K.at("function").get<std::string>();
+    Fact.At = siteFrom(K.at("at"));
+    F.Kernels.push_back(std::move(Fact));
+  }
+  for (const json &B : J.at("bindings"))
+    F.Bindings.push_back(
+        {B.at("name").get<std::string>(), B.at("usr").get<std::string>(), siteFrom(B.at("at"))});
+  for (const json &Fn : J.at("functions")) {
+    FunctionFact Fact;
+    Fact.Usr = Fn.at("usr").get<std::string>();
+    Fact.Name = Fn.at("name").get<std::string>();
+    Fact.At = siteFrom(Fn.at("at"));
+    Fact.Callees = Fn.at("calls").get<std::vector<std::string>>();
+    F.Functions.push_back(std::move(Fact));
+  }
+  return F;
+}
+
+} // namespace torchlint::model

@@ -1,0 +1,96 @@
+//===--- ProjectFacts.h - What one TU tells the rest of the project -*- C++ -*-===//
+//
+// Real extensions split one op over several files: the kernel in cpu/, the
+// CUDA kernel in cuda/*.cu, the schema and registrations in ops.cpp, the
+// pybind11 module in bindings.cpp. Each TU's facts (its ops, the kernels it
+// registers per dispatch key, its bindings and the call edges of the
+// functions it defines, all keyed on USRs) are extracted by the same model
+// the checks use (Registrations.h), serialised, and merged into a
+// ProjectIndex (ProjectModel.h) that the checks of every TU consult.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_CHECKS_MODEL_PROJECTFACTS_H
+#define TORCHLINT_CHECKS_MODEL_PROJECTFACTS_H
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class Decl;
+} // namespace clang
+
+namespace torchlint::model {
+
+/// Where a fact comes from: an absolute path and a 1-based line.
+struct Site {
+  std::string File;
+  unsigned Line = 0;
+};
+
+/// An operator a TU defines (m.def): "ns::op" or "ns::op.overload".
+struct OpFact {
+  std::string Op;
+  Site At;
+};
+
+/// A kernel a TU registers.
+struct KernelFact {
+  std::string Op;       ///< "ns::op" or "ns::op.overload".
+  std::string Key;      ///< Dispatch key; empty when the TU does not know it.
+  bool CatchAll = false; ///< Registered without a key (CompositeImplicitAutograd).
+  std::string Usr;      ///< The kernel function; empty when unresolved.
+  std::string Function; ///< Its readable name.
+  Site At;              ///< The registration.
+};
+
+/// A pybind11 binding.
+struct BindingFact {
+  std::string Name;
+  std::string Usr;
+  Site At;
+};
+
+/// A function the TU defines in project code, with whom it calls.
+struct FunctionFact {
+  std::string Usr;
+  std::string Name;
+  Site At;
+  std::vector<std::string> Callees; ///< USRs of project functions it calls or names.
+};
+
+/// One question a TU asked of the rest of the project (ProjectModel.h), and
+/// the answer it got.
+struct ProjectQuery {
+  std::string Kind; ///< "traced", "kernels", "registered".
+  std::string Arg;
+  std::string Answer;
+  bool operator==(const ProjectQuery &O) const {
+    return Kind == O.Kind && Arg == O.Arg && Answer == O.Answer;
+  }
+};
+
+struct TUFacts {
+  std::vector<OpFact> Ops;
+  std::vector<KernelFact> Kernels;
+  std::vector<BindingFact> Bindings;
+  std::vector<FunctionFact> Functions;
+};
+
+/// The facts of the TU \p Ctx belongs to (its traversal scope: the project's
+/// own code).
+TUFacts extractFacts(clang::ASTContext &Ctx);
+
+/// The declaration's USR (that of the primary template for a template
+/// instance); empty if it has none.
+std::string usrOf(const clang::Decl *D);
+
+nlohmann::json toJson(const TUFacts &F);
+/// Throws nlohmann::json::exception on a malformed document.
+TUFacts tuFactsFromJson(const nlohmann::json &J);
+
+} // namespace torchlint::model
+
+#endif // TORCHLINT_CHECKS_MODEL_PROJECTFACTS_H

@@ -1,0 +1,252 @@
+//===--- ProjectModel.cpp - The project as one program --------------------===//
+
+#include "ProjectModel.h"
+#include "PythonFakes.h"
+#include "Registrations.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <deque>
+#include <set>
+
+using nlohmann::json;
+
+namespace torchlint::model {
+namespace {
+
+struct Current {
+  const clang::ASTContext *Ctx = nullptr;
+  std::unique_ptr<ProjectView> View;
+};
+Current &current() {
+  static thread_local Current C; // One TU per thread at a time.
+  return C;
+}
+std::shared_ptr<const ProjectIndex> &globalIndex() {
+  static std::shared_ptr<const ProjectIndex> I;
+  return I;
+}
+
+std::string where(const Site &S) {
+  return ProjectView::displayPath(S.File) + ":" + std::to_string(S.Line);
+}
+
+std::string registration(const KernelFact &K) {
+  if (K.CatchAll)
+    return "registered for '" + K.Op + "' without a dispatch key in " + where(K.At) +
+           ", which makes it its CompositeImplicitAutograd kernel";
+  return "registered as the " + K.Key + " kernel of '" + K.Op + "' in " + where(K.At);
+}
+
+} // namespace
+
+json ProjectIndex::toJson() const {
+  json Units = json::object();
+  for (const auto &[File, Facts] : this->Units) {
+    Units[File] = model::toJson(Facts);
+    auto D = Digests.find(File);
+    Units[File]["sha256"] = D == Digests.end() ? "" : D->second;
+  }
+  return {{"version", 1}, {"units", Units}};
+}
+
+ProjectIndex ProjectIndex::fromJson(const json &J) {
+  ProjectIndex I;
+  if (J.at("version").get<int>() != 1)
+    throw json::other_error::create(501, "unknown project index version", &J);
+  for (const auto &[File, Facts] : J.at("units").items()) {
+    I.Units[File] = tuFactsFromJson(Facts);
+    I.Digests[File] = Facts.value("sha256", "");
+  }
+  return I;
+}
+
+ProjectView::ProjectView(std::shared_ptr<const ProjectIndex> Index, std::string MainFile,
+                         TUFacts Own)
+    : Index(std::move(Index)), MainFile(std::move(MainFile)), Own(std::move(Own)) {}
+
+std::vector<const TUFacts *> ProjectView::others() const {
+  std::vector<const TUFacts *> Out;
+  if (Index)
+    for (const auto &[File, Facts] : Index->Units)
+      if (File != MainFile)
+        Out.push_back(&Facts);
+  return Out;
+}
+
+const ProjectContext *ProjectView::traced(const std::string &Usr) const {
+  if (!TracedBuilt) {
+    TracedBuilt = true;
+    std::vector<const TUFacts *> All = others();
+    All.push_back(&Own);
+    std::map<std::string, std::vector<const FunctionFact *>> Defs;
+    for (const TUFacts *U : All)
+      for (const FunctionFact &F : U->Functions)
+        Defs[F.Usr].push_back(&F);
+    auto NameOf = [&](const std::string &U, const std::string &Fallback) {
+      auto It = Defs.find(U);
+      return It == Defs.end() ? Fallback : It->second.front()->Name;
+    };
+    // Breadth first from every traced root, roots in a fixed order (by
+    // file, then registration), so each function gets its nearest root.
+    std::vector<const KernelFact *> Roots;
+    for (const TUFacts *U : All)
+      for (const KernelFact &K : U->Kernels)
+        if (!K.Usr.empty() && (K.CatchAll || Registrations::isTracedKey(K.Key)))
+          Roots.push_back(&K);
+    std::stable_sort(Roots.begin(), Roots.end(), [](const KernelFact *A, const KernelFact *B) {
+      return std::tie(A->At.File, A->At.Line, A->Op) < std::tie(B->At.File, B->At.Line, B->Op);
+    });
+    std::map<std::string, std::vector<std::string>> ChainOf; // Root's name first.
+    std::map<std::string, const KernelFact *> RootOf;
+    std::deque<std::string> Work;
+    for (const KernelFact *K : Roots) {
+      if (RootOf.count(K->Usr))
+        continue;
+      RootOf[K->Usr] = K;
+      ChainOf[K->Usr] = {NameOf(K->Usr, K->Function)};
+      Work.push_back(K->Usr);
+    }
+    while (!Work.empty()) {
+      std::string U = Work.front();
+      Work.pop_front();
+      auto It = Defs.find(U);
+      if (It == Defs.end())
+        continue;
+      std::set<std::string> Callees;
+      for (const FunctionFact *F : It->second)
+        Callees.insert(F->Callees.begin(), F->Callees.end());
+      for (const std::string &C : Callees) {
+        if (RootOf.count(C))
+          continue;
+        RootOf[C] = RootOf[U];
+        ChainOf[C] = ChainOf[U];
+        ChainOf[C].push_back(NameOf(C, "?"));
+        Work.push_back(C);
+      }
+    }
+    for (const auto &[U, K] : RootOf) {
+      const std::vector<std::string> &Chain = ChainOf[U];
+      std::string Reason = "'" + Chain.back() + "' is ";
+      for (size_t I = Chain.size() - 1; I > 0; --I)
+        Reason += "called from '" + Chain[I - 1] + "', which is ";
+      Traced[U] = {K->CatchAll ? "CompositeImplicitAutograd" : K->Key,
+                   Reason + registration(*K)};
+    }
+  }
+  auto It = Traced.find(Usr);
+  return It == Traced.end() ? nullptr : &It->second;
+}
+
+std::string ProjectView::answer(const std::string &Kind, const std::string &Arg) const {
+  if (Kind == "traced") {
+    const ProjectContext *C = traced(Arg);
+    return C ? C->Key + "\n" + C->Reason : "";
+  }
+  if (Kind == "kernels") {
+    std::vector<std::string> Out;
+    for (const TUFacts *U : others())
+      for (const KernelFact &K : U->Kernels)
+        if (K.Op == Arg)
+          Out.push_back(K.Key + "\t" + (K.CatchAll ? "1" : "0") + "\t" + K.At.File + "\t" +
+                        std::to_string(K.At.Line));
+    std::sort(Out.begin(), Out.end());
+    Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+    std::string Joined;
+    for (const std::string &S : Out)
+      Joined += S + "\n";
+    return Joined;
+  }
+  if (Kind == "registered") {
+    llvm::StringRef Usr = llvm::StringRef(Arg).split('\t').first;
+    llvm::StringRef Name = llvm::StringRef(Arg).split('\t').second;
+    std::string Found;
+    for (const TUFacts *U : others()) {
+      for (const KernelFact &K : U->Kernels)
+        if (!Usr.empty() && K.Usr == Usr && (Found.empty() || K.Op < Found))
+          Found = K.Op;
+      for (const OpFact &O : U->Ops) {
+        llvm::StringRef Op = llvm::StringRef(O.Op).split("::").second.split('.').first;
+        if (Op == Name && (Found.empty() || O.Op < Found))
+          Found = O.Op;
+      }
+    }
+    return Found;
+  }
+  return {};
+}
+
+std::string ProjectView::record(const std::string &Kind, const std::string &Arg) {
+  std::string A = answer(Kind, Arg);
+  ProjectQuery Q{Kind, Arg, A};
+  if (std::find(Queries.begin(), Queries.end(), Q) == Queries.end())
+    Queries.push_back(Q);
+  return A;
+}
+
+std::optional<ProjectContext> ProjectView::tracedContextOf(const std::string &Usr) {
+  if (Usr.empty())
+    return std::nullopt;
+  record("traced", Usr);
+  const ProjectContext *C = traced(Usr);
+  return C ? std::optional<ProjectContext>(*C) : std::nullopt;
+}
+
+std::vector<KernelFact> ProjectView::kernelsElsewhere(const std::string &Op) {
+  record("kernels", Op);
+  std::vector<KernelFact> Out;
+  for (const TUFacts *U : others())
+    for (const KernelFact &K : U->Kernels)
+      if (K.Op == Op)
+        Out.push_back(K);
+  std::sort(Out.begin(), Out.end(), [](const KernelFact &A, const KernelFact &B) {
+    return std::tie(A.At.File, A.At.Line, A.Key) < std::tie(B.At.File, B.At.Line, B.Key);
+  });
+  return Out;
+}
+
+std::string ProjectView::registeredElsewhere(const std::string &Usr, const std::string &Name) {
+  return record("registered", Usr + "\t" + Name);
+}
+
+ProjectView &ProjectView::get(clang::ASTContext &Ctx) {
+  Current &C = current();
+  if (!C.View || C.Ctx != &Ctx) {
+    std::string Main;
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    if (auto Entry = SM.getFileEntryRefForID(SM.getMainFileID())) {
+      llvm::SmallString<256> Path(Entry->getName());
+      llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+      Main = Path.str().str();
+    }
+    C.View.reset(); // extractFacts may ask Registrations, never this view.
+    auto View = std::make_unique<ProjectView>(globalIndex(), Main, extractFacts(Ctx));
+    C.View = std::move(View);
+    C.Ctx = &Ctx;
+  }
+  return *C.View;
+}
+
+std::vector<ProjectQuery> ProjectView::currentQueries() {
+  Current &C = current();
+  return C.View ? C.View->Queries : std::vector<ProjectQuery>();
+}
+
+void ProjectView::invalidate() { current() = Current(); }
+
+void ProjectView::setIndex(std::shared_ptr<const ProjectIndex> Index) {
+  globalIndex() = std::move(Index);
+}
+
+std::string ProjectView::displayPath(const std::string &File) {
+  std::string Root = gitWorkTreeOf(File);
+  llvm::StringRef Shown = File;
+  if (!Root.empty() && Shown.consume_front(Root + "/"))
+    return Shown.str();
+  return File;
+}
+
+} // namespace torchlint::model

@@ -1,0 +1,98 @@
+//===--- ProjectModel.h - The project as one program --------------*- C++ -*-===//
+//
+// The merged facts of a project's TUs (ProjectFacts.h) and what a TU's checks
+// ask of them: is this function traced because another file registers it
+// (or a caller) as a Meta, composite or autograd kernel; which kernels do
+// other files register for this op; is this bound function already a
+// registered op elsewhere.
+//
+// Every question a TU asks is recorded with its answer (a ProjectQuery). A
+// first pass lints each file with only its own facts; the driver merges all
+// facts, asks each file's questions again of the merged index, and re-lints
+// only the files whose answers changed. Since the checks read the project
+// only through these questions, the result is the same as linting every file
+// with the full index, and a cached result stays valid while its answers do.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_CHECKS_MODEL_PROJECTMODEL_H
+#define TORCHLINT_CHECKS_MODEL_PROJECTMODEL_H
+
+#include "ProjectFacts.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace torchlint::model {
+
+/// The facts of a project's TUs, by main file (absolute path).
+struct ProjectIndex {
+  std::map<std::string, TUFacts> Units;
+  /// SHA-256 (hex) of each unit's main file when its facts were taken: a
+  /// stored index serves a file only while its bytes are those.
+  std::map<std::string, std::string> Digests;
+
+  nlohmann::json toJson() const;
+  /// Throws nlohmann::json::exception on a malformed document.
+  static ProjectIndex fromJson(const nlohmann::json &J);
+};
+
+/// A function torch.compile traces because of registrations in the project.
+struct ProjectContext {
+  std::string Key;    ///< The root registration's dispatch key.
+  std::string Reason; ///< "'ns::f' is registered as the Meta kernel of 'ns::op' (ops.cpp:12)".
+};
+
+/// The project as the TU with main file \p MainFile sees it: its own facts
+/// (fresh) and those of every other TU in the index.
+class ProjectView {
+public:
+  ProjectView(std::shared_ptr<const ProjectIndex> Index, std::string MainFile, TUFacts Own);
+
+  /// The answer to a question, as a string (what is recorded and compared).
+  std::string answer(const std::string &Kind, const std::string &Arg) const;
+
+  /// Traced through a root anywhere in the project (the TU's own roots too:
+  /// the caller asks only when its own model found nothing traced).
+  std::optional<ProjectContext> tracedContextOf(const std::string &Usr);
+  /// Kernels other TUs register for \p Op ("ns::op" or "ns::op.overload").
+  std::vector<KernelFact> kernelsElsewhere(const std::string &Op);
+  /// "ns::op" when another TU registers the function \p Usr as a kernel or
+  /// defines an op named \p Name; else empty.
+  std::string registeredElsewhere(const std::string &Usr, const std::string &Name);
+
+  const std::vector<ProjectQuery> &queries() const { return Queries; }
+  const TUFacts &ownFacts() const { return Own; }
+
+  /// The view of the TU \p Ctx belongs to, made on first use from its own
+  /// facts and the index set by setIndex (none: only its own facts).
+  /// Registrations::invalidate() ends it.
+  static ProjectView &get(clang::ASTContext &Ctx);
+  /// The current TU's questions so far (for the driver, at the end of a TU).
+  static std::vector<ProjectQuery> currentQueries();
+  static void invalidate();
+  /// The merged index the next TUs of this process see (null: none).
+  static void setIndex(std::shared_ptr<const ProjectIndex> Index);
+
+  /// A path as notes show it: relative to its git work tree.
+  static std::string displayPath(const std::string &File);
+
+private:
+  const ProjectContext *traced(const std::string &Usr) const;
+  std::vector<const TUFacts *> others() const;
+  std::string record(const std::string &Kind, const std::string &Arg);
+
+  std::shared_ptr<const ProjectIndex> Index;
+  std::string MainFile;
+  TUFacts Own;
+  std::vector<ProjectQuery> Queries;
+  mutable bool TracedBuilt = false;
+  mutable std::map<std::string, ProjectContext> Traced;
+};
+
+} // namespace torchlint::model
+
+#endif // TORCHLINT_CHECKS_MODEL_PROJECTMODEL_H

@@ -1,0 +1,45 @@
+//===--- ProjectLint.h - Linting files as parts of one project -*- C++ -*-===//
+//
+// Project mode (checks/model/ProjectModel.h). Each named file is linted in a
+// worker with only its own facts; their facts are merged, with those a
+// previous run stored for the rest of the project (the index in the cache,
+// one per project root, each file's entry valid while its bytes are the
+// same, as clangd's index shards); the files whose checks asked a question
+// the merged index answers otherwise are linted again with it; the index is
+// stored again with the fresh facts. A directory run thus sees every file of
+// the directories it lints, and a later run on a few files (pre-commit) the
+// rest of the project as that run saw it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_DRIVER_PROJECTLINT_H
+#define TORCHLINT_DRIVER_PROJECTLINT_H
+
+#include "Workers.h"
+
+namespace torchlint {
+
+struct ProjectRun {
+  /// The project root of a file (Project.h).
+  std::function<std::string(const std::string &)> RootOf;
+  /// Where indexes are stored (<cache>/projects); empty: none read or written.
+  std::string IndexDir;
+  bool Quiet = false;
+  bool Enabled = true; ///< Off (--no-project): each file alone.
+};
+
+/// Lints \p Files as lintInWorkers does, as parts of their projects.
+/// \p Done gets the number of parses the run makes so far.
+WorkerResult lintProject(
+    const std::vector<std::string> &Files, const std::vector<std::string> &WorkerArgs,
+    const std::vector<std::string> &Env, unsigned Jobs, unsigned TimeoutSeconds,
+    const std::function<void(const std::string &, size_t Total)> &Done,
+    const std::function<std::vector<std::string>(const std::string &)> &PerFile,
+    const ProjectRun &Project);
+
+/// The stored index of the project at \p Root in \p IndexDir.
+std::string projectIndexPath(const std::string &IndexDir, const std::string &Root);
+
+} // namespace torchlint
+
+#endif

@@ -1,0 +1,124 @@
+//===--- ProjectModeTest.cpp - One op over several files ------------------===//
+//
+// tests/projects/split_op: every `// expect:` there needs a fact from another
+// file (a Meta kernel registered in register.cpp and defined in meta/, kernels
+// of an op defined in ops.cpp, a binding of a function registered elsewhere).
+// The same findings come from a directory run, from a run on two files after
+// the index was stored, and from one on a file whose neighbour changed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestSupport.h"
+
+#include "gtest/gtest.h"
+#include <nlohmann/json.hpp>
+
+using namespace torchlint::test;
+using nlohmann::json;
+
+namespace {
+
+void sh(const std::string &Cmd) { ASSERT_EQ(std::system(Cmd.c_str()), 0) << Cmd; }
+
+/// A fresh copy of the project, as a git checkout, and its cache directory.
+std::string copyProject(const std::string &Name, std::string &Cache) {
+  std::string Top = makeTempDir(Name);
+  std::string Dir = Top + "/split_op";
+  Cache = Top + "/cache";
+  sh("cp -r " + shellQuote(sourceDir() + "/tests/projects/split_op") + " " + shellQuote(Dir) +
+     " && cd " + shellQuote(Dir) + " && git init -q .");
+  return Dir;
+}
+
+std::string flags(const std::string &Cache) {
+  return "--torch-include=" + shellQuote(mockIncludes()) + " --cache-dir=" + shellQuote(Cache) +
+         " ";
+}
+
+/// "file:line check" of each finding in a JSON report.
+std::set<std::string> findings(const std::string &Out) {
+  std::set<std::string> S;
+  json Doc = json::parse(Out);
+  for (const auto &F : Doc["findings"])
+    S.insert(F["file"].get<std::string>() + ":" + std::to_string(F["line"].get<int>()) + " " +
+             F["check"].get<std::string>());
+  return S;
+}
+
+const std::set<std::string> CrossFile = {
+    "csrc/bindings.cpp:9 torch-compile-opaque-binding",
+    "csrc/meta/scale_meta.cpp:9 torch-compile-data-dependent",
+    "csrc/ops.cpp:6 torch-compile-missing-fake-kernel",
+};
+
+TEST(ProjectMode, ADirectoryRunSeesEveryFileOfTheOp) {
+  std::string Cache, Dir = copyProject("project-mode-dir", Cache);
+  RunResult V = runTorchLint(flags(Cache) + "--verify csrc", Dir);
+  EXPECT_EQ(V.ExitCode, 0) << V.Out << V.Err;
+  RunResult J = runTorchLint(flags(Cache) + "--format=json csrc", Dir);
+  EXPECT_EQ(findings(J.Out), CrossFile) << J.Out;
+  // The note names the registration in the other file.
+  EXPECT_NE(J.Out.find("which is registered as the Meta kernel of 'split_op::scale' in "
+                       "csrc/register.cpp:13"),
+            std::string::npos)
+      << J.Out;
+  EXPECT_NE(J.Out.find("CPU kernel 'split_op::count_cpu' registered in csrc/register.cpp:7"),
+            std::string::npos)
+      << J.Out;
+  // Without the cache too: the run's own files are its project.
+  RunResult N = runTorchLint("--torch-include=" + shellQuote(mockIncludes()) +
+                                 " --no-cache --format=json csrc",
+                             Dir);
+  EXPECT_EQ(findings(N.Out), CrossFile) << N.Out;
+}
+
+TEST(ProjectMode, ARunOnSomeFilesUsesTheStoredFactsOfTheRest) {
+  std::string Cache, Dir = copyProject("project-mode-files", Cache);
+  ASSERT_EQ(runTorchLint(flags(Cache) + "--quiet csrc", Dir).ExitCode, 1);
+  // Pre-commit: two files named, the rest known from the index.
+  RunResult Two =
+      runTorchLint(flags(Cache) + "--format=json csrc/ops.cpp csrc/meta/scale_meta.cpp", Dir);
+  EXPECT_EQ(Two.ExitCode, 1) << Two.Err;
+  EXPECT_EQ(findings(Two.Out), (std::set<std::string>{
+                                   "csrc/meta/scale_meta.cpp:9 torch-compile-data-dependent",
+                                   "csrc/ops.cpp:6 torch-compile-missing-fake-kernel",
+                               }))
+      << Two.Out;
+  RunResult One = runTorchLint(flags(Cache) + "--format=json csrc/bindings.cpp", Dir);
+  EXPECT_EQ(findings(One.Out),
+            (std::set<std::string>{"csrc/bindings.cpp:9 torch-compile-opaque-binding"}))
+      << One.Out;
+
+  // A neighbour changes (the Meta kernel's registration goes): its facts are
+  // taken again, and scale is now an op without a fake.
+  std::string Register = readFile(Dir + "/csrc/register.cpp");
+  size_t At = Register.find("TORCH_LIBRARY_IMPL(split_op, Meta, m)");
+  ASSERT_NE(At, std::string::npos);
+  writeFile(Dir + "/csrc/register.cpp", Register.substr(0, At));
+  RunResult After = runTorchLint(flags(Cache) + "--format=json csrc/ops.cpp", Dir);
+  EXPECT_EQ(findings(After.Out), (std::set<std::string>{
+                                     "csrc/ops.cpp:5 torch-compile-missing-fake-kernel",
+                                     "csrc/ops.cpp:6 torch-compile-missing-fake-kernel",
+                                 }))
+      << After.Out;
+  // As the whole directory says.
+  RunResult Whole = runTorchLint(flags(Cache) + "--format=json csrc", Dir);
+  std::set<std::string> InOps;
+  for (const std::string &F : findings(Whole.Out))
+    if (F.rfind("csrc/ops.cpp:", 0) == 0)
+      InOps.insert(F);
+  EXPECT_EQ(InOps, findings(After.Out));
+  EXPECT_EQ(findings(Whole.Out).count("csrc/meta/scale_meta.cpp:9 torch-compile-data-dependent"),
+            0u);
+}
+
+TEST(ProjectMode, NoProjectLintsEachFileAlone) {
+  std::string Cache, Dir = copyProject("project-mode-off", Cache);
+  RunResult R = runTorchLint(flags(Cache) + "--no-project --format=json csrc", Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  // Only what one file shows: the binding of raw_add (no file registers it).
+  EXPECT_EQ(findings(R.Out).count("csrc/meta/scale_meta.cpp:9 torch-compile-data-dependent"), 0u);
+  EXPECT_EQ(findings(R.Out).count("csrc/ops.cpp:6 torch-compile-missing-fake-kernel"), 0u);
+}
+
+} // namespace
