@@ -204,7 +204,7 @@ TEST_P(Integration, TestdataExpectationsHoldOnRealHeaders) {
       Skipped.push_back(Name + " (no <" + Missing + ">)");
       continue;
     }
-    RunResult R = runTorchLint(Torch.flags() + "--verify --checks=" +
+    RunResult R = runTorchLint(Torch.flags() + "--verify --no-project --checks=" +
                                shellQuote(testdataChecks(Name)) + " " + shellQuote(Path));
     Report += R.Out + R.Err;
     if (R.ExitCode != 0 || R.Out.find("PASS") == std::string::npos)

@@ -20,7 +20,9 @@ TEST_P(Testdata, VerifyPasses) {
   using namespace torchlint::test;
   std::string Name = GetParam();
   std::string Checks = testdataChecks(Name);
-  std::string Args = "--verify --checks=" + shellQuote(Checks) + " --torch-include=" +
+  // Each testdata file is a program of its own, not a part of this
+  // repository's: linted alone (--no-project).
+  std::string Args = "--verify --no-project --checks=" + shellQuote(Checks) + " --torch-include=" +
                      shellQuote(mockIncludes()) + " testdata/" + Name;
   RunResult R = runTorchLint(Args);
   EXPECT_EQ(R.ExitCode, 0) << R.Out << R.Err;

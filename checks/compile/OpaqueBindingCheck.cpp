@@ -93,12 +93,11 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
 
   // One fix-it per module: all its tensor bindings in one TORCH_LIBRARY block.
   llvm::DenseMap<const FunctionDecl *, bool> ModuleFixed;
-  // Or another file registers (ProjectModel.h): the function is already a
-  // kernel, or an op of that name exists.
+  // Or another file registers the bound function as a kernel (ProjectModel.h).
   ProjectView &Project = ProjectView::get(Ctx);
   for (const PyBinding &B : Model.Bindings)
     if (B.Function && !Registered.count(B.Name) &&
-        !Project.registeredElsewhere(usrOf(B.Function), B.Name).empty())
+        !Project.registeredElsewhere(usrOf(B.Function)).empty())
       Registered.insert(B.Name);
   for (const PyBinding &B : Model.Bindings) {
     if (!B.Function || !B.Module || !takesOrReturnsTensors(B.Function) ||

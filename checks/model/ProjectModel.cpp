@@ -161,19 +161,11 @@ std::string ProjectView::answer(const std::string &Kind, const std::string &Arg)
     return Joined;
   }
   if (Kind == "registered") {
-    llvm::StringRef Usr = llvm::StringRef(Arg).split('\t').first;
-    llvm::StringRef Name = llvm::StringRef(Arg).split('\t').second;
     std::string Found;
-    for (const TUFacts *U : others()) {
+    for (const TUFacts *U : others())
       for (const KernelFact &K : U->Kernels)
-        if (!Usr.empty() && K.Usr == Usr && (Found.empty() || K.Op < Found))
+        if (!Arg.empty() && K.Usr == Arg && (Found.empty() || K.Op < Found))
           Found = K.Op;
-      for (const OpFact &O : U->Ops) {
-        llvm::StringRef Op = llvm::StringRef(O.Op).split("::").second.split('.').first;
-        if (Op == Name && (Found.empty() || O.Op < Found))
-          Found = O.Op;
-      }
-    }
     return Found;
   }
   return {};
@@ -208,8 +200,8 @@ std::vector<KernelFact> ProjectView::kernelsElsewhere(const std::string &Op) {
   return Out;
 }
 
-std::string ProjectView::registeredElsewhere(const std::string &Usr, const std::string &Name) {
-  return record("registered", Usr + "\t" + Name);
+std::string ProjectView::registeredElsewhere(const std::string &Usr) {
+  return Usr.empty() ? "" : record("registered", Usr);
 }
 
 ProjectView &ProjectView::get(clang::ASTContext &Ctx) {

@@ -60,9 +60,10 @@ public:
   std::optional<ProjectContext> tracedContextOf(const std::string &Usr);
   /// Kernels other TUs register for \p Op ("ns::op" or "ns::op.overload").
   std::vector<KernelFact> kernelsElsewhere(const std::string &Op);
-  /// "ns::op" when another TU registers the function \p Usr as a kernel or
-  /// defines an op named \p Name; else empty.
-  std::string registeredElsewhere(const std::string &Usr, const std::string &Name);
+  /// "ns::op" when another TU registers the function \p Usr as a kernel of
+  /// it (the lowest such op); else empty. (By USR only: an op of the same
+  /// name in another namespace says nothing about this function.)
+  std::string registeredElsewhere(const std::string &Usr);
 
   const std::vector<ProjectQuery> &queries() const { return Queries; }
   const TUFacts &ownFacts() const { return Own; }
