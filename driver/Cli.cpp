@@ -985,6 +985,16 @@ int runTorchLint(int Argc, const char **Argv) {
   ProjectRun Project;
   Project.Quiet = O.Quiet;
   Project.Enabled = O.ProjectMode;
+  if (Pch && !O.Fix) {
+    // Results of this build of torch-lint only.
+    std::string Self = llvm::sys::fs::getMainExecutable(nullptr, reinterpret_cast<void *>(&usageError));
+    llvm::sys::fs::file_status St;
+    if (!llvm::sys::fs::status(Self, St)) {
+      Project.ResultsDir = Pch->directory() + "/results";
+      Project.ToolId = Self + "\n" + std::to_string(St.getSize()) + "\n" +
+                       std::to_string(St.getLastModificationTime().time_since_epoch().count());
+    }
+  }
   if (O.ProjectMode && Pch) {
     Project.IndexDir = Pch->directory() + "/projects";
     Project.RootOf = [&](const std::string &F) { return projectRootOf(F, Cwd.str().str()); };

@@ -161,20 +161,41 @@ struct RunState {
   std::set<std::string> SkippedTorchHeaders;
   std::map<std::string, model::TUFacts> Facts;
   std::map<std::string, std::vector<model::ProjectQuery>> Queries;
+  std::map<std::string, std::map<std::string, std::string>> Inputs;
 };
 
 class MissingIncludeCallbacks : public PPCallbacks {
 public:
-  explicit MissingIncludeCallbacks(RunState &State) : State(State) {}
+  MissingIncludeCallbacks(RunState &State, const SourceManager &SM) : State(State), SM(SM) {}
   bool FileNotFound(llvm::StringRef FileName) override {
     auto &List = State.MissingHeaders[State.CurrentFile];
     if (!llvm::is_contained(List, FileName.str()))
       List.push_back(FileName.str());
     return true; // Skip the include; lint what parses.
   }
+  /// Every file that is not a system header, with the digest of the bytes
+  /// parsed: what a cached result depends on (LintResult::Inputs).
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason,
+                   SrcMgr::CharacteristicKind Kind, FileID) override {
+    if (Reason != EnterFile || Kind != SrcMgr::C_User)
+      return;
+    FileID FID = SM.getFileID(Loc);
+    auto Entry = SM.getFileEntryRefForID(FID);
+    if (!Entry)
+      return;
+    llvm::SmallString<256> Path(Entry->getName());
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    auto &Inputs = State.Inputs[State.CurrentFile];
+    if (Inputs.count(Path.str().str()))
+      return;
+    std::optional<llvm::StringRef> Bytes = SM.getBufferDataOrNone(FID);
+    Inputs[Path.str().str()] =
+        Bytes ? llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(*Bytes)), true) : "";
+  }
 
 private:
   RunState &State;
+  const SourceManager &SM;
 };
 
 /// The headers whose declarations are linted: the user's regex, else the
@@ -339,7 +360,7 @@ private:
       Parent.State.CurrentFile = Abs.str().str();
       CI.getPreprocessor().SetSuppressIncludeNotFoundError(true);
       CI.getPreprocessor().addPPCallbacks(
-          std::make_unique<MissingIncludeCallbacks>(Parent.State));
+          std::make_unique<MissingIncludeCallbacks>(Parent.State, CI.getSourceManager()));
       auto Inner = Parent.ConsumerFactory.createASTConsumer(CI, File);
       if (!Parent.Options.Fast)
         return Inner;
@@ -637,6 +658,7 @@ LintResult lint(const std::vector<std::string> &Files,
                                       R.SkippedTorchHeaders.end());
     Merged.Facts.insert(R.Facts.begin(), R.Facts.end());
     Merged.Queries.insert(R.Queries.begin(), R.Queries.end());
+    Merged.Inputs.insert(R.Inputs.begin(), R.Inputs.end());
   }
   sortFindings(Merged, Files);
   return Merged;
@@ -852,6 +874,7 @@ LintResult lintSequential(const std::vector<std::string> &Files,
   Result.SkippedTorchHeaders = std::move(State.SkippedTorchHeaders);
   Result.Facts = std::move(State.Facts);
   Result.Queries = std::move(State.Queries);
+  Result.Inputs = std::move(State.Inputs);
   // By default a project's own headers are linted, not the code it vendors.
   if (Options.HeaderFilter.empty() && !Options.ProjectRoots.empty())
     llvm::erase_if(Result.Findings, [&](const Finding &F) {

@@ -70,6 +70,9 @@ struct LintResult {
   /// checks asked of the rest (ProjectModel.h).
   std::map<std::string, model::TUFacts> Facts;
   std::map<std::string, std::vector<model::ProjectQuery>> Queries;
+  /// Per linted file: the files it read that are not system headers (itself,
+  /// the project's headers), with the SHA-256 (hex) of the bytes parsed.
+  std::map<std::string, std::map<std::string, std::string>> Inputs;
 };
 
 } // namespace torchlint

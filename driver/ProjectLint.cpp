@@ -6,9 +6,11 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <set>
 
 using nlohmann::json;
@@ -54,6 +56,149 @@ model::ProjectIndex loadIndex(const std::string &Path, std::vector<std::string> 
   return I;
 }
 
+/// Writes \p Text to \p Path through a unique file beside it and a rename: a
+/// concurrent run reads the old or the new file, never half of one.
+std::error_code writeReplacing(const std::string &Path, llvm::StringRef Text) {
+  llvm::SmallString<256> Temp;
+  int FD = -1;
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Path + ".%%%%%%.tmp", FD, Temp))
+    return EC;
+  std::error_code EC;
+  {
+    llvm::raw_fd_ostream Out(FD, /*shouldClose=*/true);
+    Out << Text;
+    Out.close();
+    if (Out.has_error())
+      EC = Out.error();
+    Out.clear_error();
+  }
+  if (!EC)
+    EC = llvm::sys::fs::rename(Temp, Path);
+  if (EC)
+    llvm::sys::fs::remove(Temp);
+  return EC;
+}
+
+/// Results of earlier runs (<cache>/results): a file's worker result is kept
+/// under the digest of everything that went into it (torch-lint itself, the
+/// worker's arguments and environment, the file's path and bytes) and serves
+/// again while every file it read (LintResult::Inputs) has the same bytes
+/// and, for a result linted with the project index, while each question it
+/// asked gets the same answer.
+class ResultCache {
+public:
+  ResultCache(std::string Dir, std::string ToolId) : Dir(std::move(Dir)), Tool(std::move(ToolId)) {}
+  bool enabled() const { return !Dir.empty(); }
+
+  std::string keyOf(const std::string &File, const std::vector<std::string> &Args,
+                    const std::vector<std::string> &Env, const std::vector<std::string> &Own,
+                    bool WithIndex) const {
+    std::string Digest = digestOfFile(File);
+    if (Digest.empty())
+      return {};
+    llvm::SHA256 H;
+    auto Add = [&](llvm::StringRef S) {
+      H.update(S);
+      H.update(llvm::StringRef("\0", 1));
+    };
+    Add(Tool);
+    for (const auto *List : {&Args, &Env, &Own}) {
+      for (const std::string &A : *List)
+        Add(A);
+      Add("\n");
+    }
+    Add(File);
+    Add(Digest);
+    // The .clang-tidy files that configure it (its directory and up).
+    llvm::SmallString<256> Dir(File);
+    while (llvm::sys::path::has_parent_path(Dir)) {
+      llvm::sys::path::remove_filename(Dir);
+      std::string Config = (Dir + "/.clang-tidy").str();
+      if (llvm::sys::fs::exists(Config)) {
+        Add(Config);
+        Add(digestOfFile(Config));
+      }
+      if (Dir.size() <= 1)
+        break;
+    }
+    Add(WithIndex ? "project" : "own");
+    return hexDigest(H.final());
+  }
+
+  /// The stored result under \p Key if it still holds.
+  std::optional<WorkerResult> lookup(const std::string &Key, const std::string &File,
+                                     const std::shared_ptr<const model::ProjectIndex> &Index) {
+    if (Key.empty())
+      return std::nullopt;
+    auto Buf = readRegularFile(Dir + "/" + Key + ".json", uint64_t(256) << 20);
+    WorkerResult W;
+    if (!Buf || !parseWorkerResult(Buf->getBuffer(), W))
+      return std::nullopt;
+    for (const auto &[Main, Inputs] : W.Result.Inputs)
+      for (const auto &[Path, Digest] : Inputs)
+        if (digestOfFile(Path) != Digest)
+          return std::nullopt;
+    if (Index)
+      for (const auto &[Main, Queries] : W.Result.Queries) {
+        auto Own = W.Result.Facts.find(Main);
+        model::ProjectView View(Index, Main,
+                                Own == W.Result.Facts.end() ? model::TUFacts() : Own->second);
+        for (const model::ProjectQuery &Q : Queries)
+          if (View.answer(Q.Kind, Q.Arg) != Q.Answer)
+            return std::nullopt;
+      }
+    (void)File;
+    return W;
+  }
+
+  /// Keeps \p W unless it has errors (a header found later, a timeout).
+  void store(const std::string &Key, const WorkerResult &W) {
+    if (Key.empty() || !W.Result.Errors.empty() || W.Result.Inputs.empty())
+      return;
+    if (llvm::sys::fs::create_directories(Dir))
+      return;
+    writeReplacing(Dir + "/" + Key + ".json", serializeWorkerResult(W));
+  }
+
+private:
+  std::string Dir, Tool;
+};
+
+/// runWorkers for the files the cache cannot answer.
+std::vector<WorkerResult>
+runCached(ResultCache &Cache, const std::vector<std::string> &Files,
+          const std::vector<std::string> &KeyArgs, const std::vector<std::string> &RunArgs,
+          const std::vector<std::string> &Env, unsigned Jobs, unsigned TimeoutSeconds,
+          const std::function<void(const std::string &)> &Done,
+          const std::function<std::vector<std::string>(const std::string &)> &PerFile,
+          const std::shared_ptr<const model::ProjectIndex> &Index) {
+  std::vector<WorkerResult> Results(Files.size());
+  std::vector<std::string> Keys(Files.size()), Missed;
+  std::vector<size_t> MissedAt;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    if (Cache.enabled()) {
+      Keys[I] = Cache.keyOf(Files[I], KeyArgs, Env,
+                            PerFile ? PerFile(Files[I]) : std::vector<std::string>(),
+                            Index != nullptr);
+      if (auto W = Cache.lookup(Keys[I], Files[I], Index)) {
+        Results[I] = std::move(*W);
+        if (Done)
+          Done(Files[I]);
+        continue;
+      }
+    }
+    Missed.push_back(Files[I]);
+    MissedAt.push_back(I);
+  }
+  std::vector<WorkerResult> Fresh =
+      runWorkers(Missed, RunArgs, Env, Jobs, TimeoutSeconds, Done, PerFile);
+  for (size_t J = 0; J < Missed.size(); ++J) {
+    Cache.store(Keys[MissedAt[J]], Fresh[J]);
+    Results[MissedAt[J]] = std::move(Fresh[J]);
+  }
+  return Results;
+}
+
 } // namespace
 
 std::string projectIndexPath(const std::string &IndexDir, const std::string &Root) {
@@ -67,14 +212,15 @@ WorkerResult lintProject(
     const std::function<void(const std::string &, size_t Total)> &Done,
     const std::function<std::vector<std::string>(const std::string &)> &PerFile,
     const ProjectRun &Project) {
+  ResultCache Cache(Project.ResultsDir, Project.ToolId);
   if (!Project.Enabled) {
-    std::vector<WorkerResult> Results = runWorkers(
-        Files, WorkerArgs, Env, Jobs, TimeoutSeconds,
+    std::vector<WorkerResult> Results = runCached(
+        Cache, Files, WorkerArgs, WorkerArgs, Env, Jobs, TimeoutSeconds,
         [&](const std::string &F) {
           if (Done)
             Done(F, Files.size());
         },
-        PerFile);
+        PerFile, nullptr);
     return mergeWorkerResults(Results, Files);
   }
   // The stored facts of the rest of each project; its files that changed
@@ -102,8 +248,8 @@ WorkerResult lintProject(
     if (Done)
       Done(F, Total);
   };
-  std::vector<WorkerResult> Results =
-      runWorkers(All, WorkerArgs, Env, Jobs, TimeoutSeconds, Count, PerFile);
+  std::vector<WorkerResult> Results = runCached(Cache, All, WorkerArgs, WorkerArgs, Env, Jobs,
+                                                TimeoutSeconds, Count, PerFile, nullptr);
   for (const WorkerResult &R : Results)
     for (const auto &[File, Facts] : R.Result.Facts) {
       Index->Units[File] = Facts;
@@ -139,8 +285,8 @@ WorkerResult lintProject(
       auto Dash = std::find(Args.begin(), Args.end(), "--");
       Args.insert(Dash, "--worker-project-index=" + Path.str().str());
       Total += Again.size();
-      std::vector<WorkerResult> Second =
-          runWorkers(Again, Args, Env, Jobs, TimeoutSeconds, Count, PerFile);
+      std::vector<WorkerResult> Second = runCached(Cache, Again, WorkerArgs, Args, Env, Jobs,
+                                                   TimeoutSeconds, Count, PerFile, Index);
       for (size_t J = 0; J < Again.size(); ++J)
         Results[AgainAt[J]] = std::move(Second[J]);
       llvm::sys::fs::remove(Path);
@@ -155,27 +301,9 @@ WorkerResult lintProject(
         Part.Units[File] = Facts;
         Part.Digests[File] = Index->Digests[File];
       }
-    // Written beside, then renamed: a concurrent run reads the old or the
-    // new index, never half of one.
     std::error_code EC = llvm::sys::fs::create_directories(Project.IndexDir);
-    llvm::SmallString<256> Temp;
-    int FD = -1;
     if (!EC)
-      EC = llvm::sys::fs::createUniqueFile(Path + ".%%%%%%.tmp", FD, Temp);
-    if (!EC) {
-      {
-        llvm::raw_fd_ostream Out(FD, /*shouldClose=*/true);
-        Out << Part.toJson().dump(-1, ' ', false, json::error_handler_t::replace);
-        Out.close();
-        if (Out.has_error())
-          EC = Out.error();
-        Out.clear_error();
-      }
-      if (!EC)
-        EC = llvm::sys::fs::rename(Temp, Path);
-      if (EC)
-        llvm::sys::fs::remove(Temp);
-    }
+      EC = writeReplacing(Path, Part.toJson().dump(-1, ' ', false, json::error_handler_t::replace));
     if (EC && !Project.Quiet)
       llvm::errs() << "torch-lint: project index not stored in " << Project.IndexDir << ": "
                    << EC.message() << "\n";

@@ -26,6 +26,10 @@ struct ProjectRun {
   std::string IndexDir;
   bool Quiet = false;
   bool Enabled = true; ///< Off (--no-project): each file alone.
+  /// Where worker results are kept (<cache>/results); empty: none.
+  std::string ResultsDir;
+  /// What identifies this torch-lint (results of another build are not used).
+  std::string ToolId;
 };
 
 /// Lints \p Files as lintInWorkers does, as parts of their projects.

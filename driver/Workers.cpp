@@ -97,6 +97,16 @@ std::string serializeWorkerResult(const WorkerResult &W) {
                   }
                   return A;
                 }()},
+               {"inputs", [&] {
+                  json A = json::object();
+                  for (const auto &[File, In] : W.Result.Inputs) {
+                    json M = json::object();
+                    for (const auto &[Path, Digest] : In)
+                      M[hexOf(Path)] = Digest;
+                    A[hexOf(File)] = M;
+                  }
+                  return A;
+                }()},
                {"dropped", Dropped}})
       // (Facts quote paths and USRs as they are: a name that is not UTF-8
       // is shown with U+FFFD rather than ending the worker.)
@@ -135,6 +145,9 @@ bool parseWorkerResult(llvm::StringRef Text, WorkerResult &W) {
       W.Result.SkippedTorchHeaders.insert(fromHex(H));
     for (const auto &[File, Facts] : J.at("facts").items())
       W.Result.Facts[llvm::fromHex(File)] = model::tuFactsFromJson(Facts);
+    for (const auto &[File, In] : J.at("inputs").items())
+      for (const auto &[Path, Digest] : In.items())
+        W.Result.Inputs[llvm::fromHex(File)][llvm::fromHex(Path)] = Digest.get<std::string>();
     for (const auto &[File, Qs] : J.at("queries").items())
       for (const json &Q : Qs)
         W.Result.Queries[llvm::fromHex(File)].push_back(
@@ -240,6 +253,7 @@ WorkerResult mergeWorkerResults(std::vector<WorkerResult> &Results,
     All.Dropped.insert(W.Dropped.begin(), W.Dropped.end());
     All.Result.Facts.insert(W.Result.Facts.begin(), W.Result.Facts.end());
     All.Result.Queries.insert(W.Result.Queries.begin(), W.Result.Queries.end());
+    All.Result.Inputs.insert(W.Result.Inputs.begin(), W.Result.Inputs.end());
   }
   // In file order, then position; a finding in a header that several files
   // include is reported once.

@@ -121,4 +121,33 @@ TEST(ProjectMode, NoProjectLintsEachFileAlone) {
   EXPECT_EQ(findings(R.Out).count("csrc/ops.cpp:6 torch-compile-missing-fake-kernel"), 0u);
 }
 
+TEST(ProjectMode, UnchangedFilesAreNotParsedAgain) {
+  // A worker that parsed scale_meta.cpp would crash (fault injection): a
+  // run that answers it from the cache does not.
+  std::string Cache, Dir = copyProject("project-mode-cache", Cache);
+  RunResult First = runTorchLint(flags(Cache) + "--format=json csrc", Dir);
+  ASSERT_EQ(findings(First.Out), CrossFile) << First.Out << First.Err;
+  ::setenv("TORCHLINT_TEST_CRASH_ON", "scale_meta", 1);
+  RunResult Again = runTorchLint(flags(Cache) + "--format=json csrc", Dir);
+  RunResult Some = runTorchLint(flags(Cache) + "--format=json csrc/meta/scale_meta.cpp", Dir);
+  // A header it includes changes: it is parsed again (and crashes).
+  writeFile(Dir + "/csrc/kernels.h", readFile(Dir + "/csrc/kernels.h") + "// changed\n");
+  RunResult Changed = runTorchLint(flags(Cache) + "--format=json csrc", Dir);
+  ::unsetenv("TORCHLINT_TEST_CRASH_ON");
+  EXPECT_EQ(Again.ExitCode, 1) << Again.Err;
+  EXPECT_EQ(Again.Out, First.Out);
+  EXPECT_EQ(findings(Some.Out),
+            (std::set<std::string>{"csrc/meta/scale_meta.cpp:9 torch-compile-data-dependent"}))
+      << Some.Out << Some.Err;
+  EXPECT_EQ(Changed.ExitCode, 3) << Changed.Err;
+  EXPECT_NE(Changed.Out.find("crashed the analyser"), std::string::npos) << Changed.Out;
+  // --no-cache parses everything, every time.
+  ::setenv("TORCHLINT_TEST_CRASH_ON", "bindings", 1);
+  RunResult NoCache = runTorchLint("--torch-include=" + shellQuote(mockIncludes()) +
+                                       " --no-cache --format=json csrc/bindings.cpp",
+                                   Dir);
+  ::unsetenv("TORCHLINT_TEST_CRASH_ON");
+  EXPECT_EQ(NoCache.ExitCode, 3) << NoCache.Err;
+}
+
 } // namespace
