@@ -9,6 +9,7 @@
 #include "TestSupport.h"
 
 #include "gtest/gtest.h"
+#include <nlohmann/json.hpp>
 
 namespace {
 
@@ -16,6 +17,8 @@ using torchlint::model::PythonOps;
 using torchlint::model::pythonOps;
 using torchlint::model::scanPythonSource;
 using torchlint::test::makeTempDir;
+using torchlint::test::RunResult;
+using torchlint::test::runTorchLint;
 using torchlint::test::shellQuote;
 using torchlint::test::writeFile;
 
@@ -285,6 +288,51 @@ TEST(PythonFakes, TheTreeScanReadsOnlyTheProjectsRegularFiles) {
                     shellQuote(Dir + "/pkg/linked_dir");
   ASSERT_EQ(std::system(Cmd.c_str()), 0);
   EXPECT_EQ(pythonOps({Dir}).Fakes, (std::set<std::string>{"ns::own"}));
+}
+
+// End to end: the check is silent on an op whose fake a loop registers and
+// on the ops of a namespace with an unresolved registration, and still
+// reports its look-alikes.
+TEST(PythonFakes, TheCheckFollowsBuiltNames) {
+  std::string Dir = makeTempDir("python-fakes-built");
+  ASSERT_EQ(std::system(("mkdir -p " + shellQuote(Dir + "/src") + " " + shellQuote(Dir + "/py"))
+                            .c_str()),
+            0);
+  writeFile(Dir + "/src/ops.cpp",
+            "#include <torch/torch.h>\n"
+            "#include <torch/library.h>\n"
+            "at::Tensor k(const at::Tensor &x) { return x; }\n"
+            "TORCH_LIBRARY(lp, m) {\n"
+            "  m.def(\"looped(Tensor x) -> Tensor\");\n"
+            "  m.def(\"not_looped(Tensor x) -> Tensor\");\n" // line 6: reported
+            "}\n"
+            "TORCH_LIBRARY(lu, m) { m.def(\"helper_op(Tensor x) -> Tensor\"); }\n"
+            "TORCH_LIBRARY_IMPL(lp, CPU, m) {\n"
+            "  m.impl(\"looped\", &k);\n"
+            "  m.impl(\"not_looped\", &k);\n"
+            "}\n"
+            "TORCH_LIBRARY_IMPL(lu, CPU, m) { m.impl(\"helper_op\", &k); }\n");
+  writeFile(Dir + "/py/ops.py", "import torch\n"
+                                "_LIB = \"lp\"\n"
+                                "for name in [\"looped\", \"looped_out\"]:\n"
+                                "    torch.library.register_fake(f\"{_LIB}::{name}\")(_fake)\n"
+                                "def register(name):  # called from other files\n"
+                                "    torch.library.register_fake(f\"lu::{name}\")(_fake)\n");
+  writeFile(Dir + "/.clang-tidy", "Checks: '-*,torch-compile-missing-fake-kernel'\n"
+                                  "CheckOptions:\n"
+                                  "  torch-compile-missing-fake-kernel.PythonRoots: '" +
+                                      Dir + "/py'\n");
+  RunResult R = runTorchLint("--no-project --format=json --torch-include=" +
+                                 shellQuote(torchlint::test::mockIncludes()) + " " +
+                                 shellQuote(Dir + "/src/ops.cpp"),
+                             Dir + "/src");
+  ASSERT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+  nlohmann::json J = nlohmann::json::parse(R.Out);
+  std::vector<std::string> Got;
+  for (const auto &F : J["findings"])
+    Got.push_back(std::to_string(F["line"].get<int>()) + ": " + F["message"].get<std::string>());
+  ASSERT_EQ(Got.size(), 1u) << R.Out;
+  EXPECT_EQ(Got[0].rfind("6: 'lp::not_looped' has CPU kernels but no Meta", 0), 0u) << Got[0];
 }
 
 } // namespace
