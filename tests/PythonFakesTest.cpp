@@ -265,6 +265,24 @@ TEST(PythonFakes, ExistingFormsAreNotUnresolved) {
   EXPECT_TRUE(P.UnresolvedNamespaces.empty());
 }
 
+TEST(PythonFakes, MalformedSourcesAreScannedSafely) {
+  // Half-written files: nothing is resolved from them, and nothing breaks.
+  for (const char *Src :
+       {"register_fake(", "register_fake(f\"{", "for x in", "for x in [\"a\":\n  register_fake(x",
+        "def (", "def f(a, *, b=:\n  register_fake(a)", "x = ((((((((((((((((((((\"a\"",
+        "register_fake(f'{NS!}::{')", "register_fake(\"%\" % ())", "\"\"\"unterminated",
+        "register_fake(\"{0}{1}\".format())", "for ((((((((((((((((((((x in [1]:\n f(x)",
+        "register_fake(x[-])", "\\\nimpl(a, \"Meta\""}) {
+    SCOPED_TRACE(Src);
+    PythonOps P = scan(Src);
+    EXPECT_TRUE(P.Fakes.empty());
+  }
+  std::string Deep = "register_fake(" + std::string(5000, '[') + "\"ns::op\"" +
+                     std::string(5000, ']') + ")\n";
+  // Too deep to evaluate: unknown, and the file names "ns".
+  EXPECT_EQ(unresolved(scan(Deep)), (std::set<std::string>{"*", "ns"}));
+}
+
 TEST(PythonFakes, TheTreeScanReadsOnlyTheProjectsRegularFiles) {
   // A pull request's tree: a FIFO named like a module would hang the read,
   // links lead outside the project. Only the regular file counts.
