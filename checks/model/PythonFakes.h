@@ -27,12 +27,29 @@ struct PythonOps {
   /// passed around): evidence that Python code runs them. Value: the file
   /// (relative to its root) that names it first.
   std::map<std::string, std::string> Called;
+  /// Namespaces given a fake kernel under a name the scan cannot resolve
+  /// (a register_fake/impl_abstract/register_meta/Meta impl whose name is
+  /// built from a function parameter, a loop over a variable...): the check
+  /// cannot tell which of their ops have one. Value: "file:line" of the
+  /// first such registration. "*" when even the namespace is unknown; the
+  /// namespaces that file names (a string literal "ns" or "ns::...",
+  /// `torch.ops.ns`) are then recorded too, with the same place, so "*"
+  /// itself stands for no namespace.
+  std::map<std::string, std::string> UnresolvedNamespaces;
 };
 
 /// The scan of the Python files under \p Roots (cached).
 const PythonOps &pythonOps(const std::vector<std::string> &Roots);
 
-/// Scans one Python source; \p File is recorded in Called.
+/// Scans one Python source; \p File is recorded in Called and
+/// UnresolvedNamespaces.
+///
+/// Besides literal names, a registration's name may be built in the file:
+/// from module-level string constants (`NS = "ext"`, `NS: str = "ext"`,
+/// used in f-strings, `+`, `%`, `.format`, `"::".join`), from loops over
+/// literal lists or tuples (or a module-level constant holding one), from
+/// assignments earlier in the same block, and from the arguments of the
+/// file's calls to the function the registration is in.
 void scanPythonSource(const std::string &Source, PythonOps &Out,
                       const std::string &File = "");
 
