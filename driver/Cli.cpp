@@ -94,7 +94,11 @@ options:
                           $XDG_CACHE_HOME/torchlint or ~/.cache/torchlint)
   --cache-max=<MiB>       cap on the cache's size (default 4096); the least
                           recently used entries go first
-  --no-cache              parse the torch headers every time
+  --no-cache              parse the torch headers every time, keep no results
+                          and no project index
+  --no-result-cache       keep the precompiled headers, but parse every file
+                          (by default a file whose bytes, headers, flags and
+                          project facts are unchanged is not parsed again)
   --timeout=<seconds>     give up on a file after this long (default 300); a
                           file that times out or crashes the analyser is an
                           error for that file (exit 3), the others are reported
@@ -140,6 +144,7 @@ struct Options {
   /// Project mode (ProjectLint.h): the files are linted as parts of their
   /// projects; --no-project clears it.
   bool ProjectMode = true;
+  bool ResultCache = true; ///< --no-result-cache clears it.
   std::string WorkerProjectIndex; ///< --worker-project-index (from the parent).
 };
 
@@ -307,6 +312,7 @@ int parseArgs(int Argc, const char **Argv, Options &O) {
     if (A == "--quiet" || A == "-q") { O.Quiet = true; continue; }
     if (A == "--worker") { O.Worker = true; O.Quiet = true; continue; }
     if (A == "--no-project") { O.ProjectMode = false; continue; }
+    if (A == "--no-result-cache") { O.ResultCache = false; continue; }
     if (A.consume_front("--worker-project-index=")) { // From the parent.
       O.WorkerProjectIndex = A.str();
       continue;
@@ -985,7 +991,7 @@ int runTorchLint(int Argc, const char **Argv) {
   ProjectRun Project;
   Project.Quiet = O.Quiet;
   Project.Enabled = O.ProjectMode;
-  if (Pch && !O.Fix) {
+  if (Pch && !O.Fix && O.ResultCache) {
     // Results of this build of torch-lint only.
     std::string Self = llvm::sys::fs::getMainExecutable(nullptr, reinterpret_cast<void *>(&usageError));
     llvm::sys::fs::file_status St;

@@ -148,7 +148,53 @@ public:
             return std::nullopt;
       }
     (void)File;
+    // Used: kept longest by trim().
+    llvm::sys::fs::file_t FD;
+    if (!llvm::sys::fs::openFileForWrite(Dir + "/" + Key + ".json", FD,
+                                         llvm::sys::fs::CD_OpenExisting,
+                                         llvm::sys::fs::OF_Append)) {
+      llvm::sys::fs::setLastAccessAndModificationTime(FD, std::chrono::system_clock::now());
+      llvm::sys::fs::closeFile(FD);
+    }
     return W;
+  }
+
+  /// Keeps the directory under \p MaxBytes, least recently used first out
+  /// (never what the last ten minutes used: a concurrent run's), and
+  /// removes temporary files of runs killed over an hour ago.
+  void trim(uint64_t MaxBytes) {
+    struct Entry {
+      std::string Path;
+      uint64_t Size;
+      llvm::sys::TimePoint<> Used;
+    };
+    std::vector<Entry> Entries;
+    uint64_t Total = 0;
+    auto Now = std::chrono::system_clock::now();
+    std::error_code EC;
+    for (llvm::sys::fs::directory_iterator It(Dir, EC, /*follow_symlinks=*/false), End;
+         It != End && !EC; It.increment(EC)) {
+      llvm::sys::fs::file_status St;
+      if (llvm::sys::fs::status(It->path(), St, /*follow=*/false) ||
+          St.type() != llvm::sys::fs::file_type::regular_file)
+        continue;
+      if (llvm::StringRef(It->path()).ends_with(".tmp")) {
+        if (Now - St.getLastModificationTime() > std::chrono::hours(1))
+          llvm::sys::fs::remove(It->path());
+        continue;
+      }
+      Entries.push_back({It->path(), St.getSize(), St.getLastModificationTime()});
+      Total += St.getSize();
+    }
+    if (Total <= MaxBytes)
+      return;
+    llvm::sort(Entries, [](const Entry &A, const Entry &B) { return A.Used < B.Used; });
+    for (const Entry &E : Entries) {
+      if (Total <= MaxBytes || E.Used > Now - std::chrono::minutes(10))
+        break;
+      llvm::sys::fs::remove(E.Path);
+      Total -= E.Size;
+    }
   }
 
   /// Keeps \p W unless it has errors (a header found later, a timeout).
@@ -221,6 +267,8 @@ WorkerResult lintProject(
             Done(F, Files.size());
         },
         PerFile, nullptr);
+    if (Cache.enabled())
+      Cache.trim(Project.ResultsMaxBytes);
     return mergeWorkerResults(Results, Files);
   }
   // The stored facts of the rest of each project; its files that changed
@@ -308,6 +356,8 @@ WorkerResult lintProject(
       llvm::errs() << "torch-lint: project index not stored in " << Project.IndexDir << ": "
                    << EC.message() << "\n";
   }
+  if (Cache.enabled())
+    Cache.trim(Project.ResultsMaxBytes);
   Results.resize(Files.size()); // Only the named files are reported.
   return mergeWorkerResults(Results, Files);
 }

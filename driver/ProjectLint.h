@@ -30,6 +30,7 @@ struct ProjectRun {
   std::string ResultsDir;
   /// What identifies this torch-lint (results of another build are not used).
   std::string ToolId;
+  uint64_t ResultsMaxBytes = uint64_t(256) << 20;
 };
 
 /// Lints \p Files as lintInWorkers does, as parts of their projects.

@@ -5,7 +5,8 @@ Lints one realistic multi-TU project against Debian's libtorch headers with
 every tool at the same -j and prints, per tool, the wall time per TU, the
 ratio to `clang++-19 -fsyntax-only` and the peak RSS of one worker:
 
-  torch-lint (cold cache, warm cache, --no-fast), clang++-19 -fsyntax-only,
+  torch-lint (cold cache, warm PCH cache, second run with the results cache, one
+  changed file, --no-project cold, --no-cache, --no-fast), clang++-19 -fsyntax-only,
   clang-tidy-19 + the torchlint plugin, clang-tidy-19 --checks=performance-*.
 
 The project: the reference kernels (kernels/pairs/*_hazard.cpp), the bundled
@@ -113,8 +114,27 @@ def main():
     entries = len(glob.glob(os.path.join(cache, "pch", "*.pch")))
     add("torch-lint, cold cache (PCH built in the run)", wall, rss / j,
         note=f"process peak {rss:.0f} MB over {j} workers; {entries} cache entries built")
+    wall, rss, _ = run(common[:1] + [f"--cache-dir={cache}", "--no-result-cache"] + common[1:])
+    add("torch-lint, warm PCH cache (every file parsed)", wall, rss / j,
+        note=f"process peak {rss:.0f} MB over {j} workers")
     wall, rss, _ = run(common[:1] + [f"--cache-dir={cache}"] + common[1:])
-    add("torch-lint, warm cache", wall, rss / j, note=f"process peak {rss:.0f} MB over {j} workers")
+    add("torch-lint, second run, nothing changed (results cache)", wall, rss / j,
+        note=f"process peak {rss:.0f} MB")
+    # Pre-commit: one file changed and named, the rest known from the index.
+    if args.project == "uniform":
+        with open(files[0], "a") as f:
+            f.write("// changed\n")
+        one = [lint, "--quiet", "--format=json", f"--cache-dir={cache}", "--checks=torch-*",
+               files[0], "--"] + FLAGS[-1:]
+        wall, rss, _ = run(one)
+        add("torch-lint, one file changed, that file named", wall, rss, tus=1,
+            note=f"wall {wall:.2f} s for the run")
+    # Each file alone (project mode off), cold, as torch-lint 0.1 before
+    # project mode: the first project-mode run's reference.
+    solo = tempfile.mkdtemp(prefix="torchlint-bench-cache-")
+    wall, rss, _ = run(common[:1] + [f"--cache-dir={solo}", "--no-project"] + common[1:])
+    add("torch-lint --no-project, cold cache", wall, rss / j, note=f"process peak {rss:.0f} MB")
+    shutil.rmtree(solo, ignore_errors=True)
     wall, rss, _ = run(common[:1] + ["--no-cache"] + common[1:])
     add("torch-lint --no-cache (skipped bodies + scope)", wall, rss / j,
         note=f"process peak {rss:.0f} MB")
