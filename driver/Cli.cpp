@@ -1002,7 +1002,7 @@ int runTorchLint(int Argc, const char **Argv) {
     }
   }
   if (O.ProjectMode && Pch) {
-    Project.IndexDir = Pch->directory() + "/projects";
+    Project.CacheDir = Pch->directory();
     Project.RootOf = [&](const std::string &F) { return projectRootOf(F, Cwd.str().str()); };
   }
   WorkerResult W = lintProject(

@@ -1,6 +1,7 @@
 //===--- PchCache.cpp - Precompiled torch headers, built by torch-lint ----===//
 
 #include "PchCache.h"
+#include "model/ProjectModel.h"
 #include "model/SafeRead.h"
 #include "ClangResources.h"
 
@@ -136,19 +137,7 @@ std::vector<std::string> withoutProjectDirs(const std::vector<std::string> &Flag
 
 } // namespace
 
-std::string PchCache::defaultDir() {
-  llvm::SmallString<256> Dir;
-  if (const char *Xdg = std::getenv("XDG_CACHE_HOME"); Xdg && *Xdg)
-    Dir = Xdg;
-  else if (const char *Home = std::getenv("HOME"); Home && *Home) {
-    Dir = Home;
-    llvm::sys::path::append(Dir, ".cache");
-  } else {
-    llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/false, Dir);
-  }
-  llvm::sys::path::append(Dir, "torchlint");
-  return Dir.str().str();
-}
+std::string PchCache::defaultDir() { return model::ProjectIndex::defaultCacheDir(); }
 
 namespace {
 

@@ -24,6 +24,7 @@
 
 #ifndef TORCHLINT_PLUGIN_SHIM
 #include "Catalog.h"
+#include "model/ProjectModel.h"
 #endif
 
 #include <cstdio>
@@ -180,7 +181,13 @@ __attribute__((constructor(101))) void checkHostBeforeRegistration() {
 }
 
 struct Anchor {
-  Anchor() { (void)torchlint::TorchLintModuleAnchorSource; }
+  Anchor() {
+    (void)torchlint::TorchLintModuleAnchorSource;
+    // clang-tidy lints one file at a time: the facts of the rest of the
+    // project come from the index torch-lint stored (ProjectModel.h).
+    torchlint::model::ProjectView::useStoredIndexes(
+        torchlint::model::ProjectIndex::defaultCacheDir());
+  }
 } TheAnchor;
 
 } // namespace

@@ -20,42 +20,6 @@ namespace {
 
 std::string hexDigest(llvm::ArrayRef<uint8_t> D) { return llvm::toHex(D, /*LowerCase=*/true); }
 
-std::string digestOfFile(const std::string &File) {
-  auto Buf = readRegularFile(File, uint64_t(64) << 20);
-  if (!Buf)
-    return {};
-  return hexDigest(llvm::SHA256::hash(llvm::arrayRefFromStringRef(Buf->getBuffer())));
-}
-
-/// The stored index at \p Path, less the entries whose file changed since
-/// (those still there are added to \p Stale: their facts are taken again).
-model::ProjectIndex loadIndex(const std::string &Path, std::vector<std::string> &Stale) {
-  model::ProjectIndex I;
-  auto Buf = readRegularFile(Path, uint64_t(1) << 30);
-  if (!Buf)
-    return I;
-  json J = json::parse(Buf->getBuffer().begin(), Buf->getBuffer().end(), nullptr,
-                       /*allow_exceptions=*/false);
-  try {
-    I = model::ProjectIndex::fromJson(J);
-  } catch (const json::exception &) {
-    return {}; // Another version's, or damaged: rebuilt by this run.
-  }
-  for (auto It = I.Units.begin(); It != I.Units.end();) {
-    const std::string &Want = I.Digests[It->first];
-    std::string Now = digestOfFile(It->first);
-    if (Want.empty() || Now != Want) {
-      if (!Now.empty())
-        Stale.push_back(It->first);
-      I.Digests.erase(It->first);
-      It = I.Units.erase(It);
-    } else {
-      ++It;
-    }
-  }
-  return I;
-}
-
 /// Writes \p Text to \p Path through a unique file beside it and a rename: a
 /// concurrent run reads the old or the new file, never half of one.
 std::error_code writeReplacing(const std::string &Path, llvm::StringRef Text) {
@@ -93,7 +57,7 @@ public:
   std::string keyOf(const std::string &File, const std::vector<std::string> &Args,
                     const std::vector<std::string> &Env, const std::vector<std::string> &Own,
                     bool WithIndex) const {
-    std::string Digest = digestOfFile(File);
+    std::string Digest = digestOfRegularFile(File);
     if (Digest.empty())
       return {};
     llvm::SHA256 H;
@@ -116,7 +80,7 @@ public:
       std::string Config = (Dir + "/.clang-tidy").str();
       if (llvm::sys::fs::exists(Config)) {
         Add(Config);
-        Add(digestOfFile(Config));
+        Add(digestOfRegularFile(Config));
       }
       if (Dir.size() <= 1)
         break;
@@ -136,7 +100,7 @@ public:
       return std::nullopt;
     for (const auto &[Main, Inputs] : W.Result.Inputs)
       for (const auto &[Path, Digest] : Inputs)
-        if (digestOfFile(Path) != Digest)
+        if (digestOfRegularFile(Path) != Digest)
           return std::nullopt;
     if (Index)
       for (const auto &[Main, Queries] : W.Result.Queries) {
@@ -247,11 +211,6 @@ runCached(ResultCache &Cache, const std::vector<std::string> &Files,
 
 } // namespace
 
-std::string projectIndexPath(const std::string &IndexDir, const std::string &Root) {
-  auto D = llvm::SHA256::hash(llvm::arrayRefFromStringRef(Root));
-  return IndexDir + "/" + hexDigest(llvm::ArrayRef<uint8_t>(D).take_front(12)) + ".json";
-}
-
 WorkerResult lintProject(
     const std::vector<std::string> &Files, const std::vector<std::string> &WorkerArgs,
     const std::vector<std::string> &Env, unsigned Jobs, unsigned TimeoutSeconds,
@@ -274,14 +233,14 @@ WorkerResult lintProject(
   // The stored facts of the rest of each project; its files that changed
   // since are parsed again for theirs (not reported).
   std::map<std::string, std::string> Roots; // Root -> stored index.
-  if (!Project.IndexDir.empty() && Project.RootOf)
+  if (!Project.CacheDir.empty() && Project.RootOf)
     for (const std::string &F : Files)
       if (std::string Root = Project.RootOf(F); !Root.empty())
-        Roots.emplace(Root, projectIndexPath(Project.IndexDir, Root));
+        Roots.emplace(Root, model::ProjectIndex::storedPath(Project.CacheDir, Root));
   auto Index = std::make_shared<model::ProjectIndex>();
   std::vector<std::string> Stale;
   for (const auto &[Root, Path] : Roots) {
-    model::ProjectIndex Stored = loadIndex(Path, Stale);
+    model::ProjectIndex Stored = model::ProjectIndex::load(Path, &Stale);
     Index->Units.insert(Stored.Units.begin(), Stored.Units.end());
     Index->Digests.insert(Stored.Digests.begin(), Stored.Digests.end());
   }
@@ -349,11 +308,11 @@ WorkerResult lintProject(
         Part.Units[File] = Facts;
         Part.Digests[File] = Index->Digests[File];
       }
-    std::error_code EC = llvm::sys::fs::create_directories(Project.IndexDir);
+    std::error_code EC = llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path));
     if (!EC)
       EC = writeReplacing(Path, Part.toJson().dump(-1, ' ', false, json::error_handler_t::replace));
     if (EC && !Project.Quiet)
-      llvm::errs() << "torch-lint: project index not stored in " << Project.IndexDir << ": "
+      llvm::errs() << "torch-lint: project index not stored in " << Path << ": "
                    << EC.message() << "\n";
   }
   if (Cache.enabled())

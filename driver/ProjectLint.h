@@ -22,8 +22,9 @@ namespace torchlint {
 struct ProjectRun {
   /// The project root of a file (Project.h).
   std::function<std::string(const std::string &)> RootOf;
-  /// Where indexes are stored (<cache>/projects); empty: none read or written.
-  std::string IndexDir;
+  /// The cache whose projects/ holds the stored indexes; empty: none read
+  /// or written.
+  std::string CacheDir;
   bool Quiet = false;
   bool Enabled = true; ///< Off (--no-project): each file alone.
   /// Where worker results are kept (<cache>/results); empty: none.
@@ -41,9 +42,6 @@ WorkerResult lintProject(
     const std::function<void(const std::string &, size_t Total)> &Done,
     const std::function<std::vector<std::string>(const std::string &)> &PerFile,
     const ProjectRun &Project);
-
-/// The stored index of the project at \p Root in \p IndexDir.
-std::string projectIndexPath(const std::string &IndexDir, const std::string &Root);
 
 } // namespace torchlint
 

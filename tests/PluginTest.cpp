@@ -66,8 +66,15 @@ std::string synthesisedFlags() {
   return Flags;
 }
 
-std::string runClangTidyCmd(const std::string &Binary, const std::string &Args) {
-  return "cd " + shellQuote(sourceDir()) + " && " + shellQuote(Binary) +
+/// clang-tidy with the plugin, from \p Cwd. The plugin reads the project
+/// index torch-lint stored in $XDG_CACHE_HOME/torchlint: by default an empty
+/// cache, so that a file is linted alone (as torch-lint --no-project does).
+std::string runClangTidyCmd(const std::string &Binary, const std::string &Args,
+                            const std::string &CacheHome = "",
+                            const std::string &Cwd = sourceDir()) {
+  static const std::string Empty = makeTempDir("plugin-empty-cache");
+  return "cd " + shellQuote(Cwd) + " && XDG_CACHE_HOME=" +
+         shellQuote(CacheHome.empty() ? Empty : CacheHome) + " " + shellQuote(Binary) +
          " --load=" + shellQuote(Plugin) + " " + Args;
 }
 
@@ -563,6 +570,41 @@ TEST(PluginVersion, ShimHasNoLlvmDependency) {
   RunResult U = runCommand("nm -D --undefined-only " + shellQuote(Plugin));
   ASSERT_EQ(U.ExitCode, 0) << U.Err;
   EXPECT_EQ(U.Out.find("llvm"), std::string::npos) << U.Out;
+}
+
+// --- Project facts ---------------------------------------------------------
+
+// After a torch-lint run stored the project's index, the plugin (one file at
+// a time) sees the rest of the project: the Meta kernel registered in
+// register.cpp makes meta/scale_meta.cpp's helper traced.
+TEST(Plugin, UsesTheProjectIndexTorchLintStored) {
+  std::string Top = makeTempDir("plugin-project");
+  std::string Dir = Top + "/split_op", Home = Top + "/cache-home";
+  ASSERT_EQ(std::system(("cp -r " + shellQuote(sourceDir() + "/tests/projects/split_op") + " " +
+                         shellQuote(Dir) + " && cd " + shellQuote(Dir) + " && git init -q .")
+                            .c_str()),
+            0);
+  auto Tidy = [&](const std::string &CacheHome) {
+    return runCommand(runClangTidyCmd(ClangTidy19,
+                                      "--quiet --checks='-*,torch-compile-data-dependent' "
+                                      "csrc/meta/scale_meta.cpp -- " +
+                                          synthesisedFlags(),
+                                      CacheHome, Dir));
+  };
+  RunResult Alone = Tidy(Home);
+  EXPECT_EQ(Alone.Out.find("torch-compile-data-dependent"), std::string::npos) << Alone.Out;
+  RunResult Lint = runTorchLint("--quiet --torch-include=" + shellQuote(mockIncludes()) +
+                                    " --cache-dir=" + shellQuote(Home + "/torchlint") + " csrc",
+                                Dir);
+  ASSERT_EQ(Lint.ExitCode, 1) << Lint.Err;
+  RunResult WithIndex = Tidy(Home);
+  EXPECT_NE(WithIndex.Out.find("scale_meta.cpp:9:29: warning: 'item()' in a Meta kernel"),
+            std::string::npos)
+      << WithIndex.Out << WithIndex.Err;
+  EXPECT_NE(WithIndex.Out.find("registered as the Meta kernel of 'split_op::scale' in "
+                               "csrc/register.cpp:13"),
+            std::string::npos)
+      << WithIndex.Out;
 }
 
 } // namespace

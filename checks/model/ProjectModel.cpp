@@ -3,13 +3,17 @@
 #include "ProjectModel.h"
 #include "PythonFakes.h"
 #include "Registrations.h"
+#include "SafeRead.h"
 
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/SHA256.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <deque>
+#include <mutex>
 #include <set>
 
 using nlohmann::json;
@@ -28,6 +32,28 @@ Current &current() {
 std::shared_ptr<const ProjectIndex> &globalIndex() {
   static std::shared_ptr<const ProjectIndex> I;
   return I;
+}
+std::string &storedIndexCache() {
+  static std::string Dir;
+  return Dir;
+}
+
+std::string hexDigest(llvm::ArrayRef<uint8_t> D) { return llvm::toHex(D, /*LowerCase=*/true); }
+
+/// The stored index for the TU whose main file is \p Main (plugin mode),
+/// loaded once per work tree.
+std::shared_ptr<const ProjectIndex> storedIndexFor(const std::string &Main) {
+  static std::mutex Lock;
+  static std::map<std::string, std::shared_ptr<const ProjectIndex>> Loaded;
+  std::string Root = gitWorkTreeOf(Main);
+  if (Root.empty())
+    return nullptr;
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto &Slot = Loaded[Root];
+  if (!Slot)
+    Slot = std::make_shared<ProjectIndex>(
+        ProjectIndex::load(ProjectIndex::storedPath(storedIndexCache(), Root)));
+  return Slot;
 }
 
 std::string where(const Site &S) {
@@ -62,6 +88,53 @@ ProjectIndex ProjectIndex::fromJson(const json &J) {
     I.Digests[File] = Facts.value("sha256", "");
   }
   return I;
+}
+
+std::string ProjectIndex::storedPath(const std::string &CacheDir, const std::string &Root) {
+  auto D = llvm::SHA256::hash(llvm::arrayRefFromStringRef(Root));
+  return CacheDir + "/projects/" + hexDigest(llvm::ArrayRef<uint8_t>(D).take_front(12)) +
+         ".json";
+}
+
+ProjectIndex ProjectIndex::load(const std::string &Path, std::vector<std::string> *Stale) {
+  ProjectIndex I;
+  auto Buf = readRegularFile(Path, uint64_t(1) << 30);
+  if (!Buf)
+    return I;
+  json J = json::parse(Buf->getBuffer().begin(), Buf->getBuffer().end(), nullptr,
+                       /*allow_exceptions=*/false);
+  try {
+    I = fromJson(J);
+  } catch (const json::exception &) {
+    return {}; // Another version's, or damaged: rebuilt by the next run.
+  }
+  for (auto It = I.Units.begin(); It != I.Units.end();) {
+    const std::string &Want = I.Digests[It->first];
+    std::string Now = digestOfRegularFile(It->first);
+    if (Want.empty() || Now != Want) {
+      if (Stale && !Now.empty())
+        Stale->push_back(It->first);
+      I.Digests.erase(It->first);
+      It = I.Units.erase(It);
+    } else {
+      ++It;
+    }
+  }
+  return I;
+}
+
+std::string ProjectIndex::defaultCacheDir() {
+  llvm::SmallString<256> Dir;
+  if (const char *Xdg = std::getenv("XDG_CACHE_HOME"); Xdg && *Xdg)
+    Dir = Xdg;
+  else if (const char *Home = std::getenv("HOME"); Home && *Home) {
+    Dir = Home;
+    llvm::sys::path::append(Dir, ".cache");
+  } else {
+    llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/false, Dir);
+  }
+  llvm::sys::path::append(Dir, "torchlint");
+  return Dir.str().str();
 }
 
 ProjectView::ProjectView(std::shared_ptr<const ProjectIndex> Index, std::string MainFile,
@@ -215,7 +288,10 @@ ProjectView &ProjectView::get(clang::ASTContext &Ctx) {
       Main = Path.str().str();
     }
     C.View.reset(); // extractFacts may ask Registrations, never this view.
-    auto View = std::make_unique<ProjectView>(globalIndex(), Main, extractFacts(Ctx));
+    std::shared_ptr<const ProjectIndex> Index = globalIndex();
+    if (!Index && !storedIndexCache().empty())
+      Index = storedIndexFor(Main);
+    auto View = std::make_unique<ProjectView>(Index, Main, extractFacts(Ctx));
     C.View = std::move(View);
     C.Ctx = &Ctx;
   }
@@ -231,6 +307,10 @@ void ProjectView::invalidate() { current() = Current(); }
 
 void ProjectView::setIndex(std::shared_ptr<const ProjectIndex> Index) {
   globalIndex() = std::move(Index);
+}
+
+void ProjectView::useStoredIndexes(std::string CacheDir) {
+  storedIndexCache() = std::move(CacheDir);
 }
 
 std::string ProjectView::displayPath(const std::string &File) {

@@ -38,6 +38,16 @@ struct ProjectIndex {
   nlohmann::json toJson() const;
   /// Throws nlohmann::json::exception on a malformed document.
   static ProjectIndex fromJson(const nlohmann::json &J);
+
+  /// Where torch-lint stores the index of the project at \p Root in the
+  /// cache \p CacheDir: <cache>/projects/<digest of the root>.json.
+  static std::string storedPath(const std::string &CacheDir, const std::string &Root);
+  /// The stored index at \p Path, less the entries whose file changed since
+  /// it was written (added to \p Stale when the file still exists); empty
+  /// when there is none or it is not an index.
+  static ProjectIndex load(const std::string &Path, std::vector<std::string> *Stale = nullptr);
+  /// torch-lint's default cache: $XDG_CACHE_HOME/torchlint, ~/.cache/torchlint.
+  static std::string defaultCacheDir();
 };
 
 /// A function torch.compile traces because of registrations in the project.
@@ -77,6 +87,9 @@ public:
   static void invalidate();
   /// The merged index the next TUs of this process see (null: none).
   static void setIndex(std::shared_ptr<const ProjectIndex> Index);
+  /// With no index set, each TU sees the index torch-lint stored in
+  /// \p CacheDir for its git work tree (the clang-tidy plugin). Empty: off.
+  static void useStoredIndexes(std::string CacheDir);
 
   /// A path as notes show it: relative to its git work tree.
   static std::string displayPath(const std::string &File);

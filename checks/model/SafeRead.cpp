@@ -1,7 +1,9 @@
 //===- SafeRead.cpp - Reading files of an untrusted tree -------------------===//
 
 #include "SafeRead.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/SHA256.h"
 #ifndef _WIN32
 #include <fcntl.h>
 #include <unistd.h>
@@ -41,6 +43,14 @@ std::unique_ptr<llvm::MemoryBuffer> readRegularFile(const llvm::Twine &Path,
                                              /*RequiresNullTerminator=*/false);
   llvm::sys::fs::closeFile(FD);
   return Buf ? std::move(*Buf) : nullptr;
+}
+
+std::string digestOfRegularFile(const llvm::Twine &Path, uint64_t MaxBytes) {
+  auto Buf = readRegularFile(Path, MaxBytes);
+  if (!Buf)
+    return {};
+  return llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(Buf->getBuffer())),
+                     /*LowerCase=*/true);
 }
 
 } // namespace torchlint

@@ -23,6 +23,10 @@ namespace torchlint {
 std::unique_ptr<llvm::MemoryBuffer> readRegularFile(const llvm::Twine &Path,
                                                     uint64_t MaxBytes);
 
+/// The SHA-256 (lower-case hex) of readRegularFile(Path, MaxBytes); empty
+/// when it gives nothing.
+std::string digestOfRegularFile(const llvm::Twine &Path, uint64_t MaxBytes = uint64_t(64) << 20);
+
 } // namespace torchlint
 
 #endif
