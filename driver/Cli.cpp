@@ -487,9 +487,7 @@ bool walkTree(const std::string &Dir, const std::string &Root, const std::string
 }
 
 /// Expands directories into their C++ sources, sorted; absolute paths.
-/// \p Projects receives the inputs' project roots (Project.h).
-int collectFiles(const Options &O, std::vector<std::string> &Files,
-                 std::set<std::string> &Projects) {
+int collectFiles(const Options &O, std::vector<std::string> &Files) {
   // One entry per file however many names reach it (symlinks, hard links,
   // a directory named twice): edits are applied exactly once.
   std::set<llvm::sys::fs::UniqueID> Seen;
@@ -513,7 +511,6 @@ int collectFiles(const Options &O, std::vector<std::string> &Files,
         llvm::sys::fs::is_directory(St) ? (Abs + "/.").str() : Abs.str().str(), Cwd);
     if (std::string Problem = Selection.loadProject(Project); !Problem.empty())
       return usageError(Problem);
-    Projects.insert(Project);
     if (llvm::sys::fs::is_directory(St)) {
       llvm::SmallString<256> Root;
       if (llvm::sys::fs::real_path(Abs, Root))
@@ -787,7 +784,6 @@ int runTorchLint(int Argc, const char **Argv) {
   }
 
   std::vector<std::string> Files;
-  std::set<std::string> Projects; // The inputs' project roots.
   if (O.Worker) {
     // The parent expanded and checked the inputs; what cannot be read is
     // this file's error, reported by the engine.
@@ -796,7 +792,7 @@ int runTorchLint(int Argc, const char **Argv) {
       llvm::sys::fs::make_absolute(Abs);
       Files.push_back(Abs.str().str());
     }
-  } else if (int R = collectFiles(O, Files, Projects); R >= 0) {
+  } else if (int R = collectFiles(O, Files); R >= 0) {
     return R;
   }
   if (O.Verify) {
@@ -924,9 +920,10 @@ int runTorchLint(int Argc, const char **Argv) {
     if (!O.WorkerProjectIndex.empty()) {
       // The merged facts of the project (written by the parent).
       auto Buf = readRegularFile(O.WorkerProjectIndex, uint64_t(1) << 30);
-      nlohmann::json J = Buf ? nlohmann::json::parse(Buf->getBuffer().begin(), Buf->getBuffer().end(), nullptr,
-                                 /*allow_exceptions=*/false)
-                   : nlohmann::json();
+      nlohmann::json J;
+      if (Buf)
+        J = nlohmann::json::parse(Buf->getBuffer().begin(), Buf->getBuffer().end(), nullptr,
+                                  /*allow_exceptions=*/false);
       try {
         model::ProjectView::setIndex(
             std::make_shared<model::ProjectIndex>(model::ProjectIndex::fromJson(J)));
@@ -993,7 +990,8 @@ int runTorchLint(int Argc, const char **Argv) {
   Project.Enabled = O.ProjectMode;
   if (Pch && !O.Fix && O.ResultCache) {
     // Results of this build of torch-lint only.
-    std::string Self = llvm::sys::fs::getMainExecutable(nullptr, reinterpret_cast<void *>(&usageError));
+    std::string Self =
+        llvm::sys::fs::getMainExecutable(nullptr, reinterpret_cast<void *>(&usageError));
     llvm::sys::fs::file_status St;
     if (!llvm::sys::fs::status(Self, St)) {
       Project.ResultsDir = Pch->directory() + "/results";
