@@ -90,7 +90,10 @@ public:
   }
 
   /// The stored result under \p Key if it still holds.
-  std::optional<WorkerResult> lookup(const std::string &Key, const std::string &File,
+  /// \p SearchDirs: where a header the result found missing would be found
+  /// now (the result is stale once one is there).
+  std::optional<WorkerResult> lookup(const std::string &Key,
+                                     const std::vector<std::string> &SearchDirs,
                                      const std::shared_ptr<const model::ProjectIndex> &Index) {
     if (Key.empty())
       return std::nullopt;
@@ -102,6 +105,12 @@ public:
       for (const auto &[Path, Digest] : Inputs)
         if (digestOfRegularFile(Path) != Digest)
           return std::nullopt;
+    // Linted in part: only while what was missing still is (a submodule
+    // checked out, a -dev package installed).
+    for (const FileError &E : W.Result.Errors)
+      for (const std::string &D : SearchDirs)
+        if (!E.Header.empty() && llvm::sys::fs::exists(D + "/" + E.Header))
+          return std::nullopt;
     if (Index)
       for (const auto &[Main, Queries] : W.Result.Queries) {
         auto Own = W.Result.Facts.find(Main);
@@ -111,7 +120,6 @@ public:
           if (View.answer(Q.Kind, Q.Arg) != Q.Answer)
             return std::nullopt;
       }
-    (void)File;
     // Used: kept longest by trim().
     llvm::sys::fs::file_t FD;
     if (!llvm::sys::fs::openFileForWrite(Dir + "/" + Key + ".json", FD,
@@ -161,9 +169,12 @@ public:
     }
   }
 
-  /// Keeps \p W unless it has errors (a header found later, a timeout).
+  /// Keeps \p W unless it has errors other than missing headers (a timeout,
+  /// a crash, a refused read: worth trying again).
   void store(const std::string &Key, const WorkerResult &W) {
-    if (Key.empty() || !W.Result.Errors.empty() || W.Result.Inputs.empty())
+    if (Key.empty() || W.Result.Inputs.empty() ||
+        llvm::any_of(W.Result.Errors,
+                     [](const FileError &E) { return !E.Partial || E.Header.empty(); }))
       return;
     if (llvm::sys::fs::create_directories(Dir))
       return;
@@ -173,6 +184,27 @@ public:
 private:
   std::string Dir, Tool;
 };
+
+/// The directories a missing header of \p File could appear in: its own,
+/// the include directories of its arguments, the system's.
+std::vector<std::string> searchDirsOf(const std::string &File,
+                                      const std::vector<std::string> &Args,
+                                      const std::vector<std::string> &Own) {
+  std::vector<std::string> Dirs = {llvm::sys::path::parent_path(File).str(), "/usr/include",
+                                   "/usr/local/include"};
+  for (const auto *List : {&Args, &Own})
+    for (size_t I = 0; I < List->size(); ++I) {
+      llvm::StringRef A = (*List)[I];
+      if (A.consume_front("--worker-include-dir=") || A.consume_front("--torch-include=") ||
+          (A.starts_with("-I") && A.size() > 2 && (A = A.drop_front(2), true)))
+        Dirs.push_back(A.str());
+      else if ((A == "-I" || A == "-isystem" || A == "-iquote") && I + 1 < List->size())
+        Dirs.push_back((*List)[++I]);
+      else if (A.consume_front("-isystem") && !A.empty())
+        Dirs.push_back(A.str());
+    }
+  return Dirs;
+}
 
 /// runWorkers for the files the cache cannot answer.
 std::vector<WorkerResult>
@@ -187,10 +219,10 @@ runCached(ResultCache &Cache, const std::vector<std::string> &Files,
   std::vector<size_t> MissedAt;
   for (size_t I = 0; I < Files.size(); ++I) {
     if (Cache.enabled()) {
-      Keys[I] = Cache.keyOf(Files[I], KeyArgs, Env,
-                            PerFile ? PerFile(Files[I]) : std::vector<std::string>(),
-                            Index != nullptr);
-      if (auto W = Cache.lookup(Keys[I], Files[I], Index)) {
+      std::vector<std::string> Own =
+          PerFile ? PerFile(Files[I]) : std::vector<std::string>();
+      Keys[I] = Cache.keyOf(Files[I], KeyArgs, Env, Own, Index != nullptr);
+      if (auto W = Cache.lookup(Keys[I], searchDirsOf(Files[I], KeyArgs, Own), Index)) {
         Results[I] = std::move(*W);
         if (Done)
           Done(Files[I]);

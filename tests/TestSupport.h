@@ -52,8 +52,13 @@ inline RunResult runTorchLint(const std::string &Args,
   static int Counter = 0;
   std::string Base = std::string(::testing::TempDir()) + "torchlint-run-" +
                      std::to_string(::getpid()) + "-" + std::to_string(++Counter);
+  // This repository's testdata, examples and kernel pairs are programs of
+  // their own, not parts of one project: linted alone, whatever a stored
+  // project index of the repository holds (ProjectModeTest tests project
+  // mode on a project of its own).
+  std::string Own = Cwd == sourceDir() ? "--no-project " : "";
   std::string Cmd = "cd " + shellQuote(Cwd) + " && " + shellQuote(TORCHLINT_BINARY) +
-                    " " + Args + " >" + Base + ".out 2>" + Base + ".err";
+                    " " + Own + Args + " >" + Base + ".out 2>" + Base + ".err";
   int Status = std::system(Cmd.c_str());
   RunResult R;
   R.ExitCode = WIFEXITED(Status) ? WEXITSTATUS(Status) : -1;

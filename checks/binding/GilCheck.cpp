@@ -2,6 +2,7 @@
 
 #include "GilCheck.h"
 
+#include "../model/ProjectModel.h"
 #include "../model/Registrations.h"
 #include "../model/Signatures.h"
 #include "../model/TorchApi.h"
@@ -16,14 +17,6 @@ using namespace torchlint::model;
 
 namespace torchlint::checks {
 namespace {
-
-bool isPybindDecl(const Decl *D) {
-  for (const DeclContext *DC = D ? D->getDeclContext() : nullptr; DC; DC = DC->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
-      if (NS->getName() == "pybind11")
-        return true;
-  return false;
-}
 
 bool isPybindType(QualType T) {
   const CXXRecordDecl *RD = T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
@@ -75,8 +68,18 @@ void GilCheck::check(const MatchFinder::MatchResult &Result) {
     for (const Expr *A : B.Call->arguments())
       if (A->getType().getAsString().find("gil_scoped_release") != std::string::npos)
         Guarded = true;
-    if (Guarded || releasesOrUsesPython(F))
+    if (Guarded)
       continue;
+    // Defined in another file: what its body does there (ProjectModel.h).
+    std::string Elsewhere;
+    if (!F->getDefinition()) {
+      Elsewhere = ProjectView::get(Ctx).bodyElsewhere(usrOf(F));
+      if (!llvm::StringRef(Elsewhere).starts_with("plain "))
+        continue;
+    } else if (releasesOrUsesPython(F)) {
+      continue;
+    }
+    {
     auto D = diag(B.Call->getExprLoc(),
                   "pybind11 binding '%0' holds the GIL for the whole call of a "
                   "tensor function: every other Python thread (data loaders, "
@@ -87,6 +90,12 @@ void GilCheck::check(const MatchFinder::MatchResult &Result) {
     if (RParen.isValid() && !RParen.isMacroID())
       D << FixItHint::CreateInsertion(
           RParen, ", pybind11::call_guard<pybind11::gil_scoped_release>()");
+    }
+    if (!Elsewhere.empty())
+      diag(F->getLocation(), "'%0' is defined in %1, which neither releases the GIL nor "
+                             "calls into Python",
+           DiagnosticIDs::Note)
+          << functionName(F) << llvm::StringRef(Elsewhere).drop_front(strlen("plain "));
   }
 }
 

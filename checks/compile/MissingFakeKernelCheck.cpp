@@ -35,10 +35,7 @@ const CallExpr *firstDataRead(const FunctionDecl *F, const SourceManager &SM,
       if (!Callee || !Callee->getIdentifier())
         return true;
       if (isTorchDecl(Callee)) {
-        StringRef N = Callee->getName();
-        if (ops::isDataAccessMethod(N) || N == "accessor" || N == "packed_accessor32" ||
-            N == "packed_accessor64" || N == "nonzero" || N == "masked_select" ||
-            N == "_unique2" || N == "unique")
+        if (isDataReadCall(Callee))
           Found = Call;
         return true;
       }
@@ -182,15 +179,19 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
         if (!K->CatchAll && K->DispatchKey != "CompositeImplicitAutograd")
           continue;
         const CallExpr *Read = firstDataRead(K->Function, SM);
-        if (!Read)
+        // Or in a function another file defines ("file:line call").
+        std::string ReadElsewhere =
+            Read || !K->Function ? "" : Project.dataReadOf(usrOf(K->Function));
+        if (!Read && ReadElsewhere.empty())
           continue;
         // What torch 2.x reports (tests/proofs): a value read (item(),
         // equal()) is a data-dependent operator; a raw data read fails the
         // fake-tensor call ("data is not allocated").
-        const FunctionDecl *ReadFn = Read->getDirectCallee();
-        bool RawData = ReadFn && ReadFn->getIdentifier() &&
-                       (ReadFn->getName().contains("data_ptr") ||
-                        ReadFn->getName().contains("accessor"));
+        const FunctionDecl *ReadFn = Read ? Read->getDirectCallee() : nullptr;
+        StringRef ReadName = ReadFn && ReadFn->getIdentifier()
+                                 ? ReadFn->getName()
+                                 : StringRef(ReadElsewhere).rsplit(' ').second;
+        bool RawData = ReadName.contains("data_ptr") || ReadName.contains("accessor");
         diag(K->Call->getBeginLoc(),
              "'%0' is registered without a dispatch key, so its kernel also "
              "runs on fake tensors, but it reads tensor data: %1; register it "
@@ -200,7 +201,11 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
             << (RawData ? "torch.compile fails there with 'data is not allocated' [GB4315]"
                         : "torch.compile breaks the graph there on a data-dependent "
                           "value [GB0033]");
-        diag(Read->getExprLoc(), "tensor data is read here", DiagnosticIDs::Note);
+        if (Read)
+          diag(Read->getExprLoc(), "tensor data is read here", DiagnosticIDs::Note);
+        else
+          diag(K->Call->getBeginLoc(), "tensor data is read in %0 ('%1')", DiagnosticIDs::Note)
+              << StringRef(ReadElsewhere).rsplit(' ').first << ReadName;
         break;
       }
       continue;

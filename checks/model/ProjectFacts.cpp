@@ -39,7 +39,23 @@ Site siteOf(SourceLocation Loc, const SourceManager &SM) {
 /// body (AT_DISPATCH's) count as the body.
 class Callees : public RecursiveASTVisitor<Callees> {
 public:
-  Callees(const SourceManager &SM, std::vector<std::string> &Out) : SM(SM), Out(Out) {}
+  Callees(const SourceManager &SM, FunctionFact &Fact) : SM(SM), Out(Fact.Callees), Fact(Fact) {}
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *Callee = C->getDirectCallee();
+    if (isPybindDecl(Callee))
+      Fact.UsesPython = true;
+    if (Fact.FirstRead.File.empty() && isDataReadCall(Callee)) {
+      Fact.FirstRead = siteOf(C->getExprLoc(), SM);
+      Fact.FirstReadCall = Callee->getName().str();
+    }
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    const CXXRecordDecl *RD = V->getType()->getAsCXXRecordDecl();
+    if (RD && RD->getIdentifier() && RD->getName() == "gil_scoped_release")
+      Fact.ReleasesGil = true;
+    return true;
+  }
   bool VisitDeclRefExpr(DeclRefExpr *E) { return add(E->getDecl()); }
   bool VisitMemberExpr(MemberExpr *E) { return add(E->getMemberDecl()); }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {
@@ -66,6 +82,7 @@ private:
   }
   const SourceManager &SM;
   std::vector<std::string> &Out;
+  FunctionFact &Fact;
   std::set<std::string> Seen;
 };
 
@@ -88,7 +105,7 @@ public:
       return true;
     Fact.Name = functionName(F);
     Fact.At = siteOf(F->getLocation(), SM);
-    Callees C(SM, Fact.Callees);
+    Callees C(SM, Fact);
     C.TraverseStmt(F->getBody());
     Out.push_back(std::move(Fact));
     return true;
@@ -157,8 +174,14 @@ json toJson(const TUFacts &F) {
   for (const BindingFact &B : F.Bindings)
     Bindings.push_back({{"name", B.Name}, {"usr", B.Usr}, {"at", siteJson(B.At)}});
   for (const FunctionFact &Fn : F.Functions)
-    Functions.push_back(
-        {{"usr", Fn.Usr}, {"name", Fn.Name}, {"at", siteJson(Fn.At)}, {"calls", Fn.Callees}});
+    Functions.push_back({{"usr", Fn.Usr},
+                         {"name", Fn.Name},
+                         {"at", siteJson(Fn.At)},
+                         {"calls", Fn.Callees},
+                         {"releases_gil", Fn.ReleasesGil},
+                         {"uses_python", Fn.UsesPython},
+                         {"first_read", siteJson(Fn.FirstRead)},
+                         {"first_read_call", Fn.FirstReadCall}});
   return {{"ops", Ops}, {"kernels", Kernels}, {"bindings", Bindings}, {"functions", Functions}};
 }
 
@@ -185,6 +208,10 @@ TUFacts tuFactsFromJson(const json &J) {
     Fact.Name = Fn.at("name").get<std::string>();
     Fact.At = siteFrom(Fn.at("at"));
     Fact.Callees = Fn.at("calls").get<std::vector<std::string>>();
+    Fact.ReleasesGil = Fn.at("releases_gil").get<bool>();
+    Fact.UsesPython = Fn.at("uses_python").get<bool>();
+    Fact.FirstRead = siteFrom(Fn.at("first_read"));
+    Fact.FirstReadCall = Fn.at("first_read_call").get<std::string>();
     F.Functions.push_back(std::move(Fact));
   }
   return F;

@@ -59,6 +59,14 @@ struct FunctionFact {
   std::string Name;
   Site At;
   std::vector<std::string> Callees; ///< USRs of project functions it calls or names.
+  /// Its body (not its callees') declares a py::gil_scoped_release, or
+  /// calls into pybind11 (Python objects, py::print, py::gil_scoped_acquire).
+  bool ReleasesGil = false;
+  bool UsesPython = false;
+  /// The first torch call in its body that reads tensor data
+  /// (isDataReadCall), and that call's name; no File when none.
+  Site FirstRead;
+  std::string FirstReadCall;
 };
 
 /// One question a TU asked of the rest of the project (ProjectModel.h), and

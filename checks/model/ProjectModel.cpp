@@ -233,6 +233,51 @@ std::string ProjectView::answer(const std::string &Kind, const std::string &Arg)
       Joined += S + "\n";
     return Joined;
   }
+  if (Kind == "body") {
+    std::string Out;
+    for (const TUFacts *U : others())
+      for (const FunctionFact &F : U->Functions)
+        if (F.Usr == Arg) {
+          std::string This = std::string(F.ReleasesGil  ? "release"
+                                         : F.UsesPython ? "python"
+                                                        : "plain") +
+                             " " + where(F.At);
+          if (Out.empty() || This < Out) // One answer whatever the order.
+            Out = This;
+        }
+    return Out;
+  }
+  if (Kind == "reads") {
+    std::map<std::string, std::vector<const FunctionFact *>> Defs;
+    for (const TUFacts *U : others())
+      for (const FunctionFact &F : U->Functions)
+        Defs[F.Usr].push_back(&F);
+    for (const FunctionFact &F : Own.Functions)
+      Defs[F.Usr].push_back(&F);
+    // Breadth first: the nearest read, callees in their recorded order.
+    std::set<std::string> Seen = {Arg};
+    std::deque<std::string> Work = {Arg};
+    while (!Work.empty()) {
+      std::string U = Work.front();
+      Work.pop_front();
+      auto It = Defs.find(U);
+      if (It == Defs.end())
+        continue;
+      const FunctionFact *Best = nullptr;
+      for (const FunctionFact *F : It->second)
+        if (!F->FirstRead.File.empty() &&
+            (!Best || std::tie(F->FirstRead.File, F->FirstRead.Line) <
+                          std::tie(Best->FirstRead.File, Best->FirstRead.Line)))
+          Best = F;
+      if (Best)
+        return where(Best->FirstRead) + " " + Best->FirstReadCall;
+      for (const FunctionFact *F : It->second)
+        for (const std::string &C : F->Callees)
+          if (Seen.insert(C).second)
+            Work.push_back(C);
+    }
+    return {};
+  }
   if (Kind == "registered") {
     std::string Found;
     for (const TUFacts *U : others())
@@ -271,6 +316,14 @@ std::vector<KernelFact> ProjectView::kernelsElsewhere(const std::string &Op) {
     return std::tie(A.At.File, A.At.Line, A.Key) < std::tie(B.At.File, B.At.Line, B.Key);
   });
   return Out;
+}
+
+std::string ProjectView::bodyElsewhere(const std::string &Usr) {
+  return Usr.empty() ? "" : record("body", Usr);
+}
+
+std::string ProjectView::dataReadOf(const std::string &Usr) {
+  return Usr.empty() ? "" : record("reads", Usr);
 }
 
 std::string ProjectView::registeredElsewhere(const std::string &Usr) {

@@ -75,6 +75,16 @@ public:
   /// name in another namespace says nothing about this function.)
   std::string registeredElsewhere(const std::string &Usr);
 
+  /// What another TU's definition of \p Usr does with Python: "release"
+  /// (gil_scoped_release), "python" (calls pybind11) or "plain", then a
+  /// space and where it is ("plain csrc/cpu/k.cpp:12"); empty when no other
+  /// TU defines it.
+  std::string bodyElsewhere(const std::string &Usr);
+  /// Where \p Usr or a project function it reaches (in any TU) first reads
+  /// tensor data: "file:line call" (file relative to its work tree); empty
+  /// when nothing it reaches does.
+  std::string dataReadOf(const std::string &Usr);
+
   const std::vector<ProjectQuery> &queries() const { return Queries; }
   const TUFacts &ownFacts() const { return Own; }
 

@@ -150,6 +150,23 @@ bool isTorchDecl(const Decl *D) {
   return NS == "at" || NS == "torch" || NS == "c10";
 }
 
+bool isPybindDecl(const Decl *D) {
+  for (const DeclContext *DC = D ? D->getDeclContext() : nullptr; DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getName() == "pybind11")
+        return true;
+  return false;
+}
+
+bool isDataReadCall(const FunctionDecl *Callee) {
+  if (!Callee || !Callee->getIdentifier() || !isTorchDecl(Callee))
+    return false;
+  StringRef N = Callee->getName();
+  return ops::isDataAccessMethod(N) || N == "accessor" || N == "packed_accessor32" ||
+         N == "packed_accessor64" || N == "nonzero" || N == "masked_select" ||
+         N == "_unique2" || N == "unique";
+}
+
 bool isTensorMethod(const FunctionDecl *Function, StringRef Name) {
   const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Function);
   if (!Method || !Method->getIdentifier() || Method->getName() != Name)

@@ -46,6 +46,14 @@ bool isScalarValueType(clang::QualType Type);
 /// c10 (including nested namespaces such as at::native or torch::autograd).
 bool isTorchDecl(const clang::Decl *Decl);
 
+/// True if \p Decl is declared in namespace pybind11 (py::).
+bool isPybindDecl(const clang::Decl *Decl);
+
+/// True for a torch call that reads tensor data on the host, or whose output
+/// size depends on it: item, data_ptr, accessor, packed_accessor32/64,
+/// nonzero, masked_select, unique (what a fake tensor cannot give).
+bool isDataReadCall(const clang::FunctionDecl *Callee);
+
 /// True if \p Function is a tensor method (member of at::Tensor/TensorBase or
 /// torch::stable::Tensor) named \p Name.
 bool isTensorMethod(const clang::FunctionDecl *Function, llvm::StringRef Name);

@@ -1,4 +1,5 @@
 // The schemas. Whether an op has a fake kernel is decided by the other files.
+#include "kernels.h"
 #include <torch/library.h>
 
 TORCH_LIBRARY(split_op, m) {
@@ -6,4 +7,8 @@ TORCH_LIBRARY(split_op, m) {
   m.def("count(Tensor x) -> Tensor"); // expect: torch-compile-missing-fake-kernel: 'split_op::count' has CPU/CUDA kernels but no Meta, composite or fake kernel
   m.def("clamp_rows(Tensor x, Tensor limit) -> Tensor"); // register_fake in python/
   m.def("softsign(Tensor x) -> Tensor");             // CompositeImplicitAutograd in register.cpp
+  // Catch-all kernels (no dispatch key) defined in cpu/: they run on fake
+  // tensors too. row_sums reads data there; twice only calls tensor ops.
+  m.def("row_sums(Tensor x) -> Tensor", &split_op::row_sums); // expect: torch-compile-missing-fake-kernel: 'split_op::row_sums' is registered without a dispatch key, so its kernel also runs on fake tensors, but it reads tensor data
+  m.def("twice(Tensor x) -> Tensor", &split_op::twice);
 }

@@ -28,4 +28,15 @@ at::Tensor softsign(const at::Tensor &x) { return x / (x.abs() + 1); }
 // Registered as a pybind11 binding only (bindings.cpp).
 at::Tensor raw_add(const at::Tensor &a, const at::Tensor &b) { return a + b; }
 
+// The catch-all kernels of ops.cpp: traced with fake tensors.
+at::Tensor row_sums(const at::Tensor &x) {
+  auto out = at::empty({x.size(0)}, x.options()); // expect: torch-compile-symint: 'size()' in a CompositeImplicitAutograd kernel
+  const float *p = x.data_ptr<float>(); // expect: torch-compile-data-dependent: 'data_ptr()' in a CompositeImplicitAutograd kernel reads tensor data
+  float *o = out.data_ptr<float>(); // expect: torch-compile-data-dependent: 'data_ptr()' in a CompositeImplicitAutograd kernel
+  for (int64_t i = 0; i < out.numel(); ++i) // expect: torch-compile-symint: 'numel()'
+    o[i] = p[i];
+  return out;
+}
+at::Tensor twice(const at::Tensor &x) { return x + x; }
+
 } // namespace split_op
