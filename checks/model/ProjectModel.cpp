@@ -150,15 +150,24 @@ std::vector<const TUFacts *> ProjectView::others() const {
   return Out;
 }
 
+const std::map<std::string, std::vector<const FunctionFact *>> &ProjectView::definitions() const {
+  if (!DefinitionsBuilt) {
+    DefinitionsBuilt = true;
+    std::vector<const TUFacts *> All = others();
+    All.push_back(&Own);
+    for (const TUFacts *U : All)
+      for (const FunctionFact &F : U->Functions)
+        Definitions[F.Usr].push_back(&F);
+  }
+  return Definitions;
+}
+
 const ProjectContext *ProjectView::traced(const std::string &Usr) const {
   if (!TracedBuilt) {
     TracedBuilt = true;
     std::vector<const TUFacts *> All = others();
     All.push_back(&Own);
-    std::map<std::string, std::vector<const FunctionFact *>> Defs;
-    for (const TUFacts *U : All)
-      for (const FunctionFact &F : U->Functions)
-        Defs[F.Usr].push_back(&F);
+    const auto &Defs = definitions();
     auto NameOf = [&](const std::string &U, const std::string &Fallback) {
       auto It = Defs.find(U);
       return It == Defs.end() ? Fallback : It->second.front()->Name;
@@ -248,12 +257,7 @@ std::string ProjectView::answer(const std::string &Kind, const std::string &Arg)
     return Out;
   }
   if (Kind == "reads") {
-    std::map<std::string, std::vector<const FunctionFact *>> Defs;
-    for (const TUFacts *U : others())
-      for (const FunctionFact &F : U->Functions)
-        Defs[F.Usr].push_back(&F);
-    for (const FunctionFact &F : Own.Functions)
-      Defs[F.Usr].push_back(&F);
+    const auto &Defs = definitions();
     // Breadth first: the nearest read, callees in their recorded order.
     std::set<std::string> Seen = {Arg};
     std::deque<std::string> Work = {Arg};

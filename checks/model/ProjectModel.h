@@ -106,6 +106,9 @@ public:
 
 private:
   const ProjectContext *traced(const std::string &Usr) const;
+  /// Every definition of each function in the project (a header's inline
+  /// function has one per TU that includes it).
+  const std::map<std::string, std::vector<const FunctionFact *>> &definitions() const;
   std::vector<const TUFacts *> others() const;
   std::string record(const std::string &Kind, const std::string &Arg);
 
@@ -113,7 +116,8 @@ private:
   std::string MainFile;
   TUFacts Own;
   std::vector<ProjectQuery> Queries;
-  mutable bool TracedBuilt = false;
+  mutable bool TracedBuilt = false, DefinitionsBuilt = false;
+  mutable std::map<std::string, std::vector<const FunctionFact *>> Definitions;
   mutable std::map<std::string, ProjectContext> Traced;
 };
 
