@@ -23,30 +23,6 @@ bool isPybindType(QualType T) {
   return RD && isPybindDecl(RD);
 }
 
-/// The function releases the GIL itself, or talks to Python.
-bool releasesOrUsesPython(const FunctionDecl *F) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    bool Releases = false, UsesPython = false;
-    bool VisitVarDecl(VarDecl *V) {
-      const CXXRecordDecl *RD = V->getType()->getAsCXXRecordDecl();
-      if (RD && RD->getIdentifier() && RD->getName() == "gil_scoped_release")
-        Releases = true;
-      return true;
-    }
-    bool VisitCallExpr(CallExpr *C) {
-      if (const FunctionDecl *Callee = C->getDirectCallee())
-        if (isPybindDecl(Callee))
-          UsesPython = true;
-      return true;
-    }
-  } Fd;
-  const FunctionDecl *Def = F->getDefinition();
-  if (!Def || !Def->getBody())
-    return true; // Unknown body: do not guess.
-  Fd.TraverseStmt(Def->getBody());
-  return Fd.Releases || Fd.UsesPython;
-}
-
 } // namespace
 
 void GilCheck::onStartOfTranslationUnit() { Registrations::invalidate(); }
@@ -76,20 +52,20 @@ void GilCheck::check(const MatchFinder::MatchResult &Result) {
       Elsewhere = ProjectView::get(Ctx).bodyElsewhere(usrOf(F));
       if (!llvm::StringRef(Elsewhere).starts_with("plain "))
         continue;
-    } else if (releasesOrUsesPython(F)) {
+    } else if (releasesGilOrCallsPython(F->getDefinition()->getBody())) {
       continue;
     }
     {
-    auto D = diag(B.Call->getExprLoc(),
-                  "pybind11 binding '%0' holds the GIL for the whole call of a "
-                  "tensor function: every other Python thread (data loaders, "
-                  "servers) waits for the kernel; release it with "
-                  "py::call_guard<py::gil_scoped_release>()");
-    D << B.Name;
-    SourceLocation RParen = B.Call->getRParenLoc();
-    if (RParen.isValid() && !RParen.isMacroID())
-      D << FixItHint::CreateInsertion(
-          RParen, ", pybind11::call_guard<pybind11::gil_scoped_release>()");
+      auto D = diag(B.Call->getExprLoc(),
+                    "pybind11 binding '%0' holds the GIL for the whole call of a "
+                    "tensor function: every other Python thread (data loaders, "
+                    "servers) waits for the kernel; release it with "
+                    "py::call_guard<py::gil_scoped_release>()");
+      D << B.Name;
+      SourceLocation RParen = B.Call->getRParenLoc();
+      if (RParen.isValid() && !RParen.isMacroID())
+        D << FixItHint::CreateInsertion(
+            RParen, ", pybind11::call_guard<pybind11::gil_scoped_release>()");
     }
     if (!Elsewhere.empty())
       diag(F->getLocation(), "'%0' is defined in %1, which neither releases the GIL nor "

@@ -42,18 +42,10 @@ public:
   Callees(const SourceManager &SM, FunctionFact &Fact) : SM(SM), Out(Fact.Callees), Fact(Fact) {}
   bool VisitCallExpr(CallExpr *C) {
     const FunctionDecl *Callee = C->getDirectCallee();
-    if (isPybindDecl(Callee))
-      Fact.UsesPython = true;
     if (Fact.FirstRead.File.empty() && isDataReadCall(Callee)) {
       Fact.FirstRead = siteOf(C->getExprLoc(), SM);
       Fact.FirstReadCall = Callee->getName().str();
     }
-    return true;
-  }
-  bool VisitVarDecl(VarDecl *V) {
-    const CXXRecordDecl *RD = V->getType()->getAsCXXRecordDecl();
-    if (RD && RD->getIdentifier() && RD->getName() == "gil_scoped_release")
-      Fact.ReleasesGil = true;
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) { return add(E->getDecl()); }
@@ -105,6 +97,7 @@ public:
       return true;
     Fact.Name = functionName(F);
     Fact.At = siteOf(F->getLocation(), SM);
+    Fact.TouchesPython = releasesGilOrCallsPython(F->getBody());
     Callees C(SM, Fact);
     C.TraverseStmt(F->getBody());
     Out.push_back(std::move(Fact));
@@ -178,8 +171,7 @@ json toJson(const TUFacts &F) {
                          {"name", Fn.Name},
                          {"at", siteJson(Fn.At)},
                          {"calls", Fn.Callees},
-                         {"releases_gil", Fn.ReleasesGil},
-                         {"uses_python", Fn.UsesPython},
+                         {"touches_python", Fn.TouchesPython},
                          {"first_read", siteJson(Fn.FirstRead)},
                          {"first_read_call", Fn.FirstReadCall}});
   return {{"ops", Ops}, {"kernels", Kernels}, {"bindings", Bindings}, {"functions", Functions}};
@@ -208,8 +200,7 @@ TUFacts tuFactsFromJson(const json &J) {
     Fact.Name = Fn.at("name").get<std::string>();
     Fact.At = siteFrom(Fn.at("at"));
     Fact.Callees = Fn.at("calls").get<std::vector<std::string>>();
-    Fact.ReleasesGil = Fn.at("releases_gil").get<bool>();
-    Fact.UsesPython = Fn.at("uses_python").get<bool>();
+    Fact.TouchesPython = Fn.at("touches_python").get<bool>();
     Fact.FirstRead = siteFrom(Fn.at("first_read"));
     Fact.FirstReadCall = Fn.at("first_read_call").get<std::string>();
     F.Functions.push_back(std::move(Fact));

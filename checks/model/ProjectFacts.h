@@ -59,10 +59,9 @@ struct FunctionFact {
   std::string Name;
   Site At;
   std::vector<std::string> Callees; ///< USRs of project functions it calls or names.
-  /// Its body (not its callees') declares a py::gil_scoped_release, or
-  /// calls into pybind11 (Python objects, py::print, py::gil_scoped_acquire).
-  bool ReleasesGil = false;
-  bool UsesPython = false;
+  /// Its body (not its callees') releases the GIL or calls into pybind11
+  /// (releasesGilOrCallsPython).
+  bool TouchesPython = false;
   /// The first torch call in its body that reads tensor data
   /// (isDataReadCall), and that call's name; no File when none.
   Site FirstRead;

@@ -247,10 +247,7 @@ std::string ProjectView::answer(const std::string &Kind, const std::string &Arg)
     for (const TUFacts *U : others())
       for (const FunctionFact &F : U->Functions)
         if (F.Usr == Arg) {
-          std::string This = std::string(F.ReleasesGil  ? "release"
-                                         : F.UsesPython ? "python"
-                                                        : "plain") +
-                             " " + where(F.At);
+          std::string This = std::string(F.TouchesPython ? "python " : "plain ") + where(F.At);
           if (Out.empty() || This < Out) // One answer whatever the order.
             Out = This;
         }
@@ -353,11 +350,6 @@ ProjectView &ProjectView::get(clang::ASTContext &Ctx) {
     C.Ctx = &Ctx;
   }
   return *C.View;
-}
-
-std::vector<ProjectQuery> ProjectView::currentQueries() {
-  Current &C = current();
-  return C.View ? C.View->Queries : std::vector<ProjectQuery>();
 }
 
 void ProjectView::invalidate() { current() = Current(); }

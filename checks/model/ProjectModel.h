@@ -75,10 +75,9 @@ public:
   /// name in another namespace says nothing about this function.)
   std::string registeredElsewhere(const std::string &Usr);
 
-  /// What another TU's definition of \p Usr does with Python: "release"
-  /// (gil_scoped_release), "python" (calls pybind11) or "plain", then a
-  /// space and where it is ("plain csrc/cpu/k.cpp:12"); empty when no other
-  /// TU defines it.
+  /// Whether another TU's definition of \p Usr releases the GIL or calls
+  /// Python ("python") or neither ("plain"), then a space and where it is
+  /// ("plain csrc/cpu/k.cpp:12"); empty when no other TU defines it.
   std::string bodyElsewhere(const std::string &Usr);
   /// Where \p Usr or a project function it reaches (in any TU) first reads
   /// tensor data: "file:line call" (file relative to its work tree); empty
@@ -92,8 +91,6 @@ public:
   /// facts and the index set by setIndex (none: only its own facts).
   /// Registrations::invalidate() ends it.
   static ProjectView &get(clang::ASTContext &Ctx);
-  /// The current TU's questions so far (for the driver, at the end of a TU).
-  static std::vector<ProjectQuery> currentQueries();
   static void invalidate();
   /// The merged index the next TUs of this process see (null: none).
   static void setIndex(std::shared_ptr<const ProjectIndex> Index);

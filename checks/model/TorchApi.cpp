@@ -2,6 +2,7 @@
 
 #include "TorchApi.h"
 
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Lex/Lexer.h"
@@ -156,6 +157,24 @@ bool isPybindDecl(const Decl *D) {
       if (NS->getName() == "pybind11")
         return true;
   return false;
+}
+
+bool releasesGilOrCallsPython(const Stmt *Body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitVarDecl(VarDecl *V) {
+      const CXXRecordDecl *RD = V->getType()->getAsCXXRecordDecl();
+      Found |= RD && RD->getIdentifier() && RD->getName() == "gil_scoped_release";
+      return !Found;
+    }
+    bool VisitCallExpr(CallExpr *C) {
+      Found |= isPybindDecl(C->getDirectCallee());
+      return !Found;
+    }
+  } F;
+  if (Body)
+    F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.Found;
 }
 
 bool isDataReadCall(const FunctionDecl *Callee) {

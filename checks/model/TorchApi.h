@@ -49,6 +49,11 @@ bool isTorchDecl(const clang::Decl *Decl);
 /// True if \p Decl is declared in namespace pybind11 (py::).
 bool isPybindDecl(const clang::Decl *Decl);
 
+/// True if \p Body releases the GIL itself (a py::gil_scoped_release) or
+/// talks to Python (calls into pybind11): holding the GIL for it is not a
+/// finding of torch-binding-gil.
+bool releasesGilOrCallsPython(const clang::Stmt *Body);
+
 /// True for a torch call that reads tensor data on the host, or whose output
 /// size depends on it: item, data_ptr, accessor, packed_accessor32/64,
 /// nonzero, masked_select, unique (what a fake tensor cannot give).
