@@ -605,6 +605,16 @@ TEST(Plugin, UsesTheProjectIndexTorchLintStored) {
                                "csrc/register.cpp:13"),
             std::string::npos)
       << WithIndex.Out;
+  // A schema in ops.cpp, a kernel in cpu/ that writes through a helper in a
+  // third file: the registration in register.cpp is where it shows.
+  RunResult Schema = runCommand(runClangTidyCmd(
+      ClangTidy19, "--quiet --checks='-*,torch-compile-schema' csrc/register.cpp -- " +
+                       synthesisedFlags(),
+      Home, Dir));
+  EXPECT_NE(Schema.Out.find("register.cpp:22:3: warning: 'split_op::fill_rows_cpu' mutates "
+                            "argument 'x' of 'split_op::fill_rows'"),
+            std::string::npos)
+      << Schema.Out << Schema.Err;
 }
 
 } // namespace

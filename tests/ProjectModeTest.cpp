@@ -52,7 +52,9 @@ std::set<std::string> findings(const std::string &Out) {
 std::set<std::string> expected(const std::vector<std::string> &Only = {}) {
   std::set<std::string> S;
   for (const char *F : {"csrc/ops.cpp", "csrc/register.cpp", "csrc/bindings.cpp",
-                        "csrc/cpu/scale_cpu.cpp", "csrc/cpu/released.cpp",
+                        "csrc/autograd_fn.cpp", "csrc/cpu/scale_cpu.cpp",
+                        "csrc/cpu/released.cpp", "csrc/cpu/rows_cpu.cpp",
+                        "csrc/cpu/rows_helpers.cpp", "csrc/cpu/add_into_cpu.cpp",
                         "csrc/meta/scale_meta.cpp", "csrc/cuda/count_cuda.cu"}) {
     if (!Only.empty() && std::find(Only.begin(), Only.end(), F) == Only.end())
       continue;
@@ -103,6 +105,28 @@ TEST(ProjectMode, ARunOnSomeFilesUsesTheStoredFactsOfTheRest) {
       << Two.Out;
   RunResult One = runTorchLint(flags(Cache) + "--format=json csrc/bindings.cpp", Dir);
   EXPECT_EQ(findings(One.Out), expected({"csrc/bindings.cpp"})) << One.Out;
+  // Mutations through a helper in a third file, callers that make a tensor
+  // contiguous, an autograd::Function reached from a registration elsewhere.
+  RunResult Summaries = runTorchLint(flags(Cache) +
+                                         "--format=json csrc/register.cpp csrc/cpu/rows_helpers.cpp "
+                                         "csrc/cpu/add_into_cpu.cpp csrc/autograd_fn.cpp",
+                                     Dir);
+  EXPECT_EQ(findings(Summaries.Out),
+            expected({"csrc/register.cpp", "csrc/cpu/rows_helpers.cpp", "csrc/cpu/add_into_cpu.cpp",
+                      "csrc/autograd_fn.cpp"}))
+      << Summaries.Out;
+  EXPECT_NE(Summaries.Out.find("'x' is written in csrc/cpu/rows_helpers.cpp:11: it is passed to "
+                               "'split_op::write_rows' (csrc/cpu/rows_cpu.cpp:7), where its data "
+                               "is written through 'd'"),
+            std::string::npos)
+      << Summaries.Out;
+  EXPECT_NE(Summaries.Out.find("the schema of 'split_op::fill_rows' is defined in csrc/ops.cpp:"),
+            std::string::npos)
+      << Summaries.Out;
+  EXPECT_NE(Summaries.Out.find("'split_op::gather_sum' is called from another file with a tensor "
+                               "not known to be contiguous (csrc/cpu/rows_cpu.cpp:16)"),
+            std::string::npos)
+      << Summaries.Out;
 
   // A neighbour changes (the Meta kernel's registration goes): its facts are
   // taken again, and scale is now an op without a fake.
@@ -132,6 +156,12 @@ TEST(ProjectMode, NoProjectLintsEachFileAlone) {
   // Only what one file shows: the binding of raw_add (no file registers it).
   EXPECT_EQ(findings(R.Out).count("csrc/meta/scale_meta.cpp:9 torch-compile-data-dependent"), 0u);
   EXPECT_EQ(findings(R.Out).count("csrc/ops.cpp:7 torch-compile-missing-fake-kernel"), 0u);
+  EXPECT_EQ(findings(R.Out).count("csrc/register.cpp:22 torch-compile-schema"), 0u);
+  EXPECT_EQ(findings(R.Out).count("csrc/autograd_fn.cpp:10 torch-compile-data-dependent"), 0u);
+  // Alone, row_norms has no caller that makes its argument contiguous.
+  EXPECT_EQ(findings(R.Out).count("csrc/cpu/rows_helpers.cpp:19 torch-bugprone-data-ptr-contiguity"),
+            1u)
+      << R.Out;
 }
 
 TEST(ProjectMode, UnchangedFilesAreNotParsedAgain) {

@@ -4,6 +4,9 @@
 
 #include "../model/AstUtil.h"
 
+#include "../model/ProjectFacts.h"
+#include "../model/ProjectModel.h"
+#include "../model/Registrations.h"
 #include "../model/Signatures.h"
 #include "../model/TorchApi.h"
 
@@ -11,6 +14,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
+
+#include <sstream>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -20,67 +25,38 @@ using namespace torchlint::model::matchers;
 namespace torchlint::checks {
 namespace {
 
-/// What makes \p P safe inside \p F: an is_contiguous() test, a contiguous()
-/// reassignment.
-bool hasContiguityEvidence(const FunctionDecl *F, const ParmVarDecl *P) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const ParmVarDecl *P;
-    bool Found = false;
-    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
-      const CXXMethodDecl *M = C->getMethodDecl();
-      if (M && M->getIdentifier() && M->getName() == "is_contiguous" &&
-          refersTo(C->getImplicitObjectArgument(), P))
-        Found = true;
-      return true;
-    }
-    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Op) {
-      if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
-          refersTo(Op->getArg(0), P))
-        Found = true; // Reassigned (x = x.contiguous()).
-      return true;
-    }
-  } Fd;
-  Fd.P = P;
-  Fd.TraverseStmt(F->getBody());
-  return Fd.Found;
-}
-
-/// A `.contiguous()` result, or the stable ABI's
-/// `torch::stable::contiguous(x)`.
-bool isContiguousCall(const Expr *E) {
-  E = ignoreWrappers(E);
-  if (const auto *M = dyn_cast<CXXMemberCallExpr>(E))
-    return M->getMethodDecl() && M->getMethodDecl()->getIdentifier() &&
-           M->getMethodDecl()->getName() == "contiguous";
-  if (const auto *C = dyn_cast<CallExpr>(E))
-    return C->getDirectCallee() && isStableDecl(C->getDirectCallee()) &&
-           C->getDirectCallee()->getIdentifier() &&
-           C->getDirectCallee()->getName() == "contiguous";
-  return false;
-}
-
-/// True if every call of \p F in the TU passes a `.contiguous()` result for
-/// parameter \p Index (and there is at least one call).
-bool allCallersPassContiguous(const FunctionDecl *F, unsigned Index, ASTContext &Ctx) {
+/// The calls of \p F in this TU (a functor's too: `Fn()(x)`, and those in
+/// AT_DISPATCH lambdas), and how many pass a tensor known contiguous as its
+/// parameter \p Index (isContiguousArgument).
+std::pair<unsigned, unsigned> callersInThisFile(const FunctionDecl *F, unsigned Index,
+                                                ASTContext &Ctx) {
   struct Calls : RecursiveASTVisitor<Calls> {
     const FunctionDecl *F;
     unsigned Index;
     unsigned Total = 0, Contiguous = 0;
     bool VisitCallExpr(CallExpr *C) {
       const FunctionDecl *Callee = C->getDirectCallee();
-      if (!Callee || Callee->getCanonicalDecl() != F->getCanonicalDecl() ||
-          C->getNumArgs() <= Index)
+      if (!Callee || Callee->getCanonicalDecl() != F->getCanonicalDecl())
+        return true;
+      unsigned Offset = isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
+      if (C->getNumArgs() <= Index + Offset)
         return true;
       ++Total;
-      if (isContiguousCall(C->getArg(Index)))
-        ++Contiguous;
+      Contiguous += isContiguousArgument(C->getArg(Index + Offset));
       return true;
     }
   } C;
   C.F = F;
   C.Index = Index;
   C.TraverseAST(Ctx);
-  return C.Total > 0 && C.Total == C.Contiguous;
+  return {C.Total, C.Contiguous};
+}
+
+/// An index that is the constant 0: element 0 is where data_ptr points
+/// whatever the strides.
+bool isZeroIndex(const Expr *E, const ASTContext &Ctx) {
+  std::optional<int64_t> V = intValue(E, Ctx);
+  return V && *V == 0;
 }
 
 /// The data pointer is indexed beyond its first element: `p[i]`, `ptr[k]`,
@@ -91,7 +67,7 @@ bool indexedLinearly(const CXXMemberCallExpr *Call, const FunctionDecl *F,
   const VarDecl *Ptr = nullptr;
   for (int I = 0; I < 3 && !Parents.empty(); ++I) {
     if (const auto *A = Parents[0].get<ArraySubscriptExpr>())
-      return true;
+      return !isZeroIndex(A->getIdx(), Ctx);
     if (const auto *B = Parents[0].get<BinaryOperator>())
       return B->isAdditiveOp();
     if ((Ptr = Parents[0].get<VarDecl>()))
@@ -104,9 +80,10 @@ bool indexedLinearly(const CXXMemberCallExpr *Call, const FunctionDecl *F,
     return false;
   struct Finder : RecursiveASTVisitor<Finder> {
     const VarDecl *Ptr;
+    const ASTContext *Ctx;
     bool Found = false;
     bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
-      Found |= refersTo(A->getBase(), Ptr);
+      Found |= refersTo(A->getBase(), Ptr) && !isZeroIndex(A->getIdx(), *Ctx);
       return true;
     }
     bool VisitBinaryOperator(BinaryOperator *B) {
@@ -115,6 +92,7 @@ bool indexedLinearly(const CXXMemberCallExpr *Call, const FunctionDecl *F,
     }
   } Fd;
   Fd.Ptr = Ptr;
+  Fd.Ctx = &Ctx;
   Fd.TraverseStmt(F->getBody());
   return Fd.Found;
 }
@@ -135,9 +113,21 @@ void DataPtrContiguityCheck::check(const MatchFinder::MatchResult &Result) {
   if (!P || Reported.count(P) || Call->getBeginLoc().isMacroID())
     return;
   const auto *F = dyn_cast<FunctionDecl>(P->getDeclContext());
-  if (!F || !F->getBody() || !indexedLinearly(Call, F, Ctx) ||
-      hasContiguityEvidence(F, P) ||
-      allCallersPassContiguous(F, P->getFunctionScopeIndex(), Ctx))
+  if (!F || !F->getBody() || !indexedLinearly(Call, F, Ctx) || hasContiguityEvidence(F, P))
+    return;
+  // Safe when every caller, in this file and in the rest of the project,
+  // passes a tensor known contiguous (and there is at least one).
+  unsigned Index = P->getFunctionScopeIndex();
+  auto [Calls, Contiguous] = callersInThisFile(F, Index, Ctx);
+  std::string Elsewhere = ProjectView::get(Ctx).callersElsewhere(usrOf(F), Index);
+  unsigned OtherCalls = 0, OtherContiguous = 0;
+  std::string OtherSite;
+  if (!Elsewhere.empty()) {
+    std::istringstream In(Elsewhere.substr(0, Elsewhere.find('\t')));
+    In >> OtherCalls >> OtherContiguous;
+    OtherSite = Elsewhere.substr(Elsewhere.find('\t') + 1);
+  }
+  if (Calls + OtherCalls > 0 && Calls + OtherCalls == Contiguous + OtherContiguous)
     return;
   Reported.insert(P);
 
@@ -156,31 +146,49 @@ void DataPtrContiguityCheck::check(const MatchFinder::MatchResult &Result) {
   std::string Advice = Writes ? "require it: '" + Check + "(" + Name +
                                     ".is_contiguous())' (a copy would lose the writes)"
                               : "use '" + Local + " = " + Copy + "'";
-  auto D = diag(Call->getBeginLoc(),
-                "'%0' may be strided, expanded or channels_last: its data_ptr is "
-                "indexed linearly with no is_contiguous() check or contiguous() "
-                "copy in '%1' or its callers in this file; %2");
-  D << Name << F->getName() << Advice;
+  {
+    auto D = diag(Call->getBeginLoc(),
+                  "'%0' may be strided, expanded or channels_last: its data_ptr is "
+                  "indexed linearly with no is_contiguous() check or contiguous() "
+                  "copy in '%1' or its callers; %2");
+    D << Name << functionName(F) << Advice;
+    for (const FixItHint &H : fixes(F, P, Writes, Stable, Check, Copy, Local, Ctx))
+      D << H;
+  }
+  if (OtherCalls > OtherContiguous)
+    diag(F->getLocation(), "'%0' is called from another file with a tensor not known to be "
+                           "contiguous (%1)",
+         DiagnosticIDs::Note)
+        << functionName(F) << OtherSite;
+}
+
+std::vector<FixItHint> DataPtrContiguityCheck::fixes(const FunctionDecl *F, const ParmVarDecl *P,
+                                                     bool Writes, bool Stable,
+                                                     const std::string &Check,
+                                                     const std::string &Copy,
+                                                     const std::string &Local, ASTContext &Ctx) {
+  std::vector<FixItHint> Out;
   const auto *Body = dyn_cast<CompoundStmt>(F->getBody());
   if (!Body || Body->body_empty())
-    return;
+    return Out;
   const Stmt *First = Body->body_front();
   const SourceManager &SM = Ctx.getSourceManager();
   if (First->getBeginLoc().isMacroID())
-    return;
+    return Out;
+  std::string Name = P->getName().str();
   std::string Indent(SM.getSpellingColumnNumber(First->getBeginLoc()) - 1, ' ');
   if (Writes) {
-    D << FixItHint::CreateInsertion(First->getBeginLoc(),
-                                    Check + "(" + Name + ".is_contiguous(), \"" + Name +
-                                        " must be contiguous\");\n" + Indent);
-    return;
+    Out.push_back(FixItHint::CreateInsertion(First->getBeginLoc(),
+                                             Check + "(" + Name + ".is_contiguous(), \"" + Name +
+                                                 " must be contiguous\");\n" + Indent));
+    return Out;
   }
   // torch::stable::contiguous is in <torch/csrc/stable/ops.h>: no fix where
   // the file does not see it.
   if (Stable && !stableFunctionDeclared(Ctx, "contiguous"))
-    return;
-  D << FixItHint::CreateInsertion(First->getBeginLoc(),
-                                  "auto " + Local + " = " + Copy + ";\n" + Indent);
+    return Out;
+  Out.push_back(
+      FixItHint::CreateInsertion(First->getBeginLoc(), "auto " + Local + " = " + Copy + ";\n" + Indent));
   struct Uses : RecursiveASTVisitor<Uses> {
     const ParmVarDecl *P;
     std::vector<const DeclRefExpr *> Objects;
@@ -199,8 +207,9 @@ void DataPtrContiguityCheck::check(const MatchFinder::MatchResult &Result) {
   U.TraverseStmt(F->getBody());
   for (const DeclRefExpr *R : U.Objects)
     if (!R->getLocation().isMacroID())
-      D << FixItHint::CreateReplacement(
-          CharSourceRange::getTokenRange(R->getLocation(), R->getLocation()), Local);
+      Out.push_back(FixItHint::CreateReplacement(
+          CharSourceRange::getTokenRange(R->getLocation(), R->getLocation()), Local));
+  return Out;
 }
 
 } // namespace torchlint::checks

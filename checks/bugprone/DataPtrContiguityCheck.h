@@ -6,6 +6,8 @@
 #include "clang-tidy/ClangTidyCheck.h"
 
 #include <set>
+#include <string>
+#include <vector>
 
 namespace torchlint::checks {
 
@@ -24,6 +26,14 @@ public:
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
+  /// The fix of \p P in \p F: a TORCH_CHECK when \p F writes through the
+  /// pointer (a copy would lose the writes), else one contiguous copy used
+  /// by every data_ptr of it.
+  static std::vector<clang::FixItHint> fixes(const clang::FunctionDecl *F,
+                                             const clang::ParmVarDecl *P, bool Writes,
+                                             bool Stable, const std::string &Check,
+                                             const std::string &Copy, const std::string &Local,
+                                             clang::ASTContext &Ctx);
   std::set<const clang::ParmVarDecl *> Reported;
 };
 

@@ -142,7 +142,7 @@ void DataDependentCheck::check(const MatchFinder::MatchResult &Result) {
   const Registrations &Model = Registrations::get(Ctx);
   FunctionContext Context = Model.contextAt(*Call, Ctx);
   // In eager kernels these are performance questions, not graph breaks.
-  if (Context.Kind != ContextKind::Traced)
+  if (Context.Kind != ContextKind::Traced || Context.RootCannotRunOnFakes)
     return;
 
   std::string What = "'" + Callee->getName().str() + "()'";

@@ -24,9 +24,9 @@ void noteContext(tidy::ClangTidyCheck &Check, const model::FunctionContext &C) {
 }
 
 std::string contextPhrase(const model::FunctionContext &C) {
-  if (C.Key == "CompositeImplicitAutograd")
-    return "a CompositeImplicitAutograd kernel";
-  return "a " + C.Key + " kernel";
+  // "an Autograd kernel", "an AutogradCUDA kernel", "a Meta kernel".
+  bool Vowel = !C.Key.empty() && std::string("AEIOU").find(C.Key[0]) != std::string::npos;
+  return (Vowel ? "an " : "a ") + C.Key + " kernel";
 }
 
 } // namespace torchlint::checks

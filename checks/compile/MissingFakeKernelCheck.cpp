@@ -19,40 +19,6 @@ using namespace torchlint::model;
 namespace torchlint::checks {
 namespace {
 
-/// The first read of tensor data in \p F or the functions it calls in the TU
-/// (a fake tensor has no data, so such a kernel cannot serve as a fake one).
-const CallExpr *firstDataRead(const FunctionDecl *F, const SourceManager &SM,
-                              unsigned Depth = 0) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const SourceManager &SM;
-    unsigned Depth;
-    const CallExpr *Found = nullptr;
-    Finder(const SourceManager &SM, unsigned Depth) : SM(SM), Depth(Depth) {}
-    bool VisitCallExpr(CallExpr *Call) {
-      if (Found)
-        return false;
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      if (!Callee || !Callee->getIdentifier())
-        return true;
-      if (isTorchDecl(Callee)) {
-        if (isDataReadCall(Callee))
-          Found = Call;
-        return true;
-      }
-      const FunctionDecl *Def = Callee->getDefinition();
-      if (Def && Depth < 3 &&
-          !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
-        Found = firstDataRead(Def, SM, Depth + 1);
-      return true;
-    }
-  } Fd(SM, Depth);
-  const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
-  if (!Def || !Def->getBody())
-    return nullptr;
-  Fd.TraverseStmt(Def->getBody());
-  return Fd.Found;
-}
-
 } // namespace
 
 MissingFakeKernelCheck::MissingFakeKernelCheck(StringRef Name,
@@ -178,7 +144,7 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
       for (const KernelImpl *K : Traced) {
         if (!K->CatchAll && K->DispatchKey != "CompositeImplicitAutograd")
           continue;
-        const CallExpr *Read = firstDataRead(K->Function, SM);
+        const CallExpr *Read = firstDataRead(K->Function);
         // Or in a function another file defines ("file:line call").
         std::string ReadElsewhere =
             Read || !K->Function ? "" : Project.dataReadOf(usrOf(K->Function));
@@ -191,7 +157,7 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
         StringRef ReadName = ReadFn && ReadFn->getIdentifier()
                                  ? ReadFn->getName()
                                  : StringRef(ReadElsewhere).rsplit(' ').second;
-        bool RawData = ReadName.contains("data_ptr") || ReadName.contains("accessor");
+        bool RawData = isRawDataRead(ReadName);
         diag(K->Call->getBeginLoc(),
              "'%0' is registered without a dispatch key, so its kernel also "
              "runs on fake tensors, but it reads tensor data: %1; register it "

@@ -2,6 +2,8 @@
 
 #include "SchemaCheck.h"
 
+#include "../model/ProjectFacts.h"
+#include "../model/ProjectModel.h"
 #include "../model/Registrations.h"
 #include "../model/Signatures.h"
 #include "../model/TorchApi.h"
@@ -124,107 +126,148 @@ void SchemaCheck::check(const MatchFinder::MatchResult &Result) {
            "schema of '%0' does not parse: %1")
           << (D.Namespace.empty() ? D.Name : D.qualifiedName()) << D.Error.message;
 
-  std::set<std::pair<const OpDef *, unsigned>> Reported;
+  ProjectView &Project = ProjectView::get(Ctx);
+  std::set<std::pair<std::string, unsigned>> Reported;
   for (const KernelImpl &K : Model.Impls) {
     const FunctionDecl *F = K.Function;
     // A hand-boxed stable kernel takes the stack, not the schema's arguments.
     if (!F || K.Boxed)
       continue;
-    for (const OpDef *D : Model.defsOf(K)) {
-      if (!D->Schema || D->Schema->nameOnly || D->Schema->isVararg)
-        continue;
-      const FunctionSchema &S = *D->Schema;
-      std::string Fn = functionName(F);
-      if (S.args.size() != F->getNumParams()) {
-        if (Reported.insert({D, ~0u}).second) {
-          diag(locationInSchema(*D, 0, Ctx),
-               "schema of '%0' has %1 argument%s1 but its %2 kernel '%3' takes "
-               "%4; registration fails at load time")
-              << D->qualifiedName() << static_cast<unsigned>(S.args.size())
-              << (K.DispatchKey.empty() ? "registered" : K.DispatchKey) << Fn << F->getNumParams();
-          diag(F->getLocation(), "'%0' is declared here", DiagnosticIDs::Note) << Fn;
-        }
-        continue;
-      }
-      for (unsigned I = 0; I < S.args.size(); ++I) {
-        const SchemaArg &A = S.args[I];
-        const ParmVarDecl *P = F->getParamDecl(I);
-        SchemaTypeOf T = schemaTypeOf(P->getType());
-        std::string Want = normalised(A.type);
-        std::string ParamType = P->getType().getAsString(Ctx.getPrintingPolicy());
-        if (!Reported.insert({D, I}).second)
-          continue;
-        // Tuple arguments, (Tensor, Tensor)?, take std::tuple-like kernels
-        // the type model does not spell: not compared.
-        if (llvm::StringRef(A.type.name).starts_with("("))
-          continue;
-        if (T.Spelling.empty() || !compatible(Want, T.Spelling)) {
-          std::string Expect =
-              !T.Instead.empty() ? "'" + T.Instead + "'"
-                                 : "the C++ type of a schema '" + Want + "'";
-          diag(locationInSchema(*D, A.column, Ctx),
-               "argument '%0' of '%1' is '%2' in the schema but '%3' in its %4 "
-               "kernel '%5'; use %6")
-              << A.name << D->qualifiedName() << A.type.str() << ParamType
-              << (K.DispatchKey.empty() ? "registered" : K.DispatchKey) << Fn << Expect;
-          diag(P->getLocation(), "parameter declared here", DiagnosticIDs::Note);
-          continue;
-        }
-        if (Want != "Tensor" || A.alias.isWrite)
-          continue;
-        std::string How;
-        const Stmt *Where = nullptr;
-        bool Mutated = mutatesParam(F, P, &How, &Where);
-        if (!Mutated && !T.MutableRef)
-          continue;
-        // Tensor -> Tensor(x!) with the first alias set the schema does not use.
-        std::string Used;
-        for (const SchemaArg &Other : S.args)
-          Used += Other.alias.set;
-        for (const SchemaArg &Other : S.returns)
-          Used += Other.alias.set;
-        char Set = 'a';
-        while (Used.find(Set) != std::string::npos && Set < 'z')
-          ++Set;
-        std::string Annot = std::string("(") + Set + "!)";
-        {
-        auto Diag = diag(locationInSchema(*D, A.column, Ctx),
-                         "'%0' mutates argument '%1' of '%2' but the schema does "
-                         "not say so; annotate it 'Tensor%3' or torch.compile "
-                         "may reorder or drop the write");
-        Diag << Fn << A.name << D->qualifiedName() << Annot;
-        // Insert after "Tensor" when the literal is one plain token.
-        if (D->Literal && D->Literal->getNumConcatenated() == 1 &&
-            !D->Literal->getBeginLoc().isMacroID())
-          Diag << FixItHint::CreateInsertion(
-              locationInSchema(*D, A.column + 6, Ctx), Annot);
-        }
-        if (Where)
-          diag(Where->getBeginLoc(), "'%0' is written here: %1", DiagnosticIDs::Note)
-              << A.name << How;
-        else
-          diag(P->getLocation(), "'%0' is taken by non-const reference",
-               DiagnosticIDs::Note)
-              << A.name;
-      }
-      // A returned input (or a view of it) needs an alias annotation.
-      bool IsView = false;
-      if (S.returns.size() == 1 && !S.returns[0].alias.present &&
-          S.returns[0].type.str() == "Tensor")
-        if (const ParmVarDecl *P = returnedParam(F, IsView)) {
-          unsigned Index = P->getFunctionScopeIndex();
-          if (Index < S.args.size() && Reported.insert({D, 1000 + Index}).second) {
-            const SchemaArg &A = S.args[Index];
-            diag(locationInSchema(*D, A.column, Ctx),
-                 "'%0' returns %select{its input|a view of its input}1 '%2' but "
-                 "the schema of '%3' declares a new tensor; annotate the alias "
-                 "('Tensor(a%4) %2' and '-> Tensor(a%4)') or return a copy")
-                << Fn << IsView << A.name << D->qualifiedName()
-                << (A.alias.isWrite ? "!" : "");
-          }
-        }
-    }
+    std::vector<const OpDef *> Local = Model.defsOf(K);
+    for (const OpDef *D : Local)
+      if (D->Schema)
+        checkKernel({D, D->qualifiedName(), &*D->Schema, ""}, K, Reported, Ctx);
+    if (!Local.empty())
+      continue;
+    // The schema is in another file (ops.cpp defines it, this file
+    // registers the kernel): the same comparisons, reported here.
+    std::string Answer = Project.schemaElsewhere(K.qualifiedName());
+    if (Answer.empty())
+      continue;
+    size_t Tab = Answer.rfind('\t');
+    std::optional<FunctionSchema> S = parseSchema(Answer.substr(0, Tab), nullptr);
+    if (S)
+      checkKernel({nullptr, K.qualifiedName(), &*S, Answer.substr(Tab + 1)}, K, Reported, Ctx);
   }
+}
+
+void SchemaCheck::checkKernel(const SchemaAt &Src, const KernelImpl &K,
+                              std::set<std::pair<std::string, unsigned>> &Reported,
+                              ASTContext &Ctx) {
+  const FunctionDecl *F = K.Function;
+  const FunctionSchema &S = *Src.Schema;
+  if (S.nameOnly || S.isVararg)
+    return;
+  // Where a finding goes: into the schema string when it is in this file,
+  // else at the registration, with a note naming the schema's file.
+  SourceLocation Registration = K.Call ? K.Call->getBeginLoc() : F->getLocation();
+  auto At = [&](unsigned Column) {
+    return Src.Def ? locationInSchema(*Src.Def, Column, Ctx) : Registration;
+  };
+  auto NoteSchema = [&] {
+    if (!Src.Def)
+      diag(Registration, "the schema of '%0' is defined in %1", DiagnosticIDs::Note)
+          << Src.Name << Src.Elsewhere;
+  };
+  std::string Fn = functionName(F);
+  std::string Key = Src.Name + (Src.Def ? "" : "@" + Src.Elsewhere);
+  if (S.args.size() != F->getNumParams()) {
+    if (Reported.insert({Key, ~0u}).second) {
+      diag(At(0), "schema of '%0' has %1 argument%s1 but its %2 kernel '%3' takes "
+                  "%4; registration fails at load time")
+          << Src.Name << static_cast<unsigned>(S.args.size())
+          << (K.DispatchKey.empty() ? "registered" : K.DispatchKey) << Fn << F->getNumParams();
+      diag(F->getLocation(), "'%0' is declared here", DiagnosticIDs::Note) << Fn;
+      NoteSchema();
+    }
+    return;
+  }
+  ProjectView &Project = ProjectView::get(Ctx);
+  for (unsigned I = 0; I < S.args.size(); ++I) {
+    const SchemaArg &A = S.args[I];
+    const ParmVarDecl *P = F->getParamDecl(I);
+    SchemaTypeOf T = schemaTypeOf(P->getType());
+    std::string Want = normalised(A.type);
+    std::string ParamType = P->getType().getAsString(Ctx.getPrintingPolicy());
+    if (!Reported.insert({Key, I}).second)
+      continue;
+    // Tuple arguments, (Tensor, Tensor)?, take std::tuple-like kernels
+    // the type model does not spell: not compared.
+    if (llvm::StringRef(A.type.name).starts_with("("))
+      continue;
+    if (T.Spelling.empty() || !compatible(Want, T.Spelling)) {
+      std::string Expect = !T.Instead.empty() ? "'" + T.Instead + "'"
+                                              : "the C++ type of a schema '" + Want + "'";
+      diag(At(A.column), "argument '%0' of '%1' is '%2' in the schema but '%3' in its %4 "
+                         "kernel '%5'; use %6")
+          << A.name << Src.Name << A.type.str() << ParamType
+          << (K.DispatchKey.empty() ? "registered" : K.DispatchKey) << Fn << Expect;
+      diag(P->getLocation(), "parameter declared here", DiagnosticIDs::Note);
+      NoteSchema();
+      continue;
+    }
+    if (Want != "Tensor" || A.alias.isWrite)
+      continue;
+    std::string How, Elsewhere;
+    const Stmt *Where = nullptr;
+    bool Mutated = mutatesParam(F, P, &How, &Where);
+    if (!Mutated) {
+      // Defined in another file, or handing the tensor to a function
+      // defined in one: the project's summary of its writes.
+      std::string W = Project.paramWriteOf(usrOf(F), I);
+      if (!W.empty()) {
+        size_t Tab = W.rfind('\t');
+        How = W.substr(0, Tab);
+        Elsewhere = W.substr(Tab + 1);
+        Mutated = true;
+      }
+    }
+    if (!Mutated && !T.MutableRef)
+      continue;
+    // Tensor -> Tensor(x!) with the first alias set the schema does not use.
+    std::string Used;
+    for (const SchemaArg &Other : S.args)
+      Used += Other.alias.set;
+    for (const SchemaArg &Other : S.returns)
+      Used += Other.alias.set;
+    char Set = 'a';
+    while (Used.find(Set) != std::string::npos && Set < 'z')
+      ++Set;
+    std::string Annot = std::string("(") + Set + "!)";
+    {
+      auto Diag = diag(At(A.column), "'%0' mutates argument '%1' of '%2' but the schema does "
+                                     "not say so; annotate it 'Tensor%3' or torch.compile "
+                                     "may reorder or drop the write");
+      Diag << Fn << A.name << Src.Name << Annot;
+      // Insert after "Tensor" when the literal is one plain token.
+      if (Src.Def && Src.Def->Literal && Src.Def->Literal->getNumConcatenated() == 1 &&
+          !Src.Def->Literal->getBeginLoc().isMacroID())
+        Diag << FixItHint::CreateInsertion(locationInSchema(*Src.Def, A.column + 6, Ctx), Annot);
+    }
+    NoteSchema();
+    if (Where)
+      diag(Where->getBeginLoc(), "'%0' is written here: %1", DiagnosticIDs::Note) << A.name << How;
+    else if (!Elsewhere.empty())
+      diag(At(A.column), "'%0' is written in %1: %2", DiagnosticIDs::Note)
+          << A.name << Elsewhere << How;
+    else
+      diag(P->getLocation(), "'%0' is taken by non-const reference", DiagnosticIDs::Note)
+          << A.name;
+  }
+  // A returned input (or a view of it) needs an alias annotation.
+  bool IsView = false;
+  if (S.returns.size() == 1 && !S.returns[0].alias.present && S.returns[0].type.str() == "Tensor")
+    if (const ParmVarDecl *P = returnedParam(F, IsView)) {
+      unsigned Index = P->getFunctionScopeIndex();
+      if (Index < S.args.size() && Reported.insert({Key, 1000 + Index}).second) {
+        const SchemaArg &A = S.args[Index];
+        diag(At(A.column), "'%0' returns %select{its input|a view of its input}1 '%2' but "
+                           "the schema of '%3' declares a new tensor; annotate the alias "
+                           "('Tensor(a%4) %2' and '-> Tensor(a%4)') or return a copy")
+            << Fn << IsView << A.name << Src.Name << (A.alias.isWrite ? "!" : "");
+        NoteSchema();
+      }
+    }
 }
 
 } // namespace torchlint::checks

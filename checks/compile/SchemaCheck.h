@@ -3,7 +3,11 @@
 #ifndef TORCHLINT_CHECKS_COMPILE_SCHEMACHECK_H
 #define TORCHLINT_CHECKS_COMPILE_SCHEMACHECK_H
 
+#include "../model/Registrations.h"
 #include "clang-tidy/ClangTidyCheck.h"
+
+#include <set>
+#include <string>
 
 namespace torchlint::checks {
 
@@ -21,6 +25,19 @@ public:
   void onStartOfTranslationUnit() override;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  /// A schema to hold a kernel against: an m.def of this TU (Def), or the
+  /// text another file defines (Def null, Elsewhere "file:line").
+  struct SchemaAt {
+    const model::OpDef *Def;
+    std::string Name;
+    const model::FunctionSchema *Schema;
+    std::string Elsewhere;
+  };
+  void checkKernel(const SchemaAt &Src, const model::KernelImpl &K,
+                   std::set<std::pair<std::string, unsigned>> &Reported,
+                   clang::ASTContext &Ctx);
 };
 
 } // namespace torchlint::checks

@@ -61,7 +61,7 @@ void SymIntCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const Registrations &Model = Registrations::get(Ctx);
   FunctionContext Context = Model.contextAt(*Call, Ctx);
-  if (Context.Kind != ContextKind::Traced)
+  if (Context.Kind != ContextKind::Traced || Context.RootCannotRunOnFakes)
     return;
   StringRef Name = Call->getMethodDecl()->getName();
   std::string Sym = "sym_" + Name.str();

@@ -2,6 +2,7 @@
 
 #include "ProjectFacts.h"
 #include "Registrations.h"
+#include "Signatures.h"
 #include "TorchApi.h"
 
 #include "clang/AST/ASTContext.h"
@@ -39,13 +40,26 @@ Site siteOf(SourceLocation Loc, const SourceManager &SM) {
 /// body (AT_DISPATCH's) count as the body.
 class Callees : public RecursiveASTVisitor<Callees> {
 public:
-  Callees(const SourceManager &SM, FunctionFact &Fact) : SM(SM), Out(Fact.Callees), Fact(Fact) {}
+  Callees(const SourceManager &SM, const FunctionDecl *Caller, FunctionFact &Fact)
+      : SM(SM), Caller(Caller), Out(Fact.Callees), Fact(Fact) {}
   bool VisitCallExpr(CallExpr *C) {
     const FunctionDecl *Callee = C->getDirectCallee();
     if (Fact.FirstRead.File.empty() && isDataReadCall(Callee)) {
       Fact.FirstRead = siteOf(C->getExprLoc(), SM);
       Fact.FirstReadCall = Callee->getName().str();
     }
+    if (!Callee)
+      return true;
+    // X::apply(...) of a torch::autograd::Function runs X::forward(ctx, ...)
+    // and X::backward.
+    for (const FunctionDecl *M : autogradFunctionMethods(Callee)) {
+      add(M);
+      if (M->getName() == "forward")
+        addCall(C, M, 0, 1);
+    }
+    if (isProject(Callee))
+      addCall(C, Callee,
+              isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(Callee) ? 1 : 0, 0);
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) { return add(E->getDecl()); }
@@ -60,19 +74,45 @@ public:
   }
 
 private:
+  bool isProject(const FunctionDecl *F) const {
+    if (!F || isTorchDecl(F))
+      return false;
+    SourceLocation L = SM.getExpansionLoc(F->getLocation());
+    return L.isValid() && !SM.isInSystemHeader(L);
+  }
   bool add(const Decl *D) {
     const auto *F = dyn_cast_or_null<FunctionDecl>(D);
-    if (!F || isTorchDecl(F))
-      return true;
-    SourceLocation L = SM.getExpansionLoc(F->getLocation());
-    if (L.isInvalid() || SM.isInSystemHeader(L))
+    if (!isProject(F))
       return true;
     std::string Usr = usrOf(F);
     if (!Usr.empty() && Seen.insert(Usr).second)
       Out.push_back(std::move(Usr));
     return true;
   }
+  /// The call \p C of \p Callee, its arguments from \p ArgOffset on bound
+  /// to the callee's parameters from \p ParamOffset on.
+  void addCall(const CallExpr *C, const FunctionDecl *Callee, unsigned ArgOffset,
+               unsigned ParamOffset) {
+    CallFact Call;
+    Call.Callee = usrOf(Callee);
+    if (Call.Callee.empty())
+      return;
+    Call.At = siteOf(C->getExprLoc(), SM);
+    Call.FromParam.assign(ParamOffset, -1);
+    Call.Contiguous.assign(ParamOffset, false);
+    for (unsigned I = ArgOffset; I < C->getNumArgs(); ++I) {
+      const Expr *A = C->getArg(I);
+      int From = -1;
+      if (const auto *R = dyn_cast<DeclRefExpr>(ignoreWrappers(A)))
+        if (const auto *P = dyn_cast<ParmVarDecl>(R->getDecl()); P && P->getDeclContext() == Caller)
+          From = static_cast<int>(P->getFunctionScopeIndex());
+      Call.FromParam.push_back(From);
+      Call.Contiguous.push_back(isContiguousArgument(A));
+    }
+    Fact.Calls.push_back(std::move(Call));
+  }
   const SourceManager &SM;
+  const FunctionDecl *Caller;
   std::vector<std::string> &Out;
   FunctionFact &Fact;
   std::set<std::string> Seen;
@@ -98,7 +138,18 @@ public:
     Fact.Name = functionName(F);
     Fact.At = siteOf(F->getLocation(), SM);
     Fact.TouchesPython = releasesGilOrCallsPython(F->getBody());
-    Callees C(SM, Fact);
+    for (const ParmVarDecl *P : F->parameters()) {
+      if (!isTensorLikeType(P->getType()))
+        continue;
+      ParamFact Param;
+      Param.Index = P->getFunctionScopeIndex();
+      Param.Name = P->getName().str();
+      const Stmt *Where = nullptr;
+      if (mutatesParam(F, P, &Param.Write, &Where) && Where)
+        Param.WriteAt = siteOf(Where->getBeginLoc(), SM);
+      Fact.Params.push_back(std::move(Param));
+    }
+    Callees C(SM, F, Fact);
     C.TraverseStmt(F->getBody());
     Out.push_back(std::move(Fact));
     return true;
@@ -135,7 +186,8 @@ TUFacts extractFacts(ASTContext &Ctx) {
   const Registrations &Model = Registrations::get(Ctx);
   for (const OpDef &D : Model.Defs)
     if (!D.Name.empty())
-      Out.Ops.push_back({D.qualifiedName(), siteOf(D.Call->getBeginLoc(), SM)});
+      Out.Ops.push_back({D.qualifiedName(), siteOf(D.Call->getBeginLoc(), SM),
+                         D.SchemaText});
   for (const KernelImpl &K : Model.Impls) {
     KernelFact F;
     F.Op = K.qualifiedName();
@@ -156,7 +208,7 @@ json toJson(const TUFacts &F) {
   json Ops = json::array(), Kernels = json::array(), Bindings = json::array(),
        Functions = json::array();
   for (const OpFact &O : F.Ops)
-    Ops.push_back({{"op", O.Op}, {"at", siteJson(O.At)}});
+    Ops.push_back({{"op", O.Op}, {"at", siteJson(O.At)}, {"schema", O.Schema}});
   for (const KernelFact &K : F.Kernels)
     Kernels.push_back({{"op", K.Op},
                        {"key", K.Key},
@@ -166,21 +218,30 @@ json toJson(const TUFacts &F) {
                        {"at", siteJson(K.At)}});
   for (const BindingFact &B : F.Bindings)
     Bindings.push_back({{"name", B.Name}, {"usr", B.Usr}, {"at", siteJson(B.At)}});
-  for (const FunctionFact &Fn : F.Functions)
+  for (const FunctionFact &Fn : F.Functions) {
+    json Params = json::array(), Calls = json::array();
+    for (const ParamFact &P : Fn.Params)
+      Params.push_back({P.Index, P.Name, P.Write, siteJson(P.WriteAt)});
+    for (const CallFact &C : Fn.Calls)
+      Calls.push_back({C.Callee, siteJson(C.At), C.FromParam, C.Contiguous});
     Functions.push_back({{"usr", Fn.Usr},
                          {"name", Fn.Name},
                          {"at", siteJson(Fn.At)},
                          {"calls", Fn.Callees},
                          {"touches_python", Fn.TouchesPython},
                          {"first_read", siteJson(Fn.FirstRead)},
-                         {"first_read_call", Fn.FirstReadCall}});
+                         {"first_read_call", Fn.FirstReadCall},
+                         {"params", Params},
+                         {"call_sites", Calls}});
+  }
   return {{"ops", Ops}, {"kernels", Kernels}, {"bindings", Bindings}, {"functions", Functions}};
 }
 
 TUFacts tuFactsFromJson(const json &J) {
   TUFacts F;
   for (const json &O : J.at("ops"))
-    F.Ops.push_back({O.at("op").get<std::string>(), siteFrom(O.at("at"))});
+    F.Ops.push_back(
+        {O.at("op").get<std::string>(), siteFrom(O.at("at")), O.at("schema").get<std::string>()});
   for (const json &K : J.at("kernels")) {
     KernelFact Fact;
     Fact.Op = K.at("op").get<std::string>();
@@ -203,6 +264,12 @@ TUFacts tuFactsFromJson(const json &J) {
     Fact.TouchesPython = Fn.at("touches_python").get<bool>();
     Fact.FirstRead = siteFrom(Fn.at("first_read"));
     Fact.FirstReadCall = Fn.at("first_read_call").get<std::string>();
+    for (const json &P : Fn.at("params"))
+      Fact.Params.push_back({P.at(0).get<unsigned>(), P.at(1).get<std::string>(),
+                             P.at(2).get<std::string>(), siteFrom(P.at(3))});
+    for (const json &C : Fn.at("call_sites"))
+      Fact.Calls.push_back({C.at(0).get<std::string>(), siteFrom(C.at(1)),
+                            C.at(2).get<std::vector<int>>(), C.at(3).get<std::vector<bool>>()});
     F.Functions.push_back(std::move(Fact));
   }
   return F;

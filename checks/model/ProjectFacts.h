@@ -34,6 +34,7 @@ struct Site {
 struct OpFact {
   std::string Op;
   Site At;
+  std::string Schema; ///< The schema text, when it is a literal.
 };
 
 /// A kernel a TU registers.
@@ -53,6 +54,29 @@ struct BindingFact {
   Site At;
 };
 
+/// What a function does to one of its tensor parameters.
+struct ParamFact {
+  unsigned Index = 0;
+  std::string Name;
+  /// How its body, or a callee defined in the same TU, writes to it
+  /// (mutatesParam: in-place methods, out= calls, data_ptr writes), whatever
+  /// the parameter's C++ type; empty when it does not.
+  std::string Write;
+  Site WriteAt;
+};
+
+/// A call of a project function.
+struct CallFact {
+  std::string Callee; ///< USR.
+  Site At;
+  /// Per parameter of the callee: the index of the caller's parameter the
+  /// call passes there, or -1.
+  std::vector<int> FromParam;
+  /// Per parameter of the callee: the argument is known contiguous
+  /// (isContiguousArgument).
+  std::vector<bool> Contiguous;
+};
+
 /// A function the TU defines in project code, with whom it calls.
 struct FunctionFact {
   std::string Usr;
@@ -66,12 +90,14 @@ struct FunctionFact {
   /// (isDataReadCall), and that call's name; no File when none.
   Site FirstRead;
   std::string FirstReadCall;
+  std::vector<ParamFact> Params; ///< Its tensor parameters.
+  std::vector<CallFact> Calls;   ///< Its calls of project functions.
 };
 
 /// One question a TU asked of the rest of the project (ProjectModel.h), and
 /// the answer it got.
 struct ProjectQuery {
-  std::string Kind; ///< "traced", "kernels", "registered".
+  std::string Kind; ///< "traced", "kernels", "registered", "writes", ...
   std::string Arg;
   std::string Answer;
   bool operator==(const ProjectQuery &O) const {

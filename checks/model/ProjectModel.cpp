@@ -4,6 +4,7 @@
 #include "PythonFakes.h"
 #include "Registrations.h"
 #include "SafeRead.h"
+#include "TorchApi.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
@@ -76,12 +77,12 @@ json ProjectIndex::toJson() const {
     auto D = Digests.find(File);
     Units[File]["sha256"] = D == Digests.end() ? "" : D->second;
   }
-  return {{"version", 1}, {"units", Units}};
+  return {{"version", 2}, {"units", Units}};
 }
 
 ProjectIndex ProjectIndex::fromJson(const json &J) {
   ProjectIndex I;
-  if (J.at("version").get<int>() != 1)
+  if (J.at("version").get<int>() != 2)
     throw json::other_error::create(501, "unknown project index version", &J);
   for (const auto &[File, Facts] : J.at("units").items()) {
     I.Units[File] = tuFactsFromJson(Facts);
@@ -185,9 +186,12 @@ const ProjectContext *ProjectView::traced(const std::string &Usr) const {
     std::map<std::string, std::vector<std::string>> ChainOf; // Root's name first.
     std::map<std::string, const KernelFact *> RootOf;
     std::deque<std::string> Work;
+    std::map<std::string, bool> ReadsData; // Catch-all roots that read data.
     for (const KernelFact *K : Roots) {
       if (RootOf.count(K->Usr))
         continue;
+      ReadsData[K->Usr] =
+          K->CatchAll && isRawDataRead(llvm::StringRef(answer("reads", K->Usr)).rsplit(' ').second);
       RootOf[K->Usr] = K;
       ChainOf[K->Usr] = {NameOf(K->Usr, K->Function)};
       Work.push_back(K->Usr);
@@ -216,17 +220,81 @@ const ProjectContext *ProjectView::traced(const std::string &Usr) const {
       for (size_t I = Chain.size() - 1; I > 0; --I)
         Reason += "called from '" + Chain[I - 1] + "', which is ";
       Traced[U] = {K->CatchAll ? "CompositeImplicitAutograd" : K->Key,
-                   Reason + registration(*K)};
+                   Reason + registration(*K), ReadsData.at(K->Usr)};
     }
   }
   auto It = Traced.find(Usr);
   return It == Traced.end() ? nullptr : &It->second;
 }
 
+std::string ProjectView::writeOf(const std::string &Usr, unsigned Index,
+                                 std::set<std::pair<std::string, unsigned>> &Seen) const {
+  const auto &Defs = definitions();
+  auto It = Defs.find(Usr);
+  if (It == Defs.end() || Seen.size() > 64 || !Seen.insert({Usr, Index}).second)
+    return {};
+  // A write of its own first, the lowest site of all its definitions.
+  std::string Best;
+  for (const FunctionFact *F : It->second)
+    for (const ParamFact &P : F->Params)
+      if (P.Index == Index && !P.Write.empty()) {
+        std::string This = P.Write + "\t" + where(P.WriteAt);
+        if (Best.empty() || This < Best)
+          Best = This;
+      }
+  if (!Best.empty())
+    return Best;
+  for (const FunctionFact *F : It->second)
+    for (const CallFact &C : F->Calls)
+      for (size_t J = 0; J < C.FromParam.size(); ++J) {
+        if (C.FromParam[J] != static_cast<int>(Index))
+          continue;
+        std::string Inner = writeOf(C.Callee, static_cast<unsigned>(J), Seen);
+        if (Inner.empty())
+          continue;
+        auto Callee = Defs.find(C.Callee);
+        std::string Name = Callee == Defs.end() ? "?" : Callee->second.front()->Name;
+        return "it is passed to '" + Name + "' (" + where(C.At) + "), where " + Inner;
+      }
+  return {};
+}
+
 std::string ProjectView::answer(const std::string &Kind, const std::string &Arg) const {
+  if (Kind == "writes" || Kind == "callers") {
+    size_t Hash = Arg.rfind('#');
+    std::string Usr = Arg.substr(0, Hash);
+    unsigned Index = static_cast<unsigned>(std::stoul(Arg.substr(Hash + 1)));
+    if (Kind == "writes") {
+      std::set<std::pair<std::string, unsigned>> Seen;
+      return writeOf(Usr, Index, Seen);
+    }
+    unsigned Calls = 0, Contiguous = 0;
+    std::string First;
+    for (const TUFacts *U : others())
+      for (const FunctionFact &F : U->Functions)
+        for (const CallFact &C : F.Calls)
+          if (C.Callee == Usr) {
+            ++Calls;
+            Contiguous += Index < C.Contiguous.size() && C.Contiguous[Index];
+            if (First.empty() || where(C.At) < First)
+              First = where(C.At);
+          }
+    return Calls ? std::to_string(Calls) + " " + std::to_string(Contiguous) + "\t" + First : "";
+  }
+  if (Kind == "schema") {
+    std::string Best;
+    for (const TUFacts *U : others())
+      for (const OpFact &O : U->Ops)
+        if (O.Op == Arg && !O.Schema.empty()) {
+          std::string This = O.Schema + "\t" + where(O.At);
+          if (Best.empty() || This < Best)
+            Best = This;
+        }
+    return Best;
+  }
   if (Kind == "traced") {
     const ProjectContext *C = traced(Arg);
-    return C ? C->Key + "\n" + C->Reason : "";
+    return C ? C->Key + "\n" + C->Reason + (C->RootCannotRunOnFakes ? "\nno fakes" : "") : "";
   }
   if (Kind == "kernels") {
     std::vector<std::string> Out;
@@ -325,6 +393,18 @@ std::string ProjectView::bodyElsewhere(const std::string &Usr) {
 
 std::string ProjectView::dataReadOf(const std::string &Usr) {
   return Usr.empty() ? "" : record("reads", Usr);
+}
+
+std::string ProjectView::paramWriteOf(const std::string &Usr, unsigned Index) {
+  return Usr.empty() ? "" : record("writes", Usr + "#" + std::to_string(Index));
+}
+
+std::string ProjectView::callersElsewhere(const std::string &Usr, unsigned Index) {
+  return Usr.empty() ? "" : record("callers", Usr + "#" + std::to_string(Index));
+}
+
+std::string ProjectView::schemaElsewhere(const std::string &Op) {
+  return Op.empty() ? "" : record("schema", Op);
 }
 
 std::string ProjectView::registeredElsewhere(const std::string &Usr) {

@@ -23,6 +23,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,8 @@ struct ProjectIndex {
 struct ProjectContext {
   std::string Key;    ///< The root registration's dispatch key.
   std::string Reason; ///< "'ns::f' is registered as the Meta kernel of 'ns::op' (ops.cpp:12)".
+  /// FunctionContext::RootCannotRunOnFakes: a catch-all root that reads data.
+  bool RootCannotRunOnFakes = false;
 };
 
 /// The project as the TU with main file \p MainFile sees it: its own facts
@@ -84,6 +87,19 @@ public:
   /// when nothing it reaches does.
   std::string dataReadOf(const std::string &Usr);
 
+  /// How the project function \p Usr writes its parameter \p Index, in any
+  /// TU's definition or in a project function it passes the parameter to
+  /// (ParamFact::Write, followed through CallFact::FromParam):
+  /// "how\tfile:line" of the write; empty when nothing writes it.
+  std::string paramWriteOf(const std::string &Usr, unsigned Index);
+  /// The calls other TUs make of \p Usr: "calls contiguous" (how many pass
+  /// a parameter \p Index known contiguous), then a tab and where the first
+  /// other call is; empty when no other TU calls it.
+  std::string callersElsewhere(const std::string &Usr, unsigned Index);
+  /// The schema another TU defines for \p Op ("ns::op" or "ns::op.overload"):
+  /// "schema\tfile:line"; empty when none does.
+  std::string schemaElsewhere(const std::string &Op);
+
   const std::vector<ProjectQuery> &queries() const { return Queries; }
   const TUFacts &ownFacts() const { return Own; }
 
@@ -107,6 +123,8 @@ private:
   /// function has one per TU that includes it).
   const std::map<std::string, std::vector<const FunctionFact *>> &definitions() const;
   std::vector<const TUFacts *> others() const;
+  std::string writeOf(const std::string &Usr, unsigned Index,
+                      std::set<std::pair<std::string, unsigned>> &Seen) const;
   std::string record(const std::string &Kind, const std::string &Arg);
 
   std::shared_ptr<const ProjectIndex> Index;

@@ -226,6 +226,11 @@ public:
     const FunctionDecl *F = Call->getDirectCallee();
     if (!F)
       return true;
+    // X::apply(...) of a torch::autograd::Function runs X::forward (and,
+    // in the backward pass, X::backward).
+    for (const FunctionDecl *M : autogradFunctionMethods(F))
+      if (const FunctionDecl *Def = M->getDefinition(); Def && Def->hasBody())
+        Callees.push_back({Def, Call});
     const FunctionDecl *Def = F->getDefinition();
     if (const FunctionDecl *Pattern = F->getTemplateInstantiationPattern())
       Def = Pattern->getDefinition() ? Pattern->getDefinition() : Def;
@@ -521,6 +526,9 @@ void Registrations::computeContexts(ASTContext &Ctx) {
       C.Evidence = K.Call;
       C.Chain = {F};
       if (K.CatchAll)
+        if (const CallExpr *Read = firstDataRead(K.Function))
+          C.RootCannotRunOnFakes = isRawDataRead(Read->getDirectCallee()->getName());
+      if (K.CatchAll)
         C.Reason = "registered for '" + K.qualifiedName() +
                    "' without a dispatch key, which makes it its "
                    "CompositeImplicitAutograd kernel";
@@ -620,6 +628,7 @@ FunctionContext Registrations::contextOf(const FunctionDecl *F) const {
     C.Reason = P->Reason;
     C.Chain = {F};
     C.Elsewhere = P->Reason;
+    C.RootCannotRunOnFakes = P->RootCannotRunOnFakes;
     return C;
   }
   return It == Contexts.end() ? FunctionContext() : It->second;

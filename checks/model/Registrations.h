@@ -93,6 +93,15 @@ struct FunctionContext {
   /// Traced because of another file's registration (ProjectModel.h): the
   /// whole story in one sentence, noted at the function (Chain's only entry).
   std::string Elsewhere;
+  /// The root is registered without a dispatch key (m.def(schema, fn)) and
+  /// works on raw tensor memory (its first data read, itself or through its
+  /// callees, is a data_ptr or accessor: a loop kernel or a launcher): the
+  /// op cannot run on fake tensors at all, which torch-compile-missing-fake-kernel reports
+  /// once at the registration, with the fix (a CPU/CUDA key and a fake). The
+  /// per-site findings of data-dependent and symint would only repeat it
+  /// with advice that does not apply (tensor ops do not replace a launch;
+  /// the reads are where they belong once the kernel has its backend key).
+  bool RootCannotRunOnFakes = false;
 };
 
 class Registrations {

@@ -3,6 +3,7 @@
 #include "Signatures.h"
 
 #include "AstUtil.h"
+#include "Registrations.h"
 
 #include "TorchApi.h"
 
@@ -186,8 +187,9 @@ namespace {
 
 class MutationFinder : public RecursiveASTVisitor<MutationFinder> {
 public:
-  MutationFinder(const ParmVarDecl *P) : P(P) {}
+  MutationFinder(const ParmVarDecl *P, unsigned Depth = 0) : P(P), Depth(Depth) {}
   const ParmVarDecl *P;
+  unsigned Depth; ///< Callees followed to get here.
   llvm::SmallPtrSet<const VarDecl *, 4> Aliases; ///< Pointers/accessors into P.
   std::string How;
   const Stmt *Where = nullptr;
@@ -211,9 +213,45 @@ public:
       hit(Call, "'" + Name.str() + "()' writes to it");
     return true;
   }
+  /// P handed to a function of the project defined in this TU (a helper,
+  /// a functor's operator(), an autograd::Function's forward through
+  /// apply): written if the callee writes its parameter.
+  void followCallee(const CallExpr *Call, const FunctionDecl *Callee, unsigned ParamOffset) {
+    if (found() || Depth >= 4)
+      return;
+    const FunctionDecl *Def = Callee->getDefinition();
+    if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
+      Def = Pattern->getDefinition() ? Pattern->getDefinition() : Def;
+    if (!Def || !Def->getBody())
+      return;
+    const SourceManager &SM = Def->getASTContext().getSourceManager();
+    if (SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+      return;
+    unsigned ArgOffset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
+    for (unsigned I = ArgOffset; I < Call->getNumArgs() && !found(); ++I) {
+      const auto *R = dyn_cast<DeclRefExpr>(ignoreWrappers(Call->getArg(I)));
+      unsigned Index = I - ArgOffset + ParamOffset;
+      if (!R || R->getDecl() != P || Index >= Def->getNumParams())
+        continue;
+      MutationFinder Inner(Def->getParamDecl(Index), Depth + 1);
+      Inner.TraverseStmt(Def->getBody());
+      if (Inner.found())
+        hit(Call, "it is passed to '" + functionName(Def) + "', where " + Inner.How);
+    }
+  }
+
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *F = Call->getDirectCallee();
-    if (!F || !F->getIdentifier() || !isTorchDecl(F) || Call->getNumArgs() < 1)
+    if (!F)
+      return true;
+    if (!isTorchDecl(F)) {
+      followCallee(Call, F, 0);
+      return true;
+    }
+    for (const FunctionDecl *M : autogradFunctionMethods(F))
+      if (M->getName() == "forward")
+        followCallee(Call, M, 1); // forward(ctx, args...)
+    if (!F->getIdentifier() || Call->getNumArgs() < 1)
       return true;
     StringRef Name = F->getName();
     if ((Name.ends_with("_out") || Name.ends_with("_outf")) && isP(Call->getArg(0)))

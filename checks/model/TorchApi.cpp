@@ -1,6 +1,7 @@
 //===--- TorchApi.cpp - What torchlint knows about the torch C++ API ------===//
 
 #include "TorchApi.h"
+#include "AstUtil.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/DeclCXX.h"
@@ -184,6 +185,137 @@ bool isDataReadCall(const FunctionDecl *Callee) {
   return ops::isDataAccessMethod(N) || N == "accessor" || N == "packed_accessor32" ||
          N == "packed_accessor64" || N == "nonzero" || N == "masked_select" ||
          N == "_unique2" || N == "unique";
+}
+
+bool isRawDataRead(StringRef CallName) {
+  return CallName.contains("data_ptr") || CallName.contains("accessor");
+}
+
+const CallExpr *firstDataRead(const FunctionDecl *F, unsigned Depth) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const SourceManager &SM;
+    unsigned Depth;
+    const CallExpr *Found = nullptr;
+    Finder(const SourceManager &SM, unsigned Depth) : SM(SM), Depth(Depth) {}
+    bool VisitCallExpr(CallExpr *Call) {
+      if (Found)
+        return false;
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (!Callee || !Callee->getIdentifier())
+        return true;
+      if (isTorchDecl(Callee)) {
+        if (isDataReadCall(Callee))
+          Found = Call;
+        return true;
+      }
+      const FunctionDecl *Def = Callee->getDefinition();
+      if (Def && Depth < 3 && !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+        Found = firstDataRead(Def, Depth + 1);
+      return true;
+    }
+  };
+  const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
+  if (!Def || !Def->getBody())
+    return nullptr;
+  Finder Fd(Def->getASTContext().getSourceManager(), Depth);
+  Fd.TraverseStmt(Def->getBody());
+  return Fd.Found;
+}
+
+bool isContiguousByConstruction(const Expr *E) {
+  E = ignoreWrappers(E);
+  const auto *Call = dyn_cast_or_null<CallExpr>(E);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || !Callee->getIdentifier() || !isTorchDecl(Callee))
+    return false;
+  StringRef N = Callee->getName();
+  if (N == "contiguous")
+    return isa<CXXMemberCallExpr>(Call) || isStableDecl(Callee);
+  if (isa<CXXMemberCallExpr>(Call) ||
+      !inSet(N, {"empty", "zeros", "ones", "full", "rand", "randn", "randint", "randperm",
+                 "arange", "linspace", "logspace", "eye", "tensor", "scalar_tensor"}))
+    return false;
+  // A memory format named anywhere in the arguments (an argument, or
+  // options().memory_format(...)) may be channels_last.
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Named = false;
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      Named |= R->getDecl()->getName().contains_insensitive("channelslast") ||
+               R->getDecl()->getName().contains("memory_format");
+      return !Named;
+    }
+    bool VisitMemberExpr(MemberExpr *M) {
+      Named |= M->getMemberDecl()->getIdentifier() &&
+               M->getMemberDecl()->getName() == "memory_format";
+      return !Named;
+    }
+    bool VisitExpr(Expr *X) {
+      if (const auto *T = X->getType()->getAsTagDecl())
+        Named |= T->getIdentifier() && T->getName() == "MemoryFormat";
+      return !Named;
+    }
+  } F;
+  for (const Expr *A : Call->arguments())
+    F.TraverseStmt(const_cast<Expr *>(A));
+  return !F.Named;
+}
+
+bool hasContiguityEvidence(const FunctionDecl *F, const ParmVarDecl *P) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const ParmVarDecl *P;
+    bool Found = false;
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
+      const CXXMethodDecl *M = C->getMethodDecl();
+      if (M && M->getIdentifier() && M->getName() == "is_contiguous" &&
+          refersTo(C->getImplicitObjectArgument(), P))
+        Found = true;
+      return true;
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Op) {
+      if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 && refersTo(Op->getArg(0), P))
+        Found = true; // Reassigned (x = x.contiguous()).
+      return true;
+    }
+  } Fd;
+  Fd.P = P;
+  const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
+  if (Def && Def->getBody() && P)
+    Fd.TraverseStmt(Def->getBody());
+  return Fd.Found;
+}
+
+bool isContiguousArgument(const Expr *E) {
+  if (isContiguousByConstruction(E))
+    return true;
+  const auto *R = dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(E));
+  if (!R)
+    return false;
+  if (const auto *P = dyn_cast<ParmVarDecl>(R->getDecl()))
+    return hasContiguityEvidence(dyn_cast<FunctionDecl>(P->getDeclContext()), P);
+  if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
+    return V->hasLocalStorage() && !V->getType()->isReferenceType() && V->getInit() &&
+           isContiguousByConstruction(V->getInit());
+  return false;
+}
+
+std::vector<const FunctionDecl *> autogradFunctionMethods(const FunctionDecl *Callee) {
+  std::vector<const FunctionDecl *> Out;
+  const auto *M = dyn_cast_or_null<CXXMethodDecl>(Callee);
+  if (!M || !M->getIdentifier() || M->getName() != "apply" || !M->isStatic())
+    return Out;
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(M->getParent());
+  if (!Spec || !Spec->getIdentifier() || Spec->getName() != "Function" ||
+      topNamespace(Spec->getDeclContext()) != "torch" || Spec->getTemplateArgs().size() != 1 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return Out;
+  const CXXRecordDecl *X = Spec->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
+  if (!X || !X->hasDefinition())
+    return Out;
+  for (const CXXMethodDecl *Method : X->methods())
+    if (Method->isStatic() && Method->getIdentifier() &&
+        (Method->getName() == "forward" || Method->getName() == "backward"))
+      Out.push_back(Method);
+  return Out;
 }
 
 bool isTensorMethod(const FunctionDecl *Function, StringRef Name) {

@@ -59,6 +59,40 @@ bool releasesGilOrCallsPython(const clang::Stmt *Body);
 /// nonzero, masked_select, unique (what a fake tensor cannot give).
 bool isDataReadCall(const clang::FunctionDecl *Callee);
 
+/// True for the name of a call that reads raw tensor memory (data_ptr,
+/// const_data_ptr, mutable_data_ptr, accessor, packed_accessor32/64): code
+/// that works on memory (a loop kernel, a launcher), which tensor ops do not
+/// replace and a fake tensor fails ("data is not allocated").
+bool isRawDataRead(llvm::StringRef CallName);
+
+/// The first isDataReadCall in \p F's definition or the project functions it
+/// calls in the TU (three calls deep); null when none. A fake tensor has no
+/// data, so such a kernel cannot run on one.
+const clang::CallExpr *firstDataRead(const clang::FunctionDecl *F, unsigned Depth = 0);
+
+/// True if \p E (after ignoreWrappers) is a tensor that is contiguous by
+/// construction: a `.contiguous()` result (the stable ABI's
+/// `torch::stable::contiguous(x)` too), or a torch factory that allocates
+/// with the default (contiguous) memory format from sizes: at::empty, zeros,
+/// ones, full, rand, arange... (not the *_like ones, which keep the strides
+/// of their input, and not a call that names a memory format).
+bool isContiguousByConstruction(const clang::Expr *E);
+
+/// True if \p F tests \p P with is_contiguous() or reassigns it
+/// (`x = x.contiguous()`): what makes a linear data_ptr walk of it safe.
+bool hasContiguityEvidence(const clang::FunctionDecl *F, const clang::ParmVarDecl *P);
+
+/// True if the argument \p E is known contiguous where it is passed:
+/// isContiguousByConstruction, a local initialised so (`auto xc =
+/// x.contiguous()`), or a parameter with hasContiguityEvidence in its function.
+bool isContiguousArgument(const clang::Expr *E);
+
+/// For a call of `torch::autograd::Function<X>::apply`, the static forward
+/// and backward of X, which the call runs (forward now, backward in the
+/// backward pass; AOTAutograd traces both); else empty.
+std::vector<const clang::FunctionDecl *>
+autogradFunctionMethods(const clang::FunctionDecl *Callee);
+
 /// True if \p Function is a tensor method (member of at::Tensor/TensorBase or
 /// torch::stable::Tensor) named \p Name.
 bool isTensorMethod(const clang::FunctionDecl *Function, llvm::StringRef Name);

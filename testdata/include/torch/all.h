@@ -6,6 +6,7 @@
 #error C++17 or later compatible compiler is required to use PyTorch.
 #endif
 
+#include <torch/autograd.h>
 #include <torch/types.h>
 #include <torch/utils.h>
 #include <torch/version.h>
