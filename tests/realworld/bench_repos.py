@@ -53,6 +53,21 @@ def classify(error, files):
     return "no analysis (" + msg.split(":")[0][:40] + ")"
 
 
+def lint(binary, root, dirs, extra=()):
+    """Runs `torch-lint --format=json <dirs>` from root (extra: flags that do
+    not change the findings, such as --cache-dir). Returns the process, the
+    wall time and the parsed report (None when stdout is no JSON)."""
+    start = time.monotonic()
+    proc = subprocess.run([binary, "--format=json", *extra, *dirs], cwd=root,
+                          capture_output=True, text=True)
+    wall = time.monotonic() - start
+    try:
+        report = json.loads(proc.stdout)
+    except ValueError:
+        report = None
+    return proc, wall, report
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", required=True)
@@ -71,13 +86,8 @@ def main():
                               capture_output=True, text=True).stdout.strip()
         if head != commit:
             print(f"warning: {repo} is at {head}, not {commit}", file=sys.stderr)
-        start = time.monotonic()
-        proc = subprocess.run([binary, "--format=json", *dirs], cwd=root,
-                              capture_output=True, text=True)
-        wall = time.monotonic() - start
-        try:
-            report = json.loads(proc.stdout)
-        except ValueError:
+        proc, wall, report = lint(binary, root, dirs)
+        if report is None:
             print(f"{repo}: no JSON report (exit {proc.returncode}): "
                   f"{proc.stderr.strip()[:300]}", file=sys.stderr)
             continue

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Tests precision.py's matching and table on a fixture (no checkouts, no
+linter): fixtures/lint.json is what --save-json writes, fixtures/verdicts.tsv
+covers a TP, an FP, a debatable verdict, two findings on one line with one
+verdict, a verdict that no longer fires, one of another commit and one of a
+repository that was not linted."""
+import contextlib
+import io
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIX = os.path.join(HERE, "fixtures")
+sys.path.insert(0, HERE)
+import precision  # noqa: E402
+
+
+def run(*extra):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        rc = precision.main(["--from-json", os.path.join(FIX, "lint.json"),
+                             "--verdicts", os.path.join(FIX, "verdicts.tsv"), *extra])
+    return rc, out.getvalue()
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+def row(text, first_cell):
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if cells and cells[0] == first_cell:
+            return cells
+    raise AssertionError(f"no row '{first_cell}' in:\n{text}")
+
+
+class PrecisionTest(unittest.TestCase):
+    def test_table(self):
+        rc, out = run()
+        self.assertEqual(rc, 0)
+        # check | level | reviewed | TP | FP | debatable | precision | unreviewed | status
+        self.assertEqual(row(out, "torch-a"),
+                         ["torch-a", "level0", "3", "2", "1", "0", "66.7%", "2", "**below 95%**"])
+        self.assertEqual(row(out, "torch-b"),
+                         ["torch-b", "level1", "1", "0", "0", "1", "0.0%", "1", "**below 95%**"])
+        self.assertEqual(row(out, "torch-quiet")[2:], ["0", "0", "0", "0", "—", "0", "no findings"])
+        self.assertNotIn("torch-advisory", out)  # off by default and silent
+        total = row(out, "**level0 + level1**")
+        self.assertEqual(total[2:8], ["4", "2", "1", "1", "50.0%", "3"])
+        self.assertIn("fewer than", total[8])
+        self.assertEqual(row(out, "o/one")[3:], ["1", "6", "4", "2"])
+        self.assertEqual(row(out, "o/two")[3:], ["1", "1", "0", "1"])
+
+    def test_changes(self):
+        _, out = run()
+        self.assertIn("## Verdicts that no longer fire (1)", out)
+        self.assertIn("- o/one src/b.cpp:99 torch-b [TP] no longer fires", out)
+        self.assertIn("## Verdicts of another commit than the one linted (1)", out)
+        self.assertIn("(verdicts of repositories not linted this run: 1)", out)
+        self.assertIn("## Findings with no verdict (3)", out)
+        unreviewed = out.split("## Findings with no verdict (3)")[1]
+        self.assertIn("src/a.cpp\t30\ttorch-a\ta at 30, second", unreviewed)
+        self.assertIn("src/b.cpp\t6\ttorch-b", unreviewed)
+        self.assertIn("x.cu\t7\ttorch-a", unreviewed)
+
+    def test_fail_on_change(self):
+        rc, _ = run("--fail-on-change")
+        self.assertEqual(rc, 1)
+
+    def test_write_doc(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            doc = os.path.join(tmp, "doc.md")
+            shutil.copy(os.path.join(FIX, "doc.md"), doc)
+            run("--write-doc", doc)
+            first = read(doc)
+            self.assertNotIn("stale table", first)
+            self.assertTrue(first.startswith("# fixture document\n\nbefore\n"))
+            self.assertTrue(first.endswith("<!-- precision:end -->\nafter\n"))
+            self.assertIn("| torch-a | level0 | 3 | 2 | 1 | 0 | 66.7% | 2 |", first)
+            self.assertIn("torch-lint 0.0.0 (fixture)", first)
+            run("--write-doc", doc)  # idempotent
+            self.assertEqual(read(doc), first)
+
+    def test_bad_verdict(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            bad = os.path.join(tmp, "v.tsv")
+            with open(bad, "w") as f:
+                f.write("o/one\t1111111111111111111111111111111111111111\tsrc/a.cpp\t10\ttorch-a\tmaybe\tx\n")
+            with self.assertRaises(SystemExit) as e:
+                precision.read_verdicts(bad)
+            self.assertIn("verdict 'maybe'", str(e.exception))
+
+
+if __name__ == "__main__":
+    unittest.main()
