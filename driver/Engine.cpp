@@ -21,6 +21,7 @@
 #include "PchCache.h"
 #include "SandboxFS.h"
 #include "model/ProjectModel.h"
+#include "model/PythonFakes.h"
 #include "model/Registrations.h"
 
 #include "clang-tidy/ClangTidy.h"
@@ -358,6 +359,14 @@ private:
       CI.getFileManager().getVirtualFileSystem().makeAbsolute(Abs);
       llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
       Parent.State.CurrentFile = Abs.str().str();
+      // The Python files the checks scan are inputs of the result too.
+      RunState *State = &Parent.State;
+      model::setPythonScanObserver([State](const std::string &Root) {
+        auto &Inputs = State->Inputs[State->CurrentFile];
+        std::string Key = model::PythonTreeInput.str() + Root;
+        if (!Inputs.count(Key))
+          Inputs[Key] = model::pythonTreeDigest(Root);
+      });
       CI.getPreprocessor().SetSuppressIncludeNotFoundError(true);
       CI.getPreprocessor().addPPCallbacks(
           std::make_unique<MissingIncludeCallbacks>(Parent.State, CI.getSourceManager()));

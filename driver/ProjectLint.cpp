@@ -2,6 +2,7 @@
 
 #include "ProjectLint.h"
 #include "model/ProjectModel.h"
+#include "model/PythonFakes.h"
 #include "model/SafeRead.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -102,9 +103,14 @@ public:
     if (!Buf || !parseWorkerResult(Buf->getBuffer(), W))
       return std::nullopt;
     for (const auto &[Main, Inputs] : W.Result.Inputs)
-      for (const auto &[Path, Digest] : Inputs)
-        if (digestOfRegularFile(Path) != Digest)
+      for (const auto &[Path, Digest] : Inputs) {
+        llvm::StringRef Root = Path;
+        std::string Now = Root.consume_front(model::PythonTreeInput)
+                              ? model::pythonTreeDigest(Root.str())
+                              : digestOfRegularFile(Path);
+        if (Now != Digest)
           return std::nullopt;
+      }
     // Linted in part: only while what was missing still is (a submodule
     // checked out, a -dev package installed).
     for (const FileError &E : W.Result.Errors)

@@ -191,6 +191,29 @@ TEST(ProjectMode, UnchangedFilesAreNotParsedAgain) {
   EXPECT_EQ(NoCache.ExitCode, 3) << NoCache.Err;
 }
 
+// A cached result depends on the project's Python too: a fake removed from
+// python/, or a new file that adds one, changes what ops.cpp says.
+TEST(ProjectMode, PythonChangesReachCachedResults) {
+  std::string Cache, Dir = copyProject("project-mode-python", Cache);
+  RunResult First = runTorchLint(flags(Cache) + "--format=json csrc", Dir);
+  ASSERT_EQ(findings(First.Out), CrossFile) << First.Out << First.Err;
+  std::string Py = Dir + "/python/split_op/ops.py";
+  std::string Source = readFile(Py);
+  size_t At = Source.find("@torch.library.register_fake(\"split_op::clamp_rows\")");
+  ASSERT_NE(At, std::string::npos);
+  writeFile(Py, Source.substr(0, At) + Source.substr(Source.find("\n\n", At)));
+  RunResult Removed = runTorchLint(flags(Cache) + "--format=json csrc", Dir);
+  std::set<std::string> Want = CrossFile;
+  Want.insert("csrc/ops.cpp:8 torch-compile-missing-fake-kernel");
+  EXPECT_EQ(findings(Removed.Out), Want) << Removed.Out;
+  // The fake comes back in a file of its own.
+  writeFile(Dir + "/python/split_op/clamp.py",
+            "import torch\n\n@torch.library.register_fake(\"split_op::clamp_rows\")\n"
+            "def _(x, limit):\n    return torch.empty_like(x)\n");
+  RunResult Added = runTorchLint(flags(Cache) + "--format=json csrc", Dir);
+  EXPECT_EQ(findings(Added.Out), CrossFile) << Added.Out;
+}
+
 TEST(ProjectMode, AFileLintedInPartIsParsedAgainOnceItsHeaderAppears) {
   std::string Top = makeTempDir("project-mode-partial");
   std::string Dir = Top + "/repo", Cache = Top + "/cache";
