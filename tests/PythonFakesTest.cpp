@@ -354,3 +354,48 @@ TEST(PythonFakes, TheCheckFollowsBuiltNames) {
 }
 
 } // namespace
+
+namespace {
+std::set<std::string> wrapped(const PythonOps &P) {
+  std::set<std::string> S;
+  for (const auto &[Name, At] : P.WrappedCalls)
+    S.insert(Name);
+  return S;
+}
+} // namespace
+
+// causal-conv1d's form: a pybind11 function called from the body of a
+// Python custom op is behind an operator torch.compile sees.
+TEST(PythonFakes, BindingsCalledFromPythonKernelsAreWrapped) {
+  PythonOps P = scan("import torch\nimport ext_cuda\n"
+                     "LIB = \"ns\"\n"
+                     "@torch.library.custom_op(f\"{LIB}::fwd\", mutates_args={\"out\"})\n"
+                     "def fwd(x: torch.Tensor,\n"
+                     "        out: torch.Tensor) -> None:\n"
+                     "    ext_cuda.fwd(x, out)\n"
+                     "\n"
+                     "@fwd.register_kernel(\"cpu\")\n"
+                     "def _(x, out):\n"
+                     "    if x.numel():\n"
+                     "        ext_cuda.fwd_cpu(x, out)\n"
+                     "@torch.library.impl(\"ns::bwd\", \"CUDA\")\n"
+                     "def bwd(g): return ext_cuda.bwd(g)\n"
+                     "def plain(x):\n"
+                     "    return ext_cuda.direct(x)\n"
+                     "ext_cuda.top_level(1)\n");
+  EXPECT_EQ(wrapped(P), (std::set<std::string>{"fwd", "fwd_cpu", "bwd"}));
+  EXPECT_EQ(P.WrappedCalls.at("fwd"), "m.py:7");
+}
+
+// Decorators that do not make a kernel, and torch's own calls, do not count.
+TEST(PythonFakes, OtherDecoratorsAndTorchCallsAreNotWrapped) {
+  PythonOps P = scan("import functools, torch, ext\n"
+                     "@functools.lru_cache\n"
+                     "def cached(x):\n"
+                     "    return ext.cached(x)\n"
+                     "@torch.library.custom_op(\"ns::op\", mutates_args=())\n"
+                     "def op(x: torch.Tensor) -> torch.Tensor:\n"
+                     "    return torch.empty_like(x)\n"
+                     "ext.after(1)\n");
+  EXPECT_EQ(wrapped(P), std::set<std::string>{});
+}

@@ -17,10 +17,6 @@ using namespace clang::ast_matchers;
 using namespace torchlint::model;
 
 namespace torchlint::checks {
-namespace {
-
-} // namespace
-
 MissingFakeKernelCheck::MissingFakeKernelCheck(StringRef Name,
                                                tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), PythonRoots(Options.get("PythonRoots", "")) {}
@@ -47,16 +43,8 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
   const Registrations &Model = Registrations::get(Ctx);
   ProjectView &Project = ProjectView::get(Ctx);
 
-  std::vector<std::string> Roots;
-  llvm::SmallVector<StringRef, 4> Parts;
-  StringRef(PythonRoots).split(Parts, ';', -1, false);
-  for (StringRef P : Parts)
-    Roots.push_back(P.trim().str());
-  if (Roots.empty())
-    if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
-      if (std::string Root = gitWorkTreeOf(Main->getName().str()); !Root.empty())
-        Roots.push_back(Root);
-  const PythonOps &Py = pythonOps(Roots);
+  auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  const PythonOps &Py = pythonOps(pythonRoots(PythonRoots, Main ? Main->getName().str() : ""));
 
   // Each (namespace, name, overload) is its own operator with its own
   // kernels and fake: a fake for "ns::op" is not one for "ns::op.out".

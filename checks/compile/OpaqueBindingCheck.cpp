@@ -4,6 +4,7 @@
 
 #include "../model/Macros.h"
 #include "../model/ProjectModel.h"
+#include "../model/PythonFakes.h"
 #include "../model/Registrations.h"
 #include "../model/Signatures.h"
 #include "../model/TorchApi.h"
@@ -76,6 +77,13 @@ std::string moduleName(const FunctionDecl *Module, ASTContext &Ctx) {
 
 } // namespace
 
+OpaqueBindingCheck::OpaqueBindingCheck(StringRef Name, tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), PythonRoots(Options.get("PythonRoots", "")) {}
+
+void OpaqueBindingCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "PythonRoots", PythonRoots);
+}
+
 void OpaqueBindingCheck::onStartOfTranslationUnit() { Registrations::invalidate(); }
 
 void OpaqueBindingCheck::registerMatchers(MatchFinder *Finder) {
@@ -98,6 +106,14 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
   for (const PyBinding &B : Model.Bindings)
     if (B.Function && !Registered.count(B.Name) &&
         !Project.registeredElsewhere(usrOf(B.Function)).empty())
+      Registered.insert(B.Name);
+  // Or the project's Python calls it only from an operator's Python kernel
+  // (@torch.library.custom_op): torch.compile sees the operator, not the
+  // binding.
+  auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  const PythonOps &Py = pythonOps(pythonRoots(PythonRoots, Main ? Main->getName().str() : ""));
+  for (const PyBinding &B : Model.Bindings)
+    if (Py.WrappedCalls.count(B.Name))
       Registered.insert(B.Name);
   for (const PyBinding &B : Model.Bindings) {
     if (!B.Function || !B.Module || !takesOrReturnsTensors(B.Function) ||
@@ -161,7 +177,6 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
                   ? std::string("<extension name>")
                   : moduleName(B.Module, Ctx))
           << B.Name << I.FakeArgs;
-    (void)SM;
   }
 }
 

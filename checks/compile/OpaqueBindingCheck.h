@@ -5,6 +5,8 @@
 
 #include "clang-tidy/ClangTidyCheck.h"
 
+#include <string>
+
 namespace torchlint::checks {
 
 /// Flags pybind11 bindings of functions that take or return tensors: Dynamo
@@ -14,13 +16,19 @@ namespace torchlint::checks {
 /// For the user-facing documentation see docs/checks/torch-compile-opaque-binding.md
 class OpaqueBindingCheck : public clang::tidy::ClangTidyCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  OpaqueBindingCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
   bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }
   void onStartOfTranslationUnit() override;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  /// Where the Python callers of the bindings are (as missing-fake-kernel's
+  /// option): ';'-separated; default the file's git work tree.
+  std::string PythonRoots;
 };
 
 } // namespace torchlint::checks

@@ -9,8 +9,10 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/SHA256.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <set>
@@ -1143,6 +1145,83 @@ private:
 
 } // namespace
 
+namespace {
+
+/// Decorators that make the function below them an operator's kernel, so
+/// that torch.compile calls the operator, never the function's body:
+/// @torch.library.custom_op(...), @custom_op(...),
+/// @torch.library.impl(...), @lib.impl(...), @op.register_kernel(...).
+bool isKernelDecorator(const std::vector<Tok> &T, const Line &L) {
+  if (L.Begin >= L.End || !T[L.Begin].is("@"))
+    return false;
+  for (size_t I = L.Begin + 1; I < L.End; ++I)
+    if (T[I].Kind == Tok::Name && (T[I].Text == "custom_op" || T[I].Text == "register_kernel" ||
+                                   (T[I].Text == "impl" && I > L.Begin + 1 && T[I - 1].is("."))))
+      return true;
+  return false;
+}
+
+/// PythonOps::WrappedCalls of one file.
+void wrappedCalls(const std::string &Source, PythonOps &Out, const std::string &File) {
+  std::vector<Line> Lines;
+  std::vector<Tok> T = tokenize(Source, &Lines);
+  // The names the file imports (`import ext_cuda`, `import a.b as ext`,
+  // `from pkg import _C`): a call `ext.f(...)` on one is a call into a
+  // module, `x.numel()` on a value is not.
+  std::set<std::string> Modules;
+  for (const Line &L : Lines) {
+    if (L.Begin >= L.End || (!T[L.Begin].is("import") && !T[L.Begin].is("from")))
+      continue;
+    size_t I = L.Begin;
+    if (T[I].is("from"))
+      while (I < L.End && !T[I].is("import"))
+        ++I;
+    for (++I; I < L.End; ++I) {
+      if (T[I].Kind != Tok::Name || T[I].is("as"))
+        continue;
+      size_t Next = I + 1;
+      while (Next + 1 < L.End && T[Next].is(".") && T[Next + 1].Kind == Tok::Name)
+        Next += 2; // a.b.c: the name bound is a (or the alias).
+      if (Next + 1 < L.End && T[Next].is("as") && T[Next + 1].Kind == Tok::Name) {
+        Modules.insert(T[Next + 1].Text);
+        I = Next + 1;
+      } else {
+        Modules.insert(T[I].Text);
+        I = Next - 1;
+      }
+    }
+  }
+  auto LineNo = [&](size_t Offset) {
+    return 1 + std::count(Source.begin(), Source.begin() + Offset, '\n');
+  };
+  for (size_t LI = 0; LI < Lines.size(); ++LI) {
+    if (!isKernelDecorator(T, Lines[LI]))
+      continue;
+    size_t Def = LI + 1;
+    while (Def < Lines.size() && Lines[Def].Begin < Lines[Def].End && T[Lines[Def].Begin].is("@"))
+      ++Def;
+    if (Def >= Lines.size())
+      break;
+    size_t B = Lines[Def].Begin;
+    if (B < Lines[Def].End && T[B].is("async"))
+      ++B;
+    if (B >= Lines[Def].End || !T[B].is("def"))
+      continue;
+    unsigned Indent = Lines[Def].Indent;
+    // The body: the def line's own tail, then every line indented more.
+    for (size_t BI = Def; BI < Lines.size() && (BI == Def || Lines[BI].Indent > Indent); ++BI)
+      for (size_t I = Lines[BI].Begin; I + 3 < Lines[BI].End; ++I)
+        if (T[I].Kind == Tok::Name && T[I + 1].is(".") && T[I + 2].Kind == Tok::Name &&
+            T[I + 3].is("(") && !(I > 0 && T[I - 1].is(".")) && Modules.count(T[I].Text) &&
+            T[I].Text != "torch")
+          Out.WrappedCalls.emplace(T[I + 2].Text,
+                                   File + ":" + std::to_string(LineNo(T[I].Offset)));
+    LI = Def;
+  }
+}
+
+} // namespace
+
 void scanPythonSource(const std::string &Source, PythonOps &Out, const std::string &File) {
   // Patterns are applied to the source with its lines joined (a call's
   // arguments rarely span more than two lines).
@@ -1173,6 +1252,10 @@ void scanPythonSource(const std::string &Source, PythonOps &Out, const std::stri
       return;
     Out.Called.emplace((M[2] + "::" + M[3] + "." + M[4]).str(), File);
   });
+  if (llvm::StringRef(Source).contains("custom_op") ||
+      llvm::StringRef(Source).contains("register_kernel") ||
+      llvm::StringRef(Source).contains("impl("))
+    wrappedCalls(Source, Out, File);
   // Names built in code (the regexes above took the literal ones).
   llvm::StringRef Src = Source;
   if (Src.contains("register_fake") || Src.contains("impl_abstract") ||
@@ -1180,7 +1263,68 @@ void scanPythonSource(const std::string &Source, PythonOps &Out, const std::stri
     CodeScan(Src, Out, File).run();
 }
 
+namespace {
+
+/// Every regular .py file under \p Root the scan reads, in directory order,
+/// with its path relative to the root: not below hidden directories,
+/// node_modules, __pycache__, site-packages or a virtual environment, and no
+/// symlink (it may lead out of the project) or FIFO (it would hang the read).
+template <typename Fn> void forEachPythonFile(const std::string &Root, Fn Visit) {
+  std::error_code EC;
+  for (llvm::sys::fs::recursive_directory_iterator I(Root, EC, /*follow_symlinks=*/false), End;
+       I != End && !EC; I.increment(EC)) {
+    llvm::StringRef Path = I->path();
+    llvm::StringRef Name = llvm::sys::path::filename(Path);
+    if (I->type() == llvm::sys::fs::file_type::directory_file) {
+      llvm::SmallString<256> Venv(Path);
+      llvm::sys::path::append(Venv, "pyvenv.cfg");
+      if (Name.starts_with(".") || Name == "node_modules" || Name == "__pycache__" ||
+          Name == "site-packages" || llvm::sys::fs::exists(Venv))
+        I.no_push();
+      continue;
+    }
+    if (!Name.ends_with(".py") || I->type() != llvm::sys::fs::file_type::regular_file)
+      continue;
+    auto Buf = readRegularFile(Path, 4u << 20);
+    if (!Buf)
+      continue;
+    llvm::StringRef Shown = Path;
+    if (Shown.consume_front(Root))
+      Shown = Shown.ltrim("/\\");
+    Visit(Path, Shown, Buf->getBuffer());
+  }
+}
+
+std::function<void(const std::string &)> &scanObserver() {
+  static thread_local std::function<void(const std::string &)> Observer;
+  return Observer;
+}
+
+} // namespace
+
+void setPythonScanObserver(std::function<void(const std::string &Root)> Observer) {
+  scanObserver() = std::move(Observer);
+}
+
+std::string pythonTreeDigest(const std::string &Root) {
+  static std::map<std::string, std::string> Taken;
+  static std::mutex Lock;
+  std::lock_guard<std::mutex> Guard(Lock);
+  if (auto It = Taken.find(Root); It != Taken.end())
+    return It->second;
+  llvm::SHA256 H;
+  forEachPythonFile(Root, [&](llvm::StringRef, llvm::StringRef Shown, llvm::StringRef Content) {
+    H.update(Shown);
+    H.update(llvm::StringRef("\0", 1));
+    H.update(llvm::SHA256::hash(llvm::arrayRefFromStringRef(Content)));
+  });
+  return Taken[Root] = llvm::toHex(H.final(), /*LowerCase=*/true);
+}
+
 const PythonOps &pythonOps(const std::vector<std::string> &Roots) {
+  if (scanObserver())
+    for (const std::string &Root : Roots)
+      scanObserver()(Root);
   static std::map<std::vector<std::string>, PythonOps> Cache;
   static std::mutex Lock;
   std::lock_guard<std::mutex> Guard(Lock);
@@ -1188,39 +1332,30 @@ const PythonOps &pythonOps(const std::vector<std::string> &Roots) {
   if (It != Cache.end())
     return It->second;
   PythonOps &Out = Cache[Roots];
-  for (const std::string &Root : Roots) {
-    std::error_code EC;
-    for (llvm::sys::fs::recursive_directory_iterator I(Root, EC, /*follow_symlinks=*/false), End; I != End && !EC;
-         I.increment(EC)) {
-      llvm::StringRef Path = I->path();
-      llvm::StringRef Name = llvm::sys::path::filename(Path);
-      if (I->type() == llvm::sys::fs::file_type::directory_file) {
-        llvm::SmallString<256> Venv(Path);
-        llvm::sys::path::append(Venv, "pyvenv.cfg");
-        if (Name.starts_with(".") || Name == "node_modules" || Name == "__pycache__" ||
-            Name == "site-packages" || llvm::sys::fs::exists(Venv))
-          I.no_push();
-        continue;
-      }
-      // Regular files only: a symlink may lead out of the project, a FIFO
-      // would hang the read.
-      if (!Name.ends_with(".py") || I->type() != llvm::sys::fs::file_type::regular_file)
-        continue;
-      auto Buf = readRegularFile(Path, 4u << 20);
-      if (!Buf)
-        continue;
-      llvm::StringRef Content = Buf->getBuffer();
+  for (const std::string &Root : Roots)
+    forEachPythonFile(Root, [&](llvm::StringRef, llvm::StringRef Shown, llvm::StringRef Content) {
       if (!Content.contains("register_fake") && !Content.contains("impl_abstract") &&
           !Content.contains("Meta") && !Content.contains("register_meta") &&
-          !Content.contains("Composite") && !Content.contains("ops."))
-        continue;
-      llvm::StringRef Shown = Path;
-      if (Shown.consume_front(Root))
-        Shown = Shown.ltrim("/\\");
+          !Content.contains("Composite") && !Content.contains("ops.") &&
+          !Content.contains("custom_op") && !Content.contains("register_kernel") &&
+          !Content.contains("impl("))
+        return;
       scanPythonSource(Content.str(), Out, Shown.str());
-    }
-  }
+    });
   return Out;
+}
+
+std::vector<std::string> pythonRoots(llvm::StringRef Option, const std::string &MainFile) {
+  std::vector<std::string> Roots;
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  Option.split(Parts, ';', -1, false);
+  for (llvm::StringRef P : Parts)
+    if (!P.trim().empty())
+      Roots.push_back(P.trim().str());
+  if (Roots.empty())
+    if (std::string Root = gitWorkTreeOf(MainFile); !Root.empty())
+      Roots.push_back(Root);
+  return Roots;
 }
 
 std::string gitWorkTreeOf(const std::string &Path) {

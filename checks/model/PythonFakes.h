@@ -3,6 +3,9 @@
 #ifndef TORCHLINT_CHECKS_MODEL_PYTHONFAKES_H
 #define TORCHLINT_CHECKS_MODEL_PYTHONFAKES_H
 
+#include "llvm/ADT/StringRef.h"
+
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -36,10 +39,34 @@ struct PythonOps {
   /// `torch.ops.ns`) are then recorded too, with the same place, so "*"
   /// itself stands for no namespace.
   std::map<std::string, std::string> UnresolvedNamespaces;
+  /// Functions called as `module.name(...)` in the body of a function that
+  /// is an operator's Python kernel (@torch.library.custom_op,
+  /// @torch.library.impl, @lib.impl, register_kernel): a pybind11 binding
+  /// called only there is behind an operator torch.compile sees. Value:
+  /// "file:line" of the first such call.
+  std::map<std::string, std::string> WrappedCalls;
 };
 
 /// The scan of the Python files under \p Roots (cached).
 const PythonOps &pythonOps(const std::vector<std::string> &Roots);
+
+/// The roots the checks scan: those of a PythonRoots option (';'-separated),
+/// else the git work tree of \p MainFile.
+std::vector<std::string> pythonRoots(llvm::StringRef Option, const std::string &MainFile);
+
+/// Called with each root every time pythonOps is asked for it (this
+/// thread): a cached lint result depends on those files too.
+void setPythonScanObserver(std::function<void(const std::string &Root)> Observer);
+
+/// A digest of the paths and bytes of every Python file pythonOps may read
+/// under \p Root: it changes when one is added, removed or edited. Taken
+/// once per root per process.
+std::string pythonTreeDigest(const std::string &Root);
+
+/// How a lint result names the Python tree under a root among the files it
+/// read (LintResult::Inputs): this prefix, then the root; its digest is
+/// pythonTreeDigest's.
+inline constexpr llvm::StringLiteral PythonTreeInput = "python-tree:";
 
 /// Scans one Python source; \p File is recorded in Called and
 /// UnresolvedNamespaces.
