@@ -177,3 +177,24 @@ float total_once(const at::Tensor &t, int n) {
 
 // One access outside any loop.
 float once(const at::Tensor &t, int64_t i) { return t[i].item<float>(); }
+
+// torchcodec: each iteration decodes a frame into out.data[f] (a project
+// function given a tensor); the two scalar writes beside it are noise.
+struct FrameBatch {
+  at::Tensor data, pts;
+};
+double decodeFrameInto(int64_t index, at::Tensor frame);
+void decodeFrames(FrameBatch &out, int64_t start, int64_t stop) {
+  for (int64_t i = start, f = 0; i < stop; ++i, ++f) {
+    double pts = decodeFrameInto(i, out.data[f]);
+    out.pts[f] = pts;
+  }
+}
+
+// A project function that takes no tensor does not make the write the small
+// part: still reported.
+double ptsOf(int64_t index);
+void framePts(at::Tensor &pts, int64_t n) {
+  for (int64_t f = 0; f < n; ++f)
+    pts[f] = ptsOf(f); // expect: torch-perf-element-loop: writes one element per loop iteration
+}

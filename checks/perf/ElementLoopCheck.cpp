@@ -130,6 +130,27 @@ public:
   }
 };
 
+/// Finds a call in a loop body that hands a tensor to a function of the
+/// project (torchcodec's getFrameAtIndexInternal(i, out.data[f]), a decoder,
+/// a kernel launcher): per-iteration work of its own.
+class ProjectHandoff : public RecursiveASTVisitor<ProjectHandoff> {
+public:
+  explicit ProjectHandoff(const SourceManager &SM) : SM(SM) {}
+  bool Found = false;
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (!F || isTorchDecl(F) || isa<CXXOperatorCallExpr>(Call) ||
+        SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())))
+      return true;
+    for (const Expr *A : Call->arguments())
+      Found |= isTensorType(A->getType());
+    return !Found;
+  }
+
+private:
+  const SourceManager &SM;
+};
+
 std::string shorten(std::string Text) {
   // One line, at most 60 characters.
   for (char &C : Text)
@@ -266,6 +287,28 @@ void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   }
 
+  // The innermost loop whose variable the index uses.
+  const EnclosingLoop *Loop = nullptr;
+  const VarDecl *LoopVar = nullptr;
+  for (const EnclosingLoop &L : Loops) {
+    for (const VarDecl *V : L.Vars)
+      if (Vars.contains(V))
+        LoopVar = V;
+    if (LoopVar) {
+      Loop = &L;
+      break;
+    }
+  }
+  if (!Loop)
+    return;
+  const Stmt *Body = isa<ForStmt>(Loop->Loop) ? cast<ForStmt>(Loop->Loop)->getBody()
+                                              : cast<CXXForRangeStmt>(Loop->Loop)->getBody();
+  // One element next to a call that hands a tensor to the project's own code
+  // (a frame decoded into out[f], then out_pts[f] = pts): the element is
+  // noise beside the per-item work.
+  if (handsTensorsToProjectCode(Body, Ctx))
+    return;
+
   std::string Text = shorten(sourceText(Shown, Ctx));
   if (Text.empty())
     Text = "tensor element access";
@@ -301,22 +344,20 @@ void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
   }
 
   // The note points at the innermost loop whose variable the index uses.
-  for (const EnclosingLoop &L : Loops) {
-    const VarDecl *Var = nullptr;
-    for (const VarDecl *V : L.Vars)
-      if (Vars.contains(V))
-        Var = V;
-    if (!Var)
-      continue;
-    const Stmt *Body = isa<ForStmt>(L.Loop) ? cast<ForStmt>(L.Loop)->getBody()
-                                            : cast<CXXForRangeStmt>(L.Loop)->getBody();
-    diag(L.Loop->getBeginLoc(),
-         "in this loop over '%0', which runs %1 tensor operation%s1 per "
-         "iteration",
-         DiagnosticIDs::Note)
-        << Var->getName() << tensorOpsIn(Body);
-    break;
+  diag(Loop->Loop->getBeginLoc(),
+       "in this loop over '%0', which runs %1 tensor operation%s1 per iteration",
+       DiagnosticIDs::Note)
+      << LoopVar->getName() << tensorOpsIn(Body);
+}
+
+bool ElementLoopCheck::handsTensorsToProjectCode(const Stmt *Body, ASTContext &Ctx) {
+  auto [It, New] = Handoffs.try_emplace(Body, false);
+  if (New) {
+    ProjectHandoff Finder(Ctx.getSourceManager());
+    Finder.TraverseStmt(const_cast<Stmt *>(Body));
+    It->second = Finder.Found;
   }
+  return It->second;
 }
 
 } // namespace torchlint::checks

@@ -22,13 +22,19 @@ public:
   }
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override { OpCounts.clear(); }
+  void onStartOfTranslationUnit() override {
+    OpCounts.clear();
+    Handoffs.clear();
+  }
 
 private:
   /// Tensor operations per loop body, counted once per loop however many
   /// accesses it holds (20,000 accesses in one loop stay linear).
   unsigned tensorOpsIn(const clang::Stmt *Body);
   llvm::DenseMap<const clang::Stmt *, unsigned> OpCounts;
+  /// Whether a loop body hands a tensor to a project function (once per loop).
+  bool handsTensorsToProjectCode(const clang::Stmt *Body, clang::ASTContext &Ctx);
+  llvm::DenseMap<const clang::Stmt *, bool> Handoffs;
 };
 
 } // namespace torchlint::checks
