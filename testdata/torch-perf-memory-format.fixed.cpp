@@ -53,3 +53,28 @@ at::Tensor gain_nhwc(const at::Tensor &images, const at::Tensor &gain) {
 at::Tensor to_nhwc(const at::Tensor &images) {
   return images.permute({0, 2, 3, 1}).contiguous();
 }
+
+// --- The copy leaves the function ---------------------------------------------
+
+// torchcodec's encoder: the NCHW copy is returned and kept in a member that
+// other code indexes as planar NCHW through data_ptr: needed, not reported.
+at::Tensor validate_frames(const at::Tensor &frames) {
+  TORCH_CHECK(frames.dim() == 4, "expected NCHW frames");
+  return frames.contiguous();
+}
+
+// nvdiffrast: assigned (not initialised) and read through data_ptr in a
+// conditional: the raw read makes the layout the point.
+const float *grad_pointer(const at::Tensor &ddb, bool enable_db) {
+  TORCH_CHECK(ddb.dim() == 4, "expected [N, H, W, 4]");
+  at::Tensor ddb_;
+  if (enable_db)
+    ddb_ = ddb.contiguous();
+  return enable_db ? ddb_.data_ptr<float>() : nullptr;
+}
+
+// A value computed from the copy is returned, not the copy: still reported.
+at::Tensor doubled(const at::Tensor &input) {
+  TORCH_CHECK(input.dim() == 4, "expected 4-D");
+  return input.contiguous(input.suggest_memory_format()) * 2; // expect: torch-perf-memory-format: converts channels_last input to NCHW with a full copy
+}

@@ -75,27 +75,54 @@ bool isWithin(SourceLocation Loc, const Stmt *S, const SourceManager &SM) {
 
 std::vector<const Expr *> valueUses(const Expr *E, const Stmt *Scope, ASTContext &Ctx) {
   std::vector<const Expr *> Uses = {E};
+  // The variable or member E initialises or is assigned to.
+  const ValueDecl *Target = nullptr;
+  const Expr *Child = E;
   DynTypedNodeList Parents = Ctx.getParents(*E);
-  for (int I = 0; I < 4 && !Parents.empty(); ++I) {
+  for (int I = 0; I < 4 && !Parents.empty() && !Target; ++I) {
     if (const auto *V = Parents[0].get<VarDecl>()) {
-      struct Refs : RecursiveASTVisitor<Refs> {
-        const VarDecl *V;
-        std::vector<const Expr *> *Out;
-        bool VisitDeclRefExpr(DeclRefExpr *R) {
-          if (R->getDecl() == V)
-            Out->push_back(R);
-          return true;
-        }
-      } R;
-      R.V = V;
-      R.Out = &Uses;
-      if (Scope)
-        R.TraverseStmt(const_cast<Stmt *>(Scope));
+      Target = V;
       break;
     }
-    if (!Parents[0].get<Expr>())
+    const Expr *LHS = nullptr;
+    if (const auto *Op = Parents[0].get<CXXOperatorCallExpr>();
+        Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 && Op->getArg(1) == Child)
+      LHS = Op->getArg(0);
+    if (const auto *B = Parents[0].get<BinaryOperator>();
+        B && B->getOpcode() == BO_Assign && B->getRHS() == Child)
+      LHS = B->getLHS();
+    if (LHS) {
+      LHS = LHS->IgnoreParenImpCasts();
+      if (const auto *R = dyn_cast<DeclRefExpr>(LHS))
+        Target = R->getDecl();
+      else if (const auto *M = dyn_cast<MemberExpr>(LHS))
+        Target = M->getMemberDecl();
       break;
+    }
+    const auto *P = Parents[0].get<Expr>();
+    if (!P)
+      break;
+    Child = P;
     Parents = Ctx.getParents(Parents[0]);
+  }
+  if (Target && Scope) {
+    struct Refs : RecursiveASTVisitor<Refs> {
+      const ValueDecl *V;
+      std::vector<const Expr *> *Out;
+      bool VisitDeclRefExpr(DeclRefExpr *R) {
+        if (R->getDecl() == V)
+          Out->push_back(R);
+        return true;
+      }
+      bool VisitMemberExpr(MemberExpr *M) {
+        if (M->getMemberDecl() == V)
+          Out->push_back(M);
+        return true;
+      }
+    } R;
+    R.V = Target;
+    R.Out = &Uses;
+    R.TraverseStmt(const_cast<Stmt *>(Scope));
   }
   return Uses;
 }

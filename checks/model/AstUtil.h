@@ -36,7 +36,8 @@ bool isWithin(clang::SourceLocation Loc, const clang::Stmt *S,
               const clang::SourceManager &SM);
 
 /// Where the value of \p E is used: \p E itself, and, when \p E initialises
-/// a variable, every reference to that variable under \p Scope.
+/// a variable or is assigned to a variable or member (`v = E`, `m_ = E`),
+/// every reference to that variable or member under \p Scope.
 std::vector<const clang::Expr *> valueUses(const clang::Expr *E, const clang::Stmt *Scope,
                                            clang::ASTContext &Ctx);
 

@@ -94,6 +94,30 @@ bool feedsRawData(const Expr *E, const FunctionDecl *F, ASTContext &Ctx) {
                       [&](const Expr *Use) { return IsRaw(Use, Ctx); });
 }
 
+/// True if the value of \p E leaves the function: returned, or stored in a
+/// member (torchcodec's validateFrames returns frames.contiguous() into a
+/// member its encoder indexes as NCHW later). Code this TU cannot see
+/// decides whether the NCHW copy is needed.
+bool escapes(const Expr *E, const FunctionDecl *F, ASTContext &Ctx) {
+  auto Escapes = [&](const Expr *Use) {
+    if (isa<MemberExpr>(Use))
+      return true; // Assigned to a member (valueUses followed it).
+    // Returned as it is (through the casts and temporaries Clang adds), not
+    // a value computed from it (`return x.contiguous() * 2`).
+    DynTypedNodeList Parents = Ctx.getParents(*Use);
+    for (int I = 0; I < 6 && !Parents.empty(); ++I) {
+      if (Parents[0].get<ReturnStmt>())
+        return true;
+      const auto *P = Parents[0].get<Expr>();
+      if (!P || ignoreWrappers(P) != ignoreWrappers(Use))
+        return false;
+      Parents = Ctx.getParents(Parents[0]);
+    }
+    return false;
+  };
+  return llvm::any_of(valueUses(E, F ? F->getBody() : nullptr, Ctx), Escapes);
+}
+
 /// The constant permutation of a `permute({...})` call.
 std::vector<int64_t> permutationOf(const CXXMemberCallExpr *C, const ASTContext &Ctx) {
   std::vector<int64_t> P;
@@ -203,7 +227,8 @@ void MemoryFormatCheck::check(const MatchFinder::MatchResult &Result) {
     }
   const auto *Ref = dyn_cast<DeclRefExpr>(ignoreWrappers(Object));
   const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  if (!V || !isImageOrVolume(V, F, Ctx) || feedsRawData(Call, F, Ctx))
+  if (!V || !isImageOrVolume(V, F, Ctx) || feedsRawData(Call, F, Ctx) ||
+      (IsContiguous && escapes(Call, F, Ctx)))
     return;
   std::string Name = V->getName().str();
   if (IsContiguous) {
