@@ -54,7 +54,7 @@ std::set<std::string> expected(const std::vector<std::string> &Only = {}) {
   for (const char *F : {"csrc/ops.cpp", "csrc/register.cpp", "csrc/bindings.cpp",
                         "csrc/autograd_fn.cpp", "csrc/cpu/scale_cpu.cpp",
                         "csrc/cpu/released.cpp", "csrc/cpu/rows_cpu.cpp",
-                        "csrc/cpu/rows_helpers.cpp", "csrc/cpu/add_into_cpu.cpp",
+                        "csrc/cpu/rows_helpers.cpp", "csrc/cpu/add_into_cpu.cpp", "csrc/cpu/visible.cpp",
                         "csrc/meta/scale_meta.cpp", "csrc/cuda/count_cuda.cu"}) {
     if (!Only.empty() && std::find(Only.begin(), Only.end(), F) == Only.end())
       continue;
@@ -112,7 +112,7 @@ TEST(ProjectMode, ARunOnSomeFilesUsesTheStoredFactsOfTheRest) {
                                          "csrc/cpu/add_into_cpu.cpp csrc/autograd_fn.cpp",
                                      Dir);
   EXPECT_EQ(findings(Summaries.Out),
-            expected({"csrc/register.cpp", "csrc/cpu/rows_helpers.cpp", "csrc/cpu/add_into_cpu.cpp",
+            expected({"csrc/register.cpp", "csrc/cpu/rows_helpers.cpp", "csrc/cpu/add_into_cpu.cpp", "csrc/cpu/visible.cpp",
                       "csrc/autograd_fn.cpp"}))
       << Summaries.Out;
   EXPECT_NE(Summaries.Out.find("'x' is written in csrc/cpu/rows_helpers.cpp:11: it is passed to "

@@ -59,7 +59,8 @@ void GilCheck::check(const MatchFinder::MatchResult &Result) {
       auto D = diag(B.Call->getExprLoc(),
                     "pybind11 binding '%0' holds the GIL for the whole call of a "
                     "tensor function: every other Python thread (data loaders, "
-                    "servers) waits for the kernel; release it with "
+                    "servers) waits until it returns (its CPU work; for CUDA, its "
+                    "checks, allocations and launches); release it with "
                     "py::call_guard<py::gil_scoped_release>()");
       D << B.Name;
       SourceLocation RParen = B.Call->getRParenLoc();

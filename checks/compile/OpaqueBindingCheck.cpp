@@ -28,6 +28,20 @@ struct Inferred {
 Inferred inferSchema(const PyBinding &B, ASTContext &Ctx) {
   Inferred R;
   const FunctionDecl *F = B.Function;
+  // Which tensors the body writes: its definition here, else the project's
+  // summary of it; a non-const reference counts only when no file defines
+  // the function (diff-gaussian-rasterization's markVisible takes three
+  // torch::Tensor& it only reads).
+  ProjectView &Project = ProjectView::get(Ctx);
+  std::string Usr = usrOf(F);
+  bool BodyKnown = F->getDefinition() || !Project.bodyElsewhere(Usr).empty();
+  auto Written = [&](const ParmVarDecl *P, bool MutableRef) {
+    // Here, or in another file's definition or a helper it calls there.
+    if (mayWriteParam(F, P) ||
+        !Project.paramMayBeWritten(Usr, P->getFunctionScopeIndex()).empty())
+      return true;
+    return MutableRef && !BodyKnown;
+  };
   std::string Args;
   for (unsigned I = 0; I < F->getNumParams(); ++I) {
     const ParmVarDecl *P = F->getParamDecl(I);
@@ -43,7 +57,7 @@ Inferred inferSchema(const PyBinding &B, ASTContext &Ctx) {
       continue;
     }
     std::string Type = T.Spelling;
-    if (Type == "Tensor" && (T.MutableRef || mutatesParam(F, P)))
+    if (Type == "Tensor" && Written(P, T.MutableRef))
       Type = std::string("Tensor(") + static_cast<char>('a' + I % 26) + "!)";
     Args += (Args.empty() ? "" : ", ") + Type + " " + Name;
     R.FakeArgs += (R.FakeArgs.empty() ? "" : ", ") + Name;

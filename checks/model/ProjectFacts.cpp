@@ -147,6 +147,8 @@ public:
       const Stmt *Where = nullptr;
       if (mutatesParam(F, P, &Param.Write, &Where) && Where)
         Param.WriteAt = siteOf(Where->getBeginLoc(), SM);
+      else
+        Param.HandedOut = mayWriteParam(F, P);
       Fact.Params.push_back(std::move(Param));
     }
     Callees C(SM, F, Fact);
@@ -221,7 +223,7 @@ json toJson(const TUFacts &F) {
   for (const FunctionFact &Fn : F.Functions) {
     json Params = json::array(), Calls = json::array();
     for (const ParamFact &P : Fn.Params)
-      Params.push_back({P.Index, P.Name, P.Write, siteJson(P.WriteAt)});
+      Params.push_back({P.Index, P.Name, P.Write, siteJson(P.WriteAt), P.HandedOut});
     for (const CallFact &C : Fn.Calls)
       Calls.push_back({C.Callee, siteJson(C.At), C.FromParam, C.Contiguous});
     Functions.push_back({{"usr", Fn.Usr},
@@ -266,7 +268,7 @@ TUFacts tuFactsFromJson(const json &J) {
     Fact.FirstReadCall = Fn.at("first_read_call").get<std::string>();
     for (const json &P : Fn.at("params"))
       Fact.Params.push_back({P.at(0).get<unsigned>(), P.at(1).get<std::string>(),
-                             P.at(2).get<std::string>(), siteFrom(P.at(3))});
+                             P.at(2).get<std::string>(), siteFrom(P.at(3)), P.at(4).get<bool>()});
     for (const json &C : Fn.at("call_sites"))
       Fact.Calls.push_back({C.at(0).get<std::string>(), siteFrom(C.at(1)),
                             C.at(2).get<std::vector<int>>(), C.at(3).get<std::vector<bool>>()});

@@ -63,6 +63,9 @@ struct ParamFact {
   /// the parameter's C++ type; empty when it does not.
   std::string Write;
   Site WriteAt;
+  /// No Write, but a writable pointer to its data is handed to a function
+  /// (mayWriteParam): what an inferred schema must declare.
+  bool HandedOut = false;
 };
 
 /// A call of a project function.

@@ -228,7 +228,8 @@ const ProjectContext *ProjectView::traced(const std::string &Usr) const {
 }
 
 std::string ProjectView::writeOf(const std::string &Usr, unsigned Index,
-                                 std::set<std::pair<std::string, unsigned>> &Seen) const {
+                                 std::set<std::pair<std::string, unsigned>> &Seen,
+                                 bool Handed) const {
   const auto &Defs = definitions();
   auto It = Defs.find(Usr);
   if (It == Defs.end() || Seen.size() > 64 || !Seen.insert({Usr, Index}).second)
@@ -237,8 +238,10 @@ std::string ProjectView::writeOf(const std::string &Usr, unsigned Index,
   std::string Best;
   for (const FunctionFact *F : It->second)
     for (const ParamFact &P : F->Params)
-      if (P.Index == Index && !P.Write.empty()) {
-        std::string This = P.Write + "\t" + where(P.WriteAt);
+      if (P.Index == Index && (!P.Write.empty() || (Handed && P.HandedOut))) {
+        std::string This = P.Write.empty() ? "a writable pointer to its data is handed out\t" +
+                                                 where(F->At)
+                                           : P.Write + "\t" + where(P.WriteAt);
         if (Best.empty() || This < Best)
           Best = This;
       }
@@ -249,7 +252,7 @@ std::string ProjectView::writeOf(const std::string &Usr, unsigned Index,
       for (size_t J = 0; J < C.FromParam.size(); ++J) {
         if (C.FromParam[J] != static_cast<int>(Index))
           continue;
-        std::string Inner = writeOf(C.Callee, static_cast<unsigned>(J), Seen);
+        std::string Inner = writeOf(C.Callee, static_cast<unsigned>(J), Seen, Handed);
         if (Inner.empty())
           continue;
         auto Callee = Defs.find(C.Callee);
@@ -260,13 +263,14 @@ std::string ProjectView::writeOf(const std::string &Usr, unsigned Index,
 }
 
 std::string ProjectView::answer(const std::string &Kind, const std::string &Arg) const {
-  if (Kind == "writes" || Kind == "callers") {
+  if (Kind == "writes" || Kind == "maywrite" || Kind == "callers") {
     size_t Hash = Arg.rfind('#');
     std::string Usr = Arg.substr(0, Hash);
     unsigned Index = static_cast<unsigned>(std::stoul(Arg.substr(Hash + 1)));
-    if (Kind == "writes") {
+    if (Kind == "writes" || Kind == "maywrite") {
       std::set<std::pair<std::string, unsigned>> Seen;
-      return writeOf(Usr, Index, Seen);
+      std::string W = writeOf(Usr, Index, Seen, Kind == "maywrite");
+      return Kind == "writes" || W.empty() ? W : "yes";
     }
     unsigned Calls = 0, Contiguous = 0;
     std::string First;
@@ -397,6 +401,10 @@ std::string ProjectView::dataReadOf(const std::string &Usr) {
 
 std::string ProjectView::paramWriteOf(const std::string &Usr, unsigned Index) {
   return Usr.empty() ? "" : record("writes", Usr + "#" + std::to_string(Index));
+}
+
+std::string ProjectView::paramMayBeWritten(const std::string &Usr, unsigned Index) {
+  return Usr.empty() ? "" : record("maywrite", Usr + "#" + std::to_string(Index));
 }
 
 std::string ProjectView::callersElsewhere(const std::string &Usr, unsigned Index) {

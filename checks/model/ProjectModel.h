@@ -92,6 +92,9 @@ public:
   /// (ParamFact::Write, followed through CallFact::FromParam):
   /// "how\tfile:line" of the write; empty when nothing writes it.
   std::string paramWriteOf(const std::string &Usr, unsigned Index);
+  /// paramWriteOf, or a writable pointer to the parameter's data handed to
+  /// a function there (ParamFact::HandedOut): "yes" or empty.
+  std::string paramMayBeWritten(const std::string &Usr, unsigned Index);
   /// The calls other TUs make of \p Usr: "calls contiguous" (how many pass
   /// a parameter \p Index known contiguous), then a tab and where the first
   /// other call is; empty when no other TU calls it.
@@ -124,7 +127,7 @@ private:
   const std::map<std::string, std::vector<const FunctionFact *>> &definitions() const;
   std::vector<const TUFacts *> others() const;
   std::string writeOf(const std::string &Usr, unsigned Index,
-                      std::set<std::pair<std::string, unsigned>> &Seen) const;
+                      std::set<std::pair<std::string, unsigned>> &Seen, bool Handed) const;
   std::string record(const std::string &Kind, const std::string &Arg);
 
   std::shared_ptr<const ProjectIndex> Index;

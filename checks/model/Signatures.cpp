@@ -187,9 +187,13 @@ namespace {
 
 class MutationFinder : public RecursiveASTVisitor<MutationFinder> {
 public:
-  MutationFinder(const ParmVarDecl *P, unsigned Depth = 0) : P(P), Depth(Depth) {}
+  MutationFinder(const ParmVarDecl *P, unsigned Depth = 0, bool HandedPointers = false)
+      : P(P), Depth(Depth), HandedPointers(HandedPointers) {}
   const ParmVarDecl *P;
   unsigned Depth; ///< Callees followed to get here.
+  /// Also count a writable pointer to P's data handed to a function
+  /// (mayWriteParam).
+  bool HandedPointers;
   llvm::SmallPtrSet<const VarDecl *, 4> Aliases; ///< Pointers/accessors into P.
   std::string How;
   const Stmt *Where = nullptr;
@@ -240,11 +244,39 @@ public:
     }
   }
 
+  /// `launch(out.data_ptr<T>())`, or a `T *o = out.data_ptr<T>()` handed on,
+  /// where the callee's parameter is a pointer to non-const T.
+  void handedPointer(const CallExpr *Call, const FunctionDecl *Callee) {
+    unsigned ArgOffset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
+    for (unsigned I = ArgOffset; I < Call->getNumArgs() && !found(); ++I) {
+      unsigned Index = I - ArgOffset;
+      if (Index >= Callee->getNumParams())
+        break;
+      QualType T = Callee->getParamDecl(Index)->getType();
+      if (!T->isPointerType() || T->getPointeeType().isConstQualified())
+        continue;
+      const Expr *A = ignoreWrappers(Call->getArg(I));
+      bool Ours = false;
+      if (const auto *R = dyn_cast<DeclRefExpr>(A))
+        Ours = isa<VarDecl>(R->getDecl()) && Aliases.contains(cast<VarDecl>(R->getDecl()));
+      else if (const auto *M = dyn_cast<CXXMemberCallExpr>(A))
+        Ours = M->getMethodDecl() && M->getMethodDecl()->getIdentifier() &&
+               (M->getMethodDecl()->getName() == "data_ptr" ||
+                M->getMethodDecl()->getName() == "mutable_data_ptr" ||
+                M->getMethodDecl()->getName() == "data") &&
+               isP(M->getImplicitObjectArgument());
+      if (Ours)
+        hit(Call, "a writable pointer to its data is handed to '" + functionName(Callee) + "'");
+    }
+  }
+
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *F = Call->getDirectCallee();
     if (!F)
       return true;
     if (!isTorchDecl(F)) {
+      if (HandedPointers)
+        handedPointer(Call, F);
       followCallee(Call, F, 0);
       return true;
     }
@@ -336,6 +368,16 @@ public:
 };
 
 } // namespace
+
+bool mayWriteParam(const FunctionDecl *F, const ParmVarDecl *P) {
+  const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
+  if (!Def || !Def->getBody() || !P || P->getFunctionScopeIndex() >= Def->getNumParams())
+    return false;
+  MutationFinder Finder(Def->getParamDecl(P->getFunctionScopeIndex()), 0,
+                        /*HandedPointers=*/true);
+  Finder.TraverseStmt(Def->getBody());
+  return Finder.found();
+}
 
 bool mutatesParam(const FunctionDecl *F, const ParmVarDecl *P, std::string *How,
                   const Stmt **Where) {

@@ -37,6 +37,14 @@ bool mutatesParam(const clang::FunctionDecl *F, const clang::ParmVarDecl *P,
                   std::string *How = nullptr,
                   const clang::Stmt **Where = nullptr);
 
+/// mutatesParam, or \p F hands a writable pointer to \p P's data to a
+/// function whose parameter is a pointer to non-const (`launch(o)` with
+/// `float *o = out.data_ptr<float>()` and `void launch(float *out)`): what a
+/// schema inferred for \p F must declare, since an op that returns nothing
+/// and declares no write may be dropped. Not for reporting a mutation: code
+/// that is not const-correct hands out inputs the same way.
+bool mayWriteParam(const clang::FunctionDecl *F, const clang::ParmVarDecl *P);
+
 /// True if \p F takes or returns a tensor (or a list/optional of them).
 bool takesOrReturnsTensors(const clang::FunctionDecl *F);
 

@@ -26,4 +26,5 @@ at::Tensor row_norms(const at::Tensor &x);
 at::Tensor gather_sum(const at::Tensor &x);
 float first_value(const at::Tensor &x);
 at::Tensor scaled_autograd(const at::Tensor &x);
+at::Tensor mark_visible(at::Tensor &means, at::Tensor &view);
 } // namespace split_op
