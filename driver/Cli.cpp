@@ -20,6 +20,7 @@
 #include "Verify.h"
 #include "ProjectLint.h"
 #include "model/ProjectModel.h"
+#include "model/PythonFakes.h"
 #include "model/SafeRead.h"
 #include "Workers.h"
 #include "fixits/ApplyFixes.h"
@@ -68,6 +69,11 @@ options:
                           of its project (by default the files of one run are
                           one program, and a run on some files uses the facts
                           an earlier run stored for the rest, in the cache)
+  --project-root=<dir>    the root of the project the named files belong to
+                          (default: their git work tree, else the nearest
+                          setup.py/pyproject.toml directory or CMake top):
+                          the files whose facts a run uses, where .torch-lint.yaml
+                          is read, and what --exclude paths are relative to
   --torch-include=<dir>   torch include directory (repeatable; overrides
                           TORCH_INCLUDE and automatic detection)
   --format=<format>       text (default) or json; for CI: github (workflow
@@ -130,6 +136,7 @@ struct Options {
   int MaxLevel = -1; ///< --max-level; -1: every level.
   unsigned Jobs = 0; ///< -j; 0: one per core.
   std::string CacheDir; ///< --cache-dir; empty: the default.
+  std::string ProjectRoot; ///< --project-root; empty: found per file.
   unsigned CacheMaxMiB = 0; ///< --cache-max; 0: the default (PchCache.h).
   bool NoCache = false;
   bool Fix = false, Verify = false, ListChecks = false, Fast = true,
@@ -242,6 +249,8 @@ std::vector<std::string> workerArgs(const Options &O) {
     A.push_back("--no-cache");
   if (!O.CacheDir.empty())
     A.push_back("--cache-dir=" + O.CacheDir);
+  if (!O.ProjectRoot.empty())
+    A.push_back("--project-root=" + O.ProjectRoot);
   if (O.CacheMaxMiB)
     A.push_back("--cache-max=" + std::to_string(O.CacheMaxMiB));
   A.push_back("--");
@@ -377,6 +386,12 @@ int parseArgs(int Argc, const char **Argv, Options &O) {
       O.CacheMaxMiB = N;
       continue;
     }
+    if ((R = Value("--project-root", V))) {
+      if (R < 0 || V.empty())
+        return usageError("--project-root needs a directory");
+      O.ProjectRoot = V;
+      continue;
+    }
     if ((R = Value("--cache-dir", V))) {
       if (R < 0 || V.empty())
         return usageError("--cache-dir needs a directory");
@@ -484,6 +499,42 @@ bool walkTree(const std::string &Dir, const std::string &Root, const std::string
     llvm::append_range(Stack, Subdirs);
   }
   return true;
+}
+
+/// The source files of the projects of \p Files that are not among them:
+/// what a run on a few files of a project needs the facts of (project mode).
+/// Only for roots that are projects (--project-root, a git work tree, a
+/// setup.py or pyproject.toml, a CMake top), walked as a named directory is (defaults
+/// and excludes), at most 5,000 files.
+std::vector<std::string> projectNeighbours(const Options &O,
+                                           const std::vector<std::string> &Files) {
+  const std::string Cwd = cwd();
+  std::set<std::string> Named, Roots;
+  for (const std::string &F : Files) {
+    llvm::SmallString<256> P(F);
+    llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+    Named.insert(P.str().str());
+    if (std::string Root = markedProjectRootOf(F, Cwd); !Root.empty())
+      Roots.insert(Root);
+  }
+  std::vector<std::string> Out;
+  for (const std::string &Root : Roots) {
+    FileSelection Selection(O.Excludes, O.DefaultExcludes);
+    llvm::SmallString<256> Real;
+    if (!Selection.loadProject(Root).empty() || llvm::sys::fs::real_path(Root, Real))
+      continue;
+    std::vector<std::string> Found;
+    unsigned Outside = 0;
+    std::error_code EC;
+    walkTree(Root, Real.str().str(), Root, Selection, Found, Outside, EC);
+    for (const std::string &F : Found) {
+      llvm::SmallString<256> P(F);
+      llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+      if (Out.size() < 5000 && !Named.count(P.str().str()))
+        Out.push_back(P.str().str());
+    }
+  }
+  return Out;
 }
 
 /// Expands directories into their C++ sources, sorted; absolute paths.
@@ -768,6 +819,17 @@ int runTorchLint(int Argc, const char **Argv) {
     return usageError("--fix and --verify cannot be combined (--verify never writes)");
   if (O.Inputs.empty())
     return usageError("no input files (give C++ files or directories to lint)");
+  if (!O.ProjectRoot.empty()) {
+    llvm::SmallString<256> Real;
+    if (!llvm::sys::fs::is_directory(O.ProjectRoot) ||
+        llvm::sys::fs::real_path(O.ProjectRoot, Real))
+      return usageError("--project-root: no such directory '" + O.ProjectRoot + "'");
+    O.ProjectRoot = Real.str().str();
+    setProjectRootOverride(O.ProjectRoot);
+  }
+  // The checks' idea of a file's project (its Python, the paths notes show).
+  model::setProjectRootFinder(
+      [Dir = cwd()](const std::string &F) { return markedProjectRootOf(F, Dir); });
   if (!O.HeaderFilter.empty()) {
     llvm::Regex Re(O.HeaderFilter);
     std::string Err;
@@ -1003,6 +1065,8 @@ int runTorchLint(int Argc, const char **Argv) {
     Project.CacheDir = Pch->directory();
     Project.RootOf = [&](const std::string &F) { return projectRootOf(F, Cwd.str().str()); };
   }
+  if (O.ProjectMode)
+    Project.Neighbours = projectNeighbours(O, Files);
   WorkerResult W = lintProject(
       Files, workerArgs(O), {"TORCHLINT_WORKER_TORCH=" + torchEnvToJson(Torch)}, EO.Jobs,
       O.Timeout,

@@ -47,8 +47,26 @@ bool isSourceFile(llvm::StringRef Path) {
          Ext == ".C";
 }
 
+namespace {
+std::string &rootOverride() {
+  static std::string Root;
+  return Root;
+}
+} // namespace
+
+void setProjectRootOverride(std::string Root) { rootOverride() = std::move(Root); }
+
 std::string projectRootOf(const std::string &File, const std::string &Cwd) {
   llvm::StringRef Dir = llvm::sys::path::parent_path(File);
+  // --project-root, for the files under it (by real path: the root was
+  // resolved).
+  if (const std::string &Root = rootOverride(); !Root.empty()) {
+    llvm::SmallString<256> Real;
+    llvm::StringRef Path = llvm::sys::fs::real_path(File, Real) ? llvm::StringRef(File)
+                                                                : llvm::StringRef(Real);
+    if (Path.starts_with(Root + "/"))
+      return Root;
+  }
   if (std::string Top = gitWorkTreeOf(Dir); !Top.empty())
     return Top;
   // The nearest Python package root; else the top of a chain of CMake
@@ -70,6 +88,14 @@ std::string projectRootOf(const std::string &File, const std::string &Cwd) {
   if (F.starts_with(Cwd) && F.size() > Cwd.size() && F[Cwd.size()] == '/')
     return Cwd;
   return Dir.str();
+}
+
+std::string markedProjectRootOf(const std::string &File, const std::string &Cwd) {
+  std::string Root = projectRootOf(File, Cwd);
+  if (Root == rootOverride() || Root == gitWorkTreeOf(Root) || exists(Root, "setup.py") ||
+      exists(Root, "pyproject.toml") || exists(Root, "CMakeLists.txt"))
+    return Root;
+  return {};
 }
 
 ForeignKind foreignKindOf(llvm::StringRef Name, llvm::StringRef Path) {

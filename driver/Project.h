@@ -30,6 +30,15 @@ namespace torchlint {
 /// process's working directory, the root when nothing marks one.
 std::string projectRootOf(const std::string &File, const std::string &Cwd);
 
+/// projectRootOf, when something marks the directory as a project root
+/// (--project-root, a git work tree, setup.py, pyproject.toml, a CMake top);
+/// else "" (a stray file's directory, the working directory).
+std::string markedProjectRootOf(const std::string &File, const std::string &Cwd);
+
+/// --project-root: projectRootOf answers \p Root (a real path) for every
+/// file under it. Empty: off.
+void setProjectRootOverride(std::string Root);
+
 /// A C++ or CUDA source by its name (.cpp, .cc, .cxx, .c++, .C, .cu).
 bool isSourceFile(llvm::StringRef Path);
 

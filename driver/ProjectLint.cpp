@@ -285,8 +285,11 @@ WorkerResult lintProject(
   std::set<std::string> Named(Files.begin(), Files.end());
   std::vector<std::string> All = Files;
   for (const std::string &S : Stale)
-    if (!Named.count(S))
+    if (Named.insert(S).second)
       All.push_back(S);
+  for (const std::string &N : Project.Neighbours)
+    if (!Index->Units.count(N) && Named.insert(N).second)
+      All.push_back(N);
 
   size_t Total = All.size();
   auto Count = [&](const std::string &F) {

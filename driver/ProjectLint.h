@@ -32,6 +32,10 @@ struct ProjectRun {
   /// What identifies this torch-lint (results of another build are not used).
   std::string ToolId;
   uint64_t ResultsMaxBytes = uint64_t(256) << 20;
+  /// The other source files of the named files' projects (not named, not
+  /// reported): those with no facts in the stored index are parsed for
+  /// theirs, so a run on two files of a fresh clone sees the whole project.
+  std::vector<std::string> Neighbours;
 };
 
 /// Lints \p Files as lintInWorkers does, as parts of their projects.

@@ -149,6 +149,46 @@ TEST(ProjectMode, ARunOnSomeFilesUsesTheStoredFactsOfTheRest) {
             0u);
 }
 
+// Pre-commit on a fresh clone: no index stored yet. The rest of the project
+// is parsed for its facts (not reported), so the two files get the findings
+// a whole run gives them.
+TEST(ProjectMode, AFirstRunOnSomeFilesParsesTheRestForFacts) {
+  std::string Cache, Dir = copyProject("project-mode-fresh", Cache);
+  RunResult Two = runTorchLint(
+      flags(Cache) + "--format=json csrc/ops.cpp csrc/meta/scale_meta.cpp csrc/register.cpp", Dir);
+  EXPECT_EQ(Two.ExitCode, 1) << Two.Err;
+  EXPECT_EQ(findings(Two.Out),
+            expected({"csrc/ops.cpp", "csrc/meta/scale_meta.cpp", "csrc/register.cpp"}))
+      << Two.Out;
+  // Excluded files are not the project's: without register.cpp, count has
+  // no kernels, so nothing says it lacks a fake.
+  RunResult Excluded = runTorchLint("--torch-include=" + shellQuote(mockIncludes()) +
+                                        " --no-cache --exclude=register.cpp --format=json "
+                                        "csrc/ops.cpp",
+                                    Dir);
+  std::set<std::string> Want = expected({"csrc/ops.cpp"});
+  ASSERT_EQ(Want.erase("csrc/ops.cpp:7 torch-compile-missing-fake-kernel"), 1u);
+  EXPECT_EQ(findings(Excluded.Out), Want) << Excluded.Out;
+}
+
+// A tree nothing marks as a project (no git, no setup.py): --project-root
+// says where it is, and a run on one file then sees the rest.
+TEST(ProjectMode, ProjectRootNamesTheProject) {
+  std::string Top = makeTempDir("project-mode-root");
+  std::string Dir = Top + "/split_op";
+  sh("cp -r " + shellQuote(sourceDir() + "/tests/projects/split_op") + " " + shellQuote(Dir));
+  std::string Flags = "--torch-include=" + shellQuote(mockIncludes()) + " --no-cache --format=json ";
+  RunResult Alone = runTorchLint(Flags + "csrc/ops.cpp", Dir);
+  EXPECT_EQ(findings(Alone.Out).count("csrc/ops.cpp:7 torch-compile-missing-fake-kernel"), 0u)
+      << Alone.Out;
+  RunResult Rooted = runTorchLint(Flags + "--project-root=. csrc/ops.cpp", Dir);
+  EXPECT_EQ(findings(Rooted.Out), expected({"csrc/ops.cpp"})) << Rooted.Out << Rooted.Err;
+  RunResult Bad = runTorchLint(Flags + "--project-root=no/such/dir csrc/ops.cpp", Dir);
+  EXPECT_EQ(Bad.ExitCode, 2);
+  EXPECT_NE(Bad.Err.find("--project-root: no such directory 'no/such/dir'"), std::string::npos)
+      << Bad.Err;
+}
+
 TEST(ProjectMode, NoProjectLintsEachFileAlone) {
   std::string Cache, Dir = copyProject("project-mode-off", Cache);
   RunResult R = runTorchLint(flags(Cache) + "--no-project --format=json csrc", Dir);

@@ -451,7 +451,7 @@ void ProjectView::useStoredIndexes(std::string CacheDir) {
 }
 
 std::string ProjectView::displayPath(const std::string &File) {
-  std::string Root = gitWorkTreeOf(File);
+  std::string Root = projectRootOfFile(File);
   llvm::StringRef Shown = File;
   if (!Root.empty() && Shown.consume_front(Root + "/"))
     return Shown.str();

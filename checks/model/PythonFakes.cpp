@@ -1353,9 +1353,24 @@ std::vector<std::string> pythonRoots(llvm::StringRef Option, const std::string &
     if (!P.trim().empty())
       Roots.push_back(P.trim().str());
   if (Roots.empty())
-    if (std::string Root = gitWorkTreeOf(MainFile); !Root.empty())
+    if (std::string Root = projectRootOfFile(MainFile); !Root.empty())
       Roots.push_back(Root);
   return Roots;
+}
+
+namespace {
+std::function<std::string(const std::string &)> &rootFinder() {
+  static std::function<std::string(const std::string &)> Finder;
+  return Finder;
+}
+} // namespace
+
+void setProjectRootFinder(std::function<std::string(const std::string &)> Finder) {
+  rootFinder() = std::move(Finder);
+}
+
+std::string projectRootOfFile(const std::string &Path) {
+  return rootFinder() ? rootFinder()(Path) : gitWorkTreeOf(Path);
 }
 
 std::string gitWorkTreeOf(const std::string &Path) {

@@ -51,7 +51,7 @@ struct PythonOps {
 const PythonOps &pythonOps(const std::vector<std::string> &Roots);
 
 /// The roots the checks scan: those of a PythonRoots option (';'-separated),
-/// else the git work tree of \p MainFile.
+/// else the project root of \p MainFile (projectRootOfFile).
 std::vector<std::string> pythonRoots(llvm::StringRef Option, const std::string &MainFile);
 
 /// Called with each root every time pythonOps is asked for it (this
@@ -82,6 +82,13 @@ void scanPythonSource(const std::string &Source, PythonOps &Out,
 
 /// The root of the git work tree containing \p Path, or "".
 std::string gitWorkTreeOf(const std::string &Path);
+
+/// The root of the project \p Path belongs to, as torch-lint finds it
+/// (--project-root, the git work tree, a setup.py/pyproject.toml directory,
+/// a CMake top; setProjectRootFinder), or "" when nothing marks one. Until
+/// a finder is set (the clang-tidy plugin): gitWorkTreeOf.
+std::string projectRootOfFile(const std::string &Path);
+void setProjectRootFinder(std::function<std::string(const std::string &)> Finder);
 
 } // namespace torchlint::model
 
