@@ -1,4 +1,5 @@
 // Testdata for torch-perf-element-loop: per-element tensor access in loops.
+#include <optional>
 #include <torch/torch.h>
 
 #include <vector>
@@ -179,11 +180,12 @@ float total_once(const at::Tensor &t, int n) {
 float once(const at::Tensor &t, int64_t i) { return t[i].item<float>(); }
 
 // torchcodec: each iteration decodes a frame into out.data[f] (a project
-// function given a tensor); the two scalar writes beside it are noise.
+// function given a tensor, as an optional preallocated output); the scalar
+// write beside it is noise.
 struct FrameBatch {
   at::Tensor data, pts;
 };
-double decodeFrameInto(int64_t index, at::Tensor frame);
+double decodeFrameInto(int64_t index, std::optional<at::Tensor> frame);
 void decodeFrames(FrameBatch &out, int64_t start, int64_t stop) {
   for (int64_t i = start, f = 0; i < stop; ++i, ++f) {
     double pts = decodeFrameInto(i, out.data[f]);

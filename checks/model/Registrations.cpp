@@ -525,6 +525,7 @@ void Registrations::computeContexts(ASTContext &Ctx) {
       C.Key = K.DispatchKey;
       C.Evidence = K.Call;
       C.Chain = {F};
+      C.RootCatchAll = K.CatchAll;
       if (K.CatchAll)
         if (const CallExpr *Read = firstDataRead(K.Function))
           C.RootCannotRunOnFakes = isRawDataRead(Read->getDirectCallee()->getName());
@@ -617,8 +618,22 @@ FunctionContext Registrations::contextOf(const FunctionDecl *F) const {
   if (!F)
     return {};
   auto It = Contexts.find(F->getCanonicalDecl());
-  if (It != Contexts.end() && It->second.Kind == ContextKind::Traced)
-    return It->second;
+  if (It != Contexts.end() && It->second.Kind == ContextKind::Traced) {
+    FunctionContext C = It->second;
+    // A catch-all root whose first data read is in another file (its
+    // helpers are defined there): the project's facts know.
+    if (C.RootCatchAll && !C.RootCannotRunOnFakes && !C.Chain.empty()) {
+      const FunctionDecl *Root = C.Chain.front();
+      auto [R, New] = ReadsElsewhere.try_emplace(Root, false);
+      if (New)
+        R->second = isRawDataRead(
+            StringRef(ProjectView::get(F->getASTContext()).dataReadOf(usrOf(Root)))
+                .rsplit(' ')
+                .second);
+      C.RootCannotRunOnFakes = R->second;
+    }
+    return C;
+  }
   // Traced wins: a registration in another file (or a caller there) makes
   // this function traced whatever this TU registers it as.
   if (auto P = ProjectView::get(F->getASTContext()).tracedContextOf(usrOf(F))) {

@@ -102,6 +102,8 @@ struct FunctionContext {
   /// with advice that does not apply (tensor ops do not replace a launch;
   /// the reads are where they belong once the kernel has its backend key).
   bool RootCannotRunOnFakes = false;
+  /// The root is registered without a dispatch key.
+  bool RootCatchAll = false;
 };
 
 class Registrations {
@@ -142,6 +144,8 @@ private:
   void build(clang::ASTContext &Ctx);
   void computeContexts(clang::ASTContext &Ctx);
   llvm::DenseMap<const clang::FunctionDecl *, FunctionContext> Contexts;
+  /// Catch-all roots whose raw data reads are in other files (contextOf).
+  mutable llvm::DenseMap<const clang::FunctionDecl *, bool> ReadsElsewhere;
 };
 
 /// A readable name for a function in messages and notes.

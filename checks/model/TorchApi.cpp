@@ -206,6 +206,10 @@ const CallExpr *firstDataRead(const FunctionDecl *F, unsigned Depth) {
       if (isTorchDecl(Callee)) {
         if (isDataReadCall(Callee))
           Found = Call;
+        // X::apply(...) of an autograd::Function runs X::forward.
+        for (const FunctionDecl *M : autogradFunctionMethods(Callee))
+          if (!Found && Depth < 3 && M->getName() == "forward")
+            Found = firstDataRead(M, Depth + 1);
         return true;
       }
       const FunctionDecl *Def = Callee->getDefinition();

@@ -142,8 +142,9 @@ public:
     if (!F || isTorchDecl(F) || isa<CXXOperatorCallExpr>(Call) ||
         SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())))
       return true;
+    // A tensor, or one converted to the parameter's type (an optional).
     for (const Expr *A : Call->arguments())
-      Found |= isTensorType(A->getType());
+      Found |= isTensorLikeType(A->getType()) || isTensorType(ignoreWrappers(A)->getType());
     return !Found;
   }
 
