@@ -34,6 +34,17 @@ at::Tensor no_cast(py::array_t<float, py::array::c_style> a) {
 }
 std::vector<int64_t> shape_of(const at::Tensor &t) { return t.sizes().vec(); }
 
+// Multi-tensor apply (apex, DeepSpeed): lists of tensor lists are converted
+// per tensor (a reference each), not per element; one pointer pushed per
+// tensor copies no data.
+int64_t multi_tensor_count(const std::vector<std::vector<at::Tensor>> &lists) {
+  std::vector<void *> ptrs;
+  for (const auto &list : lists)
+    for (const at::Tensor &t : list)
+      ptrs.push_back(t.data_ptr());
+  return static_cast<int64_t>(ptrs.size());
+}
+
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("from_numpy", &from_numpy);
   m.def("from_nested", &from_nested);
@@ -41,4 +52,5 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("takes_tensor", &takes_tensor);
   m.def("no_cast", &no_cast);
   m.def("shape_of", &shape_of);
+  m.def("multi_tensor_count", &multi_tensor_count);
 }

@@ -2,6 +2,8 @@
 // functions are opaque to Dynamo.
 #include <torch/extension.h>
 
+#include <algorithm>
+#include <limits>
 #include <tuple>
 #include <vector>
 
@@ -17,11 +19,45 @@ std::tuple<at::Tensor, at::Tensor> split_sign(const at::Tensor &x) {
 
 void add_into(const at::Tensor &a, at::Tensor out) { out.add_(a); }
 
+// Tensor ops, but one tensor is made from host memory (at::tensor(rows)): any
+// device in eager mode, never a fake tensor (the fix registers it for CPU and
+// CUDA; it needs a fake kernel).
 at::Tensor gather_rows(const at::Tensor &x, const std::vector<int64_t> &rows,
                        const c10::optional<at::Tensor> &weight) {
   at::Tensor idx = at::tensor(rows, x.options().dtype(at::kLong));
   at::Tensor g = x.index_select(0, idx);
   return weight ? g * *weight : g;
+}
+
+// CPU code: it reads the data through a pointer (the fix registers it for
+// CPU only; scale, split_sign and add_into only call tensor ops, which every
+// backend and torch.compile's fake tensors run: CompositeImplicitAutograd).
+at::Tensor row_max(const at::Tensor &x) {
+  TORCH_CHECK(x.dim() == 2 && x.scalar_type() == at::kFloat, "row_max: a 2-D float tensor");
+  at::Tensor c = x.contiguous();
+  at::Tensor out = at::empty({c.size(0)}, c.options());
+  const float *p = c.data_ptr<float>();
+  float *o = out.data_ptr<float>();
+  for (int64_t i = 0; i < c.size(0); ++i) {
+    float m = -std::numeric_limits<float>::infinity();
+    for (int64_t j = 0; j < c.size(1); ++j)
+      m = std::max(m, p[i * c.size(1) + j]);
+    o[i] = m;
+  }
+  return out;
+}
+
+// Both devices: tensor ops for a CUDA tensor, its own loop for a CPU one (the
+// fix registers it for CPU and for CUDA).
+at::Tensor clip_any(const at::Tensor &x, double hi) {
+  if (x.is_cuda())
+    return x.clamp_max(hi);
+  TORCH_CHECK(x.scalar_type() == at::kFloat, "clip_any: a float tensor");
+  at::Tensor y = x.clone(at::MemoryFormat::Contiguous);
+  float *p = y.data_ptr<float>();
+  for (int64_t i = 0; i < y.numel(); ++i)
+    p[i] = std::min(p[i], static_cast<float>(hi));
+  return y;
 }
 
 // A parameter no schema type can express.
@@ -38,6 +74,8 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("split_sign", &ext::split_sign); // expect: torch-compile-opaque-binding: 'split_sign(Tensor x) -> (Tensor, Tensor)'
   m.def("add_into", &ext::add_into); // expect: torch-compile-opaque-binding: 'add_into(Tensor a, Tensor(b!) out) -> ()'
   m.def("gather_rows", &ext::gather_rows); // expect: torch-compile-opaque-binding: 'gather_rows(Tensor x, int[] rows, Tensor? weight) -> Tensor'
+  m.def("row_max", &ext::row_max); // expect: torch-compile-opaque-binding: 'row_max(Tensor x) -> Tensor'
+  m.def("clip_any", &ext::clip_any); // expect: torch-compile-opaque-binding: 'clip_any(Tensor x, float hi) -> Tensor'
   m.def("bad_types", &ext::bad_types); // expect: torch-compile-opaque-binding: 'bad_types'
   m.def("add_ints", &ext::add_ints);
   m.def("passthrough", &ext::passthrough);

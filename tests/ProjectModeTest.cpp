@@ -12,6 +12,7 @@
 
 #include "gtest/gtest.h"
 #include <algorithm>
+#include <map>
 #include <sstream>
 #include <nlohmann/json.hpp>
 
@@ -92,6 +93,62 @@ TEST(ProjectMode, ADirectoryRunSeesEveryFileOfTheOp) {
                                  " --no-cache --format=json csrc",
                              Dir);
   EXPECT_EQ(findings(N.Out), CrossFile) << N.Out;
+}
+
+// The opaque-binding migration of bindings.cpp: into the project's own
+// namespace (ops.cpp's TORCH_LIBRARY), each function under the keys its code
+// in other files proves; a function that releases the GIL, or that no file
+// defines, is left out with a note saying why.
+TEST(ProjectMode, TheMigrationRegistersEachFunctionUnderTheKeyItsCodeProves) {
+  std::string Cache, Dir = copyProject("project-mode-migration", Cache);
+  RunResult J = runTorchLint(flags(Cache) + "--format=json csrc", Dir);
+  json Doc = json::parse(J.Out);
+  std::string Block;
+  std::map<std::string, std::string> Notes;
+  for (const auto &F : Doc["findings"]) {
+    if (F["check"] != "torch-compile-opaque-binding")
+      continue;
+    for (const auto &X : F["fixits"])
+      Block += X["replacement"].get<std::string>();
+    for (const auto &N : F["notes"])
+      Notes[F["message"].get<std::string>().substr(0, 40)] += N["message"].get<std::string>();
+  }
+  EXPECT_EQ(Block, "\n\n// Registered as custom ops so torch.compile can trace through calls: "
+                   "torch.ops.split_op.raw_add and the others.\n"
+                   "TORCH_LIBRARY_FRAGMENT(split_op, m) {\n"
+                   "  m.def(\"raw_add(Tensor a, Tensor b) -> Tensor\");\n"
+                   "  m.def(\"ingroup(Tensor group, Tensor(b!) out) -> ()\");\n"
+                   "  m.def(\"mark_visible(Tensor means, Tensor view) -> Tensor\");\n"
+                   "  m.def(\"fill_cuda(Tensor x, float v) -> Tensor\");\n"
+                   "}\n\n"
+                   "// Tensor ops only: one kernel for every backend, which torch.compile "
+                   "traces (no fake kernel needed).\n"
+                   "TORCH_LIBRARY_IMPL(split_op, CompositeImplicitAutograd, m) {\n"
+                   "  m.impl(\"raw_add\", &split_op::raw_add);\n"
+                   "}\n\n"
+                   "TORCH_LIBRARY_IMPL(split_op, CPU, m) {\n"
+                   "  m.impl(\"ingroup\", &ingroup);\n"
+                   "  m.impl(\"mark_visible\", &split_op::mark_visible);\n"
+                   "}\n\n"
+                   "TORCH_LIBRARY_IMPL(split_op, CUDA, m) {\n"
+                   "  m.impl(\"fill_cuda\", &split_op::fill_cuda);\n"
+                   "}")
+      << J.Out;
+  std::string All;
+  for (const auto &[Message, Text] : Notes)
+    All += Text + "\n";
+  EXPECT_NE(All.find("the fix-it leaves 'released_add' out: its code releases the GIL"),
+            std::string::npos)
+      << All;
+  EXPECT_NE(All.find("the fix-it leaves 'prebuilt' out: its dispatch key is unknown"),
+            std::string::npos)
+      << All;
+  // A fake kernel where one is needed, in the real namespace; none for the
+  // composite op, nor for ingroup (it mutates and returns nothing: torch
+  // makes its fake).
+  EXPECT_NE(All.find("register_fake(\"split_op::fill_cuda\")"), std::string::npos) << All;
+  EXPECT_EQ(All.find("register_fake(\"split_op::raw_add\")"), std::string::npos) << All;
+  EXPECT_EQ(All.find("register_fake(\"split_op::ingroup\")"), std::string::npos) << All;
 }
 
 TEST(ProjectMode, ARunOnSomeFilesUsesTheStoredFactsOfTheRest) {
@@ -176,7 +233,8 @@ TEST(ProjectMode, AFirstRunOnSomeFilesParsesTheRestForFacts) {
 TEST(ProjectMode, ProjectRootNamesTheProject) {
   std::string Top = makeTempDir("project-mode-root");
   std::string Dir = Top + "/split_op";
-  sh("cp -r " + shellQuote(sourceDir() + "/tests/projects/split_op") + " " + shellQuote(Dir));
+  sh("cp -r " + shellQuote(sourceDir() + "/tests/projects/split_op") + " " + shellQuote(Dir) +
+     " && rm " + shellQuote(Dir + "/setup.py"));
   std::string Flags = "--torch-include=" + shellQuote(mockIncludes()) + " --no-cache --format=json ";
   RunResult Alone = runTorchLint(Flags + "csrc/ops.cpp", Dir);
   EXPECT_EQ(findings(Alone.Out).count("csrc/ops.cpp:7 torch-compile-missing-fake-kernel"), 0u)

@@ -399,3 +399,39 @@ TEST(PythonFakes, OtherDecoratorsAndTorchCallsAreNotWrapped) {
                      "ext.after(1)\n");
   EXPECT_EQ(wrapped(P), std::set<std::string>{});
 }
+
+namespace {
+
+// What TORCH_EXTENSION_NAME expands to, read from the setup.py that lists the
+// file (torch defines it as the last part of the extension's name).
+TEST(PythonFakes, TheExtensionNameComesFromTheSetupFileThatListsTheSource) {
+  std::string Top = makeTempDir("python-fakes-extension");
+  ASSERT_EQ(std::system(("cd " + shellQuote(Top) +
+                         " && git init -q . && mkdir -p csrc/cpu projects/ops/bev_pool/src")
+                            .c_str()),
+            0);
+  writeFile(Top + "/setup.py",
+            "from torch.utils.cpp_extension import CUDAExtension, CppExtension\n"
+            "setup(name='pkg', ext_modules=[\n"
+            "    CUDAExtension(name='pkg._C', sources=['csrc/ext.cpp', 'csrc/k.cu']),\n"
+            "    CppExtension('pkg.cpu_ops', ['csrc/cpu/ops.cpp']),\n"
+            "    CppExtension(f'pkg.{x}', ['csrc/built.cpp']),\n"
+            "])\n");
+  // mmdetection3d's helper: sources relative to the module's directory.
+  writeFile(Top + "/projects/setup.py",
+            "setup(ext_modules=[make_cuda_ext(name='bev_pool_ext', module='ops.bev_pool',\n"
+            "                                 sources=['src/bev_pool.cpp'])])\n");
+  for (const char *F : {"csrc/ext.cpp", "csrc/k.cu", "csrc/cpu/ops.cpp", "csrc/built.cpp",
+                        "csrc/other.cpp", "projects/ops/bev_pool/src/bev_pool.cpp"})
+    writeFile(Top + "/" + F, "\n");
+  using torchlint::model::extensionModuleOf;
+  EXPECT_EQ(extensionModuleOf(Top + "/csrc/ext.cpp"), "_C");
+  EXPECT_EQ(extensionModuleOf(Top + "/csrc/k.cu"), "_C");
+  EXPECT_EQ(extensionModuleOf(Top + "/csrc/cpu/ops.cpp"), "cpu_ops");
+  EXPECT_EQ(extensionModuleOf(Top + "/projects/ops/bev_pool/src/bev_pool.cpp"), "bev_pool_ext");
+  // A name built at run time, or a file no extension lists: unknown.
+  EXPECT_EQ(extensionModuleOf(Top + "/csrc/built.cpp"), "");
+  EXPECT_EQ(extensionModuleOf(Top + "/csrc/other.cpp"), "");
+}
+
+} // namespace

@@ -36,7 +36,11 @@ bool isNestedVector(QualType T) {
       S->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
     return false;
   const auto *Inner = templateSpecializationOf(S->getTemplateArgs()[0].getAsType());
-  return Inner && Inner->getName() == "vector";
+  if (!Inner || Inner->getName() != "vector" || Inner->getTemplateArgs().size() < 1 ||
+      Inner->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return false;
+  // Lists of tensor lists (multi-tensor apply) are converted per tensor.
+  return !isTensorLikeType(Inner->getTemplateArgs()[0].getAsType());
 }
 
 struct BodyFacts : RecursiveASTVisitor<BodyFacts> {
@@ -51,8 +55,10 @@ struct BodyFacts : RecursiveASTVisitor<BodyFacts> {
         if (Blob->getDirectCallee() && Blob->getDirectCallee()->getIdentifier() &&
             Blob->getDirectCallee()->getName() == "from_blob" && !CloneOfBlob)
           CloneOfBlob = C;
+    // An element's value, not a pointer to a tensor's data (one per tensor).
     if ((M->getName() == "push_back" || M->getName() == "emplace_back") &&
-        C->getNumArgs() == 1 && !ElementPush && readsElement(C->getArg(0)))
+        C->getNumArgs() == 1 && !ElementPush &&
+        !ignoreWrappers(C->getArg(0))->getType()->isPointerType() && readsElement(C->getArg(0)))
       ElementPush = C->getArg(0);
     return true;
   }

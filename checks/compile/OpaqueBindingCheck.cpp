@@ -2,6 +2,7 @@
 
 #include "OpaqueBindingCheck.h"
 
+#include "../model/FakeKernel.h"
 #include "../model/Macros.h"
 #include "../model/ProjectModel.h"
 #include "../model/PythonFakes.h"
@@ -89,6 +90,63 @@ std::string moduleName(const FunctionDecl *Module, ASTContext &Ctx) {
   return Name.str();
 }
 
+/// The dispatch keys the migration registers a bound function under: what
+/// its code proves (ProjectView::backendOf), never CPU and CUDA by default.
+struct Keys {
+  std::vector<std::string> Keys;
+  std::string Why; ///< Why there are none.
+};
+
+Keys keysOf(const FunctionDecl *F, ProjectView &Project) {
+  std::string B = Project.backendOf(usrOf(F));
+  if (B == "composite")
+    return {{"CompositeImplicitAutograd"}, ""};
+  if (B == "cpu" || B == "cuda")
+    return {{B == "cpu" ? "CPU" : "CUDA"}, ""};
+  if (B == "cpu cuda")
+    return {{"CPU", "CUDA"}, ""};
+  if (B == "python")
+    return {{}, "its code releases the GIL or calls Python, which a kernel the dispatcher "
+                "calls must not do; take that out first"};
+  return {{}, "its dispatch key is unknown (no file of the project defines it or a function it "
+              "calls): CPU for host code, CUDA for a launcher, CompositeImplicitAutograd for "
+              "tensor ops only"};
+}
+
+/// The namespace the migration registers into: the project's own
+/// TORCH_LIBRARY namespace when it has exactly one, else the module's name.
+struct Namespace {
+  std::string Code;  ///< As the fix spells it ("TORCH_EXTENSION_NAME", "myext").
+  std::string Shown; ///< What torch.ops names it; empty when unknown.
+  std::set<std::string> Taken; ///< The project's operators ("ns::op").
+};
+
+Namespace namespaceOf(const PyBinding &B, const Registrations &Model, ProjectView &Project,
+                      ASTContext &Ctx) {
+  Namespace N;
+  std::set<std::string> Existing;
+  for (const OpDef &D : Model.Defs) {
+    Existing.insert(D.Namespace);
+    N.Taken.insert(D.Namespace + "::" + D.Name);
+  }
+  for (const std::string &Op : Project.opsElsewhere()) {
+    StringRef Ns = StringRef(Op).split("::").first;
+    Existing.insert(Ns.str());
+    N.Taken.insert(StringRef(Op).split('.').first.str());
+  }
+  N.Code = moduleName(B.Module, Ctx);
+  if (Existing.size() == 1 && !Existing.begin()->empty()) {
+    N.Code = N.Shown = *Existing.begin();
+  } else if (N.Code == "TORCH_EXTENSION_NAME") {
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+      N.Shown = extensionModuleOf(Main->getName().str());
+  } else {
+    N.Shown = N.Code;
+  }
+  return N;
+}
+
 } // namespace
 
 OpaqueBindingCheck::OpaqueBindingCheck(StringRef Name, tidy::ClangTidyContext *Context)
@@ -134,6 +192,7 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
         Registered.count(B.Name))
       continue;
     Inferred I = inferSchema(B, Ctx);
+    Namespace Ns = namespaceOf(B, Model, Project, Ctx);
     {
     auto D = I.Problems.empty()
                  ? diag(B.Call->getExprLoc(),
@@ -154,43 +213,85 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
     SourceLocation End = Body ? Body->getEndLoc() : SourceLocation();
     if (CanFix && End.isValid() && !End.isMacroID()) {
       ModuleFixed[B.Module] = true;
-      std::string Ns = moduleName(B.Module, Ctx);
-      std::string Defs, Impls;
+      // Composite first, then CPU, then CUDA: each function under the keys
+      // its code proves.
+      std::map<std::string, std::string> Impls;
+      std::string Defs, FirstName;
+      unsigned Migrated = 0;
       for (const PyBinding &Other : Model.Bindings) {
         if (Other.Module != B.Module || !Other.Function ||
-            !takesOrReturnsTensors(Other.Function) || Registered.count(Other.Name))
+            !takesOrReturnsTensors(Other.Function) || Registered.count(Other.Name) ||
+            Ns.Taken.count(Ns.Code + "::" + Other.Name))
           continue;
         Inferred OI = inferSchema(Other, Ctx);
-        if (!OI.Problems.empty())
+        Keys K = keysOf(Other.Function, Project);
+        if (!OI.Problems.empty() || K.Keys.empty())
           continue;
         Defs += "  m.def(\"" + OI.Schema + "\");\n";
-        Impls += "  m.impl(\"" + Other.Name + "\", &" +
-                 Other.Function->getQualifiedNameAsString() + ");\n";
+        if (Migrated++ == 0)
+          FirstName = Other.Name;
+        for (const std::string &Key : K.Keys)
+          Impls[Key] += "  m.impl(\"" + Other.Name + "\", &" +
+                        Other.Function->getQualifiedNameAsString() + ");\n";
       }
-      std::string Block = "\n\n// Registered as custom ops so torch.compile can "
-                          "trace through calls (torch.ops." +
-                          (Ns == "TORCH_EXTENSION_NAME" ? std::string("<extension name>") : Ns) +
-                          ".<name>).\n"
-                          "TORCH_LIBRARY_FRAGMENT(" + Ns + ", m) {\n" + Defs +
-                          "}\n\nTORCH_LIBRARY_IMPL(" + Ns + ", CPU, m) {\n" + Impls +
-                          "}\n\nTORCH_LIBRARY_IMPL(" + Ns + ", CUDA, m) {\n" + Impls +
-                          "}";
-      D << FixItHint::CreateInsertion(End.getLocWithOffset(1), Block);
+      if (!Defs.empty()) {
+        std::string Block =
+            "\n\n// Registered as custom ops so torch.compile can trace through calls: "
+            "torch.ops." +
+            (Ns.Shown.empty() ? "M" : Ns.Shown) + "." + FirstName +
+            (Migrated > 1 ? " and the others" : "") +
+            (Ns.Shown.empty() ? ", M being what " + Ns.Code +
+                                    " expands to (the last part of the extension's name)."
+                              : ".") +
+            "\nTORCH_LIBRARY_FRAGMENT(" + Ns.Code + ", m) {\n" + Defs + "}";
+        for (const char *Key : {"CompositeImplicitAutograd", "CPU", "CUDA"}) {
+          auto It = Impls.find(Key);
+          if (It == Impls.end())
+            continue;
+          Block += "\n\n";
+          if (It->first == "CompositeImplicitAutograd")
+            Block += "// Tensor ops only: one kernel for every backend, which torch.compile "
+                     "traces (no fake kernel needed).\n";
+          Block += "TORCH_LIBRARY_IMPL(" + Ns.Code + ", " + Key + ", m) {\n" + It->second + "}";
+        }
+        D << FixItHint::CreateInsertion(End.getLocWithOffset(1), Block);
+      }
     }
     }
     for (const auto &[P, Why] : I.Problems)
       diag(P ? P->getLocation() : B.Function->getLocation(), "%0", DiagnosticIDs::Note)
           << Why;
-    if (I.Problems.empty())
+    if (!I.Problems.empty())
+      continue;
+    Keys K = keysOf(B.Function, Project);
+    if (K.Keys.empty())
+      diag(B.Function->getLocation(), "the fix-it leaves '%0' out: %1", DiagnosticIDs::Note)
+          << B.Name << K.Why;
+    else if (Ns.Taken.count(Ns.Code + "::" + B.Name))
       diag(B.Function->getLocation(),
-           "give the op a fake kernel for torch.compile, e.g. in Python: "
-           "@torch.library.register_fake(\"%0::%1\") def _(%2): return "
-           "torch.empty_like(...)",
+           "the fix-it leaves '%0' out: the project already defines an operator '%1::%0'",
            DiagnosticIDs::Note)
-          << (moduleName(B.Module, Ctx) == "TORCH_EXTENSION_NAME"
-                  ? std::string("<extension name>")
-                  : moduleName(B.Module, Ctx))
-          << B.Name << I.FakeArgs;
+          << B.Name << Ns.Code;
+    if (K.Keys.size() == 1 && K.Keys.front() == "CompositeImplicitAutograd")
+      continue; // Traced through its tensor ops: no fake kernel needed.
+    // An op that mutates and returns nothing: torch makes its fake
+    // (torch._library.utils.can_generate_trivial_fake_impl).
+    if (StringRef(I.Schema).ends_with("-> ()") && StringRef(I.Schema).contains("!)"))
+      continue;
+    // The outputs the kernel allocates, in Python, when its body shows them.
+    std::string Returns = fakeReturnOf(B.Function);
+    Returns = Returns.empty() ? "... (empty tensors of the outputs' shapes and dtypes; "
+                                "torch.library.get_ctx().new_dynamic_size() for a size that "
+                                "depends on the data)"
+                              : "return " + Returns;
+    diag(B.Function->getLocation(),
+         "give the op a fake kernel for torch.compile, e.g. in Python: "
+         "@torch.library.register_fake(\"%0::%1\") def _(%2): %3%4",
+         DiagnosticIDs::Note)
+        << (Ns.Shown.empty() ? "M" : Ns.Shown) << B.Name << I.FakeArgs << Returns
+        << (Ns.Shown.empty() ? ", M being what " + Ns.Code +
+                                   " expands to (the last part of the extension's name)"
+                             : "");
   }
 }
 

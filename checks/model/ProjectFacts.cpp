@@ -75,7 +75,8 @@ public:
 
 private:
   bool isProject(const FunctionDecl *F) const {
-    if (!F || isTorchDecl(F))
+    // Not torch, not a builtin (TORCH_CHECK's __builtin_expect).
+    if (!F || isTorchDecl(F) || F->getBuiltinID() || F->isImplicit())
       return false;
     SourceLocation L = SM.getExpansionLoc(F->getLocation());
     return L.isValid() && !SM.isInSystemHeader(L);
@@ -138,6 +139,7 @@ public:
     Fact.Name = functionName(F);
     Fact.At = siteOf(F->getLocation(), SM);
     Fact.TouchesPython = releasesGilOrCallsPython(F->getBody());
+    Fact.Backend = backendEvidence(F).str();
     for (const ParmVarDecl *P : F->parameters()) {
       if (!isTensorLikeType(P->getType()))
         continue;
@@ -231,6 +233,7 @@ json toJson(const TUFacts &F) {
                          {"at", siteJson(Fn.At)},
                          {"calls", Fn.Callees},
                          {"touches_python", Fn.TouchesPython},
+                         {"backend", Fn.Backend},
                          {"first_read", siteJson(Fn.FirstRead)},
                          {"first_read_call", Fn.FirstReadCall},
                          {"params", Params},
@@ -264,6 +267,7 @@ TUFacts tuFactsFromJson(const json &J) {
     Fact.At = siteFrom(Fn.at("at"));
     Fact.Callees = Fn.at("calls").get<std::vector<std::string>>();
     Fact.TouchesPython = Fn.at("touches_python").get<bool>();
+    Fact.Backend = Fn.at("backend").get<std::string>();
     Fact.FirstRead = siteFrom(Fn.at("first_read"));
     Fact.FirstReadCall = Fn.at("first_read_call").get<std::string>();
     for (const json &P : Fn.at("params"))

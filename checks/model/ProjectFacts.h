@@ -89,6 +89,8 @@ struct FunctionFact {
   /// Its body (not its callees') releases the GIL or calls into pybind11
   /// (releasesGilOrCallsPython).
   bool TouchesPython = false;
+  /// What its body shows of its backend (BackendEvidence::str).
+  std::string Backend;
   /// The first torch call in its body that reads tensor data
   /// (isDataReadCall), and that call's name; no File when none.
   Site FirstRead;

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <functional>
 #include <mutex>
 #include <set>
 
@@ -77,12 +78,12 @@ json ProjectIndex::toJson() const {
     auto D = Digests.find(File);
     Units[File]["sha256"] = D == Digests.end() ? "" : D->second;
   }
-  return {{"version", 2}, {"units", Units}};
+  return {{"version", 3}, {"units", Units}};
 }
 
 ProjectIndex ProjectIndex::fromJson(const json &J) {
   ProjectIndex I;
-  if (J.at("version").get<int>() != 2)
+  if (J.at("version").get<int>() != 3)
     throw json::other_error::create(501, "unknown project index version", &J);
   for (const auto &[File, Facts] : J.at("units").items()) {
     I.Units[File] = tuFactsFromJson(Facts);
@@ -351,6 +352,70 @@ std::string ProjectView::answer(const std::string &Kind, const std::string &Arg)
     }
     return {};
   }
+  if (Kind == "backend") {
+    // Depth first over the project functions it reaches (a cycle adds
+    // nothing); one definition each (a header's inline function has one per
+    // TU, all alike).
+    const auto &Defs = definitions();
+    struct Backends {
+      bool Known = true, Cpu = false, Cuda = false, Python = false, Host = false;
+    };
+    std::set<std::string> Seen;
+    std::function<Backends(const std::string &, unsigned)> Of = [&](const std::string &U,
+                                                                    unsigned Depth) {
+      Backends B;
+      auto It = Defs.find(U);
+      if (It == Defs.end() || Depth > 12) {
+        B.Known = false;
+        return B;
+      }
+      if (!Seen.insert(U).second)
+        return B;
+      const FunctionFact &F = *It->second.front();
+      llvm::SmallVector<llvm::StringRef, 4> Words;
+      llvm::StringRef(F.Backend).split(Words, ' ', -1, false);
+      auto Own = [&](llvm::StringRef W) { return llvm::is_contained(Words, W); };
+      B.Python = F.TouchesPython;
+      B.Cuda = Own("cuda");
+      B.Host = Own("host");
+      if (B.Cuda)
+        return B; // A launcher: what it calls is device code or CUDA's.
+      for (const std::string &C : F.Callees) {
+        Backends Sub = Of(C, Depth + 1);
+        B.Known &= Sub.Known;
+        B.Cpu |= Sub.Cpu;
+        B.Cuda |= Sub.Cuda;
+        B.Python |= Sub.Python;
+        B.Host |= Sub.Host;
+      }
+      // Pointers taken for a launcher are not CPU work; a body that tests
+      // the device runs on both.
+      if (Own("cpu") && !B.Cuda)
+        B.Cpu = true;
+      if (Own("branch") && (B.Cpu || B.Cuda))
+        B.Cpu = B.Cuda = true;
+      return B;
+    };
+    Backends B = Of(Arg, 0);
+    if (!B.Known)
+      return {};
+    if (B.Python)
+      return "python";
+    // Tensor ops and host data: every device in eager mode, no fake tensor.
+    if (B.Host && !B.Cpu && !B.Cuda)
+      return "cpu cuda";
+    return B.Cpu && B.Cuda ? "cpu cuda" : B.Cpu ? "cpu" : B.Cuda ? "cuda" : "composite";
+  }
+  if (Kind == "ops") {
+    std::set<std::string> Ops;
+    for (const TUFacts *U : others())
+      for (const OpFact &O : U->Ops)
+        Ops.insert(O.Op);
+    std::string Joined;
+    for (const std::string &O : Ops)
+      Joined += O + "\n";
+    return Joined;
+  }
   if (Kind == "registered") {
     std::string Found;
     for (const TUFacts *U : others())
@@ -413,6 +478,22 @@ std::string ProjectView::callersElsewhere(const std::string &Usr, unsigned Index
 
 std::string ProjectView::schemaElsewhere(const std::string &Op) {
   return Op.empty() ? "" : record("schema", Op);
+}
+
+std::string ProjectView::backendOf(const std::string &Usr) {
+  return Usr.empty() ? "" : record("backend", Usr);
+}
+
+std::vector<std::string> ProjectView::opsElsewhere() {
+  std::vector<std::string> Out;
+  std::string All = record("ops", "");
+  llvm::StringRef Rest = All;
+  while (!Rest.empty()) {
+    auto [Op, Tail] = Rest.split('\n');
+    Out.push_back(Op.str());
+    Rest = Tail;
+  }
+  return Out;
 }
 
 std::string ProjectView::registeredElsewhere(const std::string &Usr) {

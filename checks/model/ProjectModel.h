@@ -77,6 +77,16 @@ public:
   /// it (the lowest such op); else empty. (By USR only: an op of the same
   /// name in another namespace says nothing about this function.)
   std::string registeredElsewhere(const std::string &Usr);
+  /// The backends the code of \p Usr and the project functions it reaches
+  /// (in any TU) runs on: "cpu", "cuda", "cpu cuda" (a device branch, or
+  /// tensor ops with a tensor made from host memory, which fake tensors
+  /// cannot run), "composite" (tensor ops only), "python" (something there
+  /// releases the GIL or calls Python); empty when a function on the way
+  /// is defined nowhere in the project. Raw pointers taken beside a CUDA
+  /// launch are not CPU work.
+  std::string backendOf(const std::string &Usr);
+  /// The operators other TUs define ("ns::op", "ns::op.overload"), sorted.
+  std::vector<std::string> opsElsewhere();
 
   /// Whether another TU's definition of \p Usr releases the GIL or calls
   /// Python ("python") or neither ("plain"), then a space and where it is

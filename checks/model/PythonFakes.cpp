@@ -1345,6 +1345,81 @@ const PythonOps &pythonOps(const std::vector<std::string> &Roots) {
   return Out;
 }
 
+namespace {
+
+/// The TORCH_EXTENSION_NAME of \p Main among the extensions the setup file
+/// \p Source (in \p Dir) declares: CppExtension/CUDAExtension/Extension(name,
+/// sources), cpp_extension.load(name, sources), or any call with a sources=
+/// keyword (mmdetection3d's make_cuda_ext). torch defines it as the last
+/// part of the extension's name. Empty unless exactly one name lists Main.
+std::string extensionNameIn(llvm::StringRef Source, llvm::StringRef Dir, llvm::StringRef Main) {
+  std::vector<Tok> T = tokenize(Source);
+  std::set<std::string> Names;
+  auto Lists = [&](llvm::StringRef Src) {
+    llvm::SmallString<256> P(Dir);
+    llvm::sys::path::append(P, Src);
+    llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+    Src.consume_front("./");
+    return P == Main || (Main.ends_with(Src) && Main.size() > Src.size() &&
+                         Main[Main.size() - Src.size() - 1] == '/');
+  };
+  for (size_t I = 0; I + 1 < T.size(); ++I) {
+    if (T[I].Kind != Tok::Name || !T[I + 1].is("(") || (I > 0 && T[I - 1].is("def")))
+      continue;
+    size_t Close = closing(T, I + 1, T.size());
+    std::vector<Arg> Args = callArgs(T, I + 2, Close);
+    bool Declares = llvm::StringRef(T[I].Text).ends_with("Extension") || T[I].Text == "load";
+    bool HasSources = llvm::any_of(Args, [](const Arg &A) { return A.Keyword == "sources"; });
+    if (!Declares && !HasSources)
+      continue;
+    std::string Name;
+    for (const Arg &A : Args)
+      if (A.E == A.B + 1 && T[A.B].Kind == Tok::Str && !T[A.B].FString &&
+          (A.Keyword == "name" || (Declares && A.Keyword.empty() && &A == &Args.front())))
+        Name = T[A.B].Text;
+    if (Name.empty())
+      continue;
+    for (size_t J = I + 2; J < Close; ++J) {
+      llvm::StringRef S = T[J].Text;
+      if (T[J].Kind == Tok::Str && !T[J].FString &&
+          (S.ends_with(".cpp") || S.ends_with(".cc") || S.ends_with(".cxx") ||
+           S.ends_with(".cu")) &&
+          Lists(S))
+        Names.insert(llvm::StringRef(Name).rsplit('.').second.empty()
+                         ? Name
+                         : llvm::StringRef(Name).rsplit('.').second.str());
+    }
+  }
+  return Names.size() == 1 ? *Names.begin() : "";
+}
+
+} // namespace
+
+std::string extensionModuleOf(const std::string &MainFile) {
+  llvm::SmallString<256> Main(MainFile);
+  llvm::sys::fs::make_absolute(Main);
+  llvm::sys::path::remove_dots(Main, /*remove_dot_dot=*/true);
+  std::string Root = projectRootOfFile(Main.str().str());
+  if (Root.empty() || !llvm::StringRef(Main).starts_with(Root))
+    return {};
+  llvm::SmallString<256> Dir = llvm::sys::path::parent_path(Main);
+  while (llvm::StringRef(Dir).starts_with(Root)) {
+    llvm::SmallString<256> Setup(Dir);
+    llvm::sys::path::append(Setup, "setup.py");
+    if (auto Buf = readRegularFile(Setup, 4u << 20)) {
+      if (auto &Observer = scanObserver())
+        Observer(Dir.str().str()); // A cached result depends on it.
+      if (std::string Name = extensionNameIn(Buf->getBuffer(), Dir, Main); !Name.empty())
+        return Name;
+    }
+    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
+    if (Parent.size() >= Dir.size())
+      break;
+    Dir.resize(Parent.size()); // The parent is a prefix.
+  }
+  return {};
+}
+
 std::vector<std::string> pythonRoots(llvm::StringRef Option, const std::string &MainFile) {
   std::vector<std::string> Roots;
   llvm::SmallVector<llvm::StringRef, 4> Parts;

@@ -80,6 +80,13 @@ inline constexpr llvm::StringLiteral PythonTreeInput = "python-tree:";
 void scanPythonSource(const std::string &Source, PythonOps &Out,
                       const std::string &File = "");
 
+/// What TORCH_EXTENSION_NAME expands to for \p MainFile: the last part of
+/// the name of the one extension that lists it among its sources in the
+/// nearest setup.py between it and its project root (CppExtension,
+/// CUDAExtension, cpp_extension.load, any call with a sources= keyword);
+/// empty when none does. The file is read, never run.
+std::string extensionModuleOf(const std::string &MainFile);
+
 /// The root of the git work tree containing \p Path, or "".
 std::string gitWorkTreeOf(const std::string &Path);
 

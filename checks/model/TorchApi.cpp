@@ -447,4 +447,101 @@ std::string sourceText(const Expr *E, const ASTContext &Ctx) {
       .str();
 }
 
+namespace {
+
+/// The CUDA runtime (cudaMemcpyAsync, cudaGetLastError) or torch's CUDA
+/// helpers (at::cuda::getCurrentCUDAStream, c10::cuda::CUDAGuard,
+/// C10_CUDA_KERNEL_LAUNCH_CHECK's c10::cuda::c10_cuda_check_implementation).
+bool isCudaApi(const NamedDecl *D) {
+  if (!D || !D->getIdentifier())
+    return false;
+  if (D->getName().starts_with("cuda") && D->getDeclContext()->isTranslationUnit())
+    return true;
+  std::string Q = D->getQualifiedNameAsString();
+  return StringRef(Q).starts_with("at::cuda::") || StringRef(Q).starts_with("c10::cuda::");
+}
+
+/// A condition that asks which device a tensor is on: x.is_cuda(),
+/// x.device().is_cpu(), x.device().type() == at::kCUDA.
+bool testsDevice(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *M = dyn_cast<CXXMemberCallExpr>(S))
+    if (const auto *D = M->getMethodDecl(); D && D->getIdentifier() &&
+                                            (D->getName() == "is_cuda" || D->getName() == "is_cpu"))
+      return true;
+  if (const auto *R = dyn_cast<DeclRefExpr>(S))
+    if (const auto *E = dyn_cast<EnumConstantDecl>(R->getDecl()))
+      if (E->getName() == "CUDA" || E->getName() == "CPU")
+        return true;
+  if (const auto *R = dyn_cast<DeclRefExpr>(S))
+    if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
+      if (V->getName() == "kCUDA" || V->getName() == "kCPU")
+        return true;
+  for (const Stmt *C : S->children())
+    if (testsDevice(C))
+      return true;
+  return false;
+}
+
+} // namespace
+
+BackendEvidence backendEvidence(const FunctionDecl *F) {
+  BackendEvidence E;
+  const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
+  if (!Def || !Def->getBody())
+    return E;
+  const SourceManager &SM = Def->getASTContext().getSourceManager();
+  StringRef File = SM.getFilename(SM.getExpansionLoc(Def->getLocation()));
+  E.Cuda = File.ends_with(".cu") || File.ends_with(".cuh");
+  struct Finder : RecursiveASTVisitor<Finder> {
+    BackendEvidence &E;
+    explicit Finder(BackendEvidence &E) : E(E) {}
+    bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *) {
+      E.Cuda = true;
+      return true;
+    }
+    bool VisitCallExpr(CallExpr *C) {
+      const FunctionDecl *Callee = C->getDirectCallee();
+      if (isCudaApi(Callee))
+        E.Cuda = true;
+      else if (Callee && Callee->getIdentifier() && isTorchDecl(Callee)) {
+        if (isRawDataRead(Callee->getName()))
+          E.Cpu = true;
+        // at::tensor(values), from_blob: memory a fake tensor cannot copy.
+        else if (Callee->getName() == "tensor" || Callee->getName() == "from_blob")
+          E.HostData = true;
+      }
+      return true;
+    }
+    bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+      if (isCudaApi(C->getConstructor()->getParent()))
+        E.Cuda = true;
+      return true;
+    }
+    // The code's own test (not TORCH_CHECK's expansion) of the device.
+    bool VisitIfStmt(IfStmt *S) {
+      if (S->getCond() && !S->getCond()->getBeginLoc().isMacroID() && testsDevice(S->getCond()))
+        E.DeviceBranch = true;
+      return true;
+    }
+    bool VisitConditionalOperator(ConditionalOperator *C) {
+      if (!C->getCond()->getBeginLoc().isMacroID() && testsDevice(C->getCond()))
+        E.DeviceBranch = true;
+      return true;
+    }
+  } V(E);
+  V.TraverseStmt(Def->getBody());
+  return E;
+}
+
+std::string BackendEvidence::str() const {
+  std::string S;
+  for (auto [On, Word] : {std::pair{Cuda, "cuda"}, {Cpu && !Cuda, "cpu"}, {HostData, "host"},
+                          {DeviceBranch, "branch"}})
+    if (On)
+      S += (S.empty() ? "" : " ") + std::string(Word);
+  return S;
+}
+
 } // namespace torchlint::model

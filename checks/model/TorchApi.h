@@ -70,6 +70,25 @@ bool isRawDataRead(llvm::StringRef CallName);
 /// data, so such a kernel cannot run on one.
 const clang::CallExpr *firstDataRead(const clang::FunctionDecl *F, unsigned Depth = 0);
 
+/// What a function's own body (lambdas in it included, callees not) shows
+/// about the backend it runs on.
+struct BackendEvidence {
+  /// Defined in a .cu/.cuh file, launches a kernel (<<<...>>>), or calls the
+  /// CUDA runtime or torch's CUDA helpers (at::cuda::, c10::cuda::).
+  bool Cuda = false;
+  /// Reads tensor memory (isRawDataRead): host code on the data.
+  bool Cpu = false;
+  /// Makes a tensor from host memory (at::tensor(values), from_blob): any
+  /// device in eager mode, but not a fake tensor.
+  bool HostData = false;
+  /// Its own `if`/`?:` (not a TORCH_CHECK) tests which device a tensor is on.
+  bool DeviceBranch = false;
+  /// The words "cuda", "cpu" (only without Cuda), "host", "branch" of what
+  /// holds, space-separated (FunctionFact::Backend).
+  std::string str() const;
+};
+BackendEvidence backendEvidence(const clang::FunctionDecl *F);
+
 /// True if \p E (after ignoreWrappers) is a tensor that is contiguous by
 /// construction: a `.contiguous()` result (the stable ABI's
 /// `torch::stable::contiguous(x)` too), or a torch factory that allocates

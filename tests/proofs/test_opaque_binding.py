@@ -39,9 +39,15 @@ BINDINGS = {
     "gather_rows": (lambda: (_x(4, 2), [0, 3, 3], torch.full((2,), 0.5)),
                     lambda x, rows, weight: (lambda g: g if weight is None else g * weight)(
                         x.new_empty((len(rows),) + tuple(x.shape[1:])))),
+    "row_max": (lambda: (_x(3, 4),), lambda x: x.new_empty(x.shape[:1])),
+    "clip_any": (lambda: (_x(5), 0.5), lambda x, hi: torch.empty_like(x, memory_format=torch.contiguous_format)),
     "bad_types": (lambda: (_x(3), 3), None),
 }
-MIGRATED = ["scale", "split_sign", "add_into", "gather_rows"]
+# The fix registers these three as CompositeImplicitAutograd (they only call
+# tensor ops), the others for CPU (row_max) or CPU and CUDA (gather_rows makes
+# a tensor from host memory; clip_any tests the device).
+COMPOSITE = ["scale", "split_sign", "add_into"]
+MIGRATED = COMPOSITE + ["gather_rows", "row_max", "clip_any"]
 
 
 def _caller(fn):
@@ -95,9 +101,9 @@ _NO_FAKE = pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
     "torch-compile-missing-fake-kernel flags the golden file for the same reason)"))
 
 
-# add_into mutates its argument and returns nothing: torch 2.15 generates a
-# trivial fake kernel for such ops (torch._library.utils.can_generate_trivial_fake_impl).
-@pytest.mark.parametrize("name", [n if n == "add_into" else pytest.param(n, marks=_NO_FAKE)
+# A CompositeImplicitAutograd kernel runs on fake tensors as it is (its tensor
+# ops have fake kernels): those ops trace fullgraph with no fake kernel.
+@pytest.mark.parametrize("name", [n if n in COMPOSITE else pytest.param(n, marks=_NO_FAKE)
                                   for n in MIGRATED])
 def test_migration_compiles_fullgraph(name, obf, record):
     line = source(FIXED).line_of(f'm.def("{name}(')
@@ -113,8 +119,11 @@ def test_migration_compiles_fullgraph(name, obf, record):
 @pytest.fixture(scope="module")
 def obf_fakes(obf):
     fakes = Fakes("tlp_obf")
+    # torch refuses a fake for a CompositeImplicitAutograd op ("do not need a
+    # fake impl"): it traces through the kernel.
     for name in MIGRATED:
-        fakes.add(name, BINDINGS[name][1])
+        if name not in COMPOSITE:
+            fakes.add(name, BINDINGS[name][1])
     yield fakes
     fakes.close()
 
@@ -125,8 +134,10 @@ def test_migration_with_fake_kernel_compiles_fullgraph(name, ob, obf, obf_fakes,
     op = getattr(torch.ops.tlp_obf, name)
     out = compile_run(_caller(op), [BINDINGS[name][0]()], fullgraph=True)
     eager = behaviour(_caller(getattr(ob, name)), BINDINGS[name][0]())
-    record(FIXED, line, f"golden file + a Python fake kernel (register_fake) for tlp_obf::{name}; "
-           "torch.compile(caller, fullgraph=True); result vs eager pybind11 binding",
+    record(FIXED, line, (f"golden file (CompositeImplicitAutograd: no fake kernel) for tlp_obf::{name}; "
+                         if name in COMPOSITE else
+                         f"golden file + a Python fake kernel (register_fake) for tlp_obf::{name}; ")
+           + "torch.compile(caller, fullgraph=True); result vs eager pybind11 binding",
            f"{out.summary()}; byte-identical to eager: "
            f"{out.ok and same_behaviour(('ok', out.result, ()), ('ok', eager[1], ()))}",
            kind="fix", claim=f"golden fix completed with a fake kernel: '{name}' traces fullgraph")
@@ -148,6 +159,15 @@ def _matrix(name):
         for dt, sh, a in input_matrix():
             yield (a, edge_values(dt, sh, seed=1))
         yield (torch.ones(3), torch.zeros(2))  # shape mismatch: both must raise alike
+    elif name == "row_max":  # 2-D float only; the rest must raise alike
+        for dt, sh, x in input_matrix():
+            yield (x,)
+        yield (edge_values(torch.float32, (3, 0)),)
+    elif name == "clip_any":
+        for dt, sh, x in input_matrix():
+            for hi in (0.5, -1.0):
+                yield (x, hi)
+        yield (edge_values(torch.float32, (4, 3)).t(), 0.0)  # not contiguous
     elif name == "gather_rows":
         for dt in (torch.float32, torch.float64, torch.int64):
             for shape, rows in (((3, 4), [0, 2, 2]), ((1, 1), [0]), ((0, 3), []), ((3, 4), []),

@@ -27,4 +27,8 @@ at::Tensor gather_sum(const at::Tensor &x);
 float first_value(const at::Tensor &x);
 at::Tensor scaled_autograd(const at::Tensor &x);
 at::Tensor mark_visible(at::Tensor &means, at::Tensor &view);
+// Bound in bindings.cpp: a CUDA launcher (cuda/count_cuda.cu), and one no
+// file of the project defines (its dispatch key is unknown).
+at::Tensor fill_cuda(const at::Tensor &x, double v);
+at::Tensor prebuilt(const at::Tensor &x);
 } // namespace split_op
