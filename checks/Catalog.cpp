@@ -5,6 +5,7 @@
 #include "binding/ArrayCopyCheck.h"
 #include "binding/GilCheck.h"
 #include "bugprone/DataPtrContiguityCheck.h"
+#include "bugprone/WriteToCopyCheck.h"
 #include "compile/DataDependentCheck.h"
 #include "compile/DivergentGuardCheck.h"
 #include "compile/MissingFakeKernelCheck.h"
@@ -49,6 +50,10 @@ const CheckInfo Checks[] = {
      "data_ptr of a tensor parameter indexed linearly without evidence that "
      "it is contiguous",
      "", F::Always, &make<checks::DataPtrContiguityCheck>},
+    {"torch-bugprone-write-to-copy", "bugprone", L::Level1,
+     "writes into x.contiguous(), x.to(...), x.cpu() of a tensor the caller "
+     "sees: its own tensor when nothing converts, a lost copy otherwise",
+     "", F::None, &make<checks::WriteToCopyCheck>},
     {"torch-compile-data-dependent", "compile", L::Level0,
      "reads of tensor data (.item(), data_ptr, accessors, equal) and "
      "data-dependent shapes in code torch.compile traces",

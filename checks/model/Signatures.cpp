@@ -187,13 +187,17 @@ namespace {
 
 class MutationFinder : public RecursiveASTVisitor<MutationFinder> {
 public:
-  MutationFinder(const ParmVarDecl *P, unsigned Depth = 0, bool HandedPointers = false)
-      : P(P), Depth(Depth), HandedPointers(HandedPointers) {}
-  const ParmVarDecl *P;
+  MutationFinder(const VarDecl *P, unsigned Depth = 0, bool HandedPointers = false,
+                 bool VerifyHanded = false)
+      : P(P), Depth(Depth), HandedPointers(HandedPointers), VerifyHanded(VerifyHanded) {}
+  const VarDecl *P;
   unsigned Depth; ///< Callees followed to get here.
   /// Also count a writable pointer to P's data handed to a function
   /// (mayWriteParam).
   bool HandedPointers;
+  /// Count a handed pointer only where the callee (defined in the TU: a
+  /// launcher, the __global__ kernel it launches) writes through it.
+  bool VerifyHanded;
   llvm::SmallPtrSet<const VarDecl *, 4> Aliases; ///< Pointers/accessors into P.
   std::string How;
   const Stmt *Where = nullptr;
@@ -265,9 +269,28 @@ public:
                 M->getMethodDecl()->getName() == "mutable_data_ptr" ||
                 M->getMethodDecl()->getName() == "data") &&
                isP(M->getImplicitObjectArgument());
+      if (Ours && VerifyHanded)
+        Ours = writesThrough(Callee, Index);
       if (Ours)
-        hit(Call, "a writable pointer to its data is handed to '" + functionName(Callee) + "'");
+        hit(Call, "a writable pointer to its data is handed to '" + functionName(Callee) + "'" +
+                      (VerifyHanded ? ", which writes through it" : ""));
     }
+  }
+
+  /// The project function \p Callee (defined in the TU) writes through its
+  /// pointer parameter \p Index, or hands it to one that does.
+  bool writesThrough(const FunctionDecl *Callee, unsigned Index) const {
+    const FunctionDecl *Def = Callee->getDefinition();
+    if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
+      Def = Pattern->getDefinition() ? Pattern->getDefinition() : Def;
+    if (!Def || !Def->getBody() || Depth >= 4 || Index >= Def->getNumParams())
+      return false;
+    const SourceManager &SM = Def->getASTContext().getSourceManager();
+    if (SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+      return false;
+    MutationFinder Inner(Def->getParamDecl(Index), Depth + 1, true, true);
+    Inner.TraverseStmt(Def->getBody());
+    return Inner.found();
   }
 
   bool VisitCallExpr(CallExpr *Call) {
@@ -277,6 +300,14 @@ public:
     if (!isTorchDecl(F)) {
       if (HandedPointers)
         handedPointer(Call, F);
+      // The pointer itself handed on (launch(out) inside a launcher).
+      if (VerifyHanded && P->getType()->isPointerType())
+        for (unsigned I = 0; I < Call->getNumArgs() && !found(); ++I)
+          if (refersTo(Call->getArg(I), P) && I < F->getNumParams() &&
+              F->getParamDecl(I)->getType()->isPointerType() &&
+              !F->getParamDecl(I)->getType()->getPointeeType().isConstQualified() &&
+              writesThrough(F, I))
+            hit(Call, "it is handed to '" + functionName(F) + "', which writes through it");
       followCallee(Call, F, 0);
       return true;
     }
@@ -377,6 +408,39 @@ bool mayWriteParam(const FunctionDecl *F, const ParmVarDecl *P) {
                         /*HandedPointers=*/true);
   Finder.TraverseStmt(Def->getBody());
   return Finder.found();
+}
+
+bool writesThroughParam(const FunctionDecl *Callee, unsigned Index) {
+  if (!Callee || isTorchDecl(Callee))
+    return false;
+  const FunctionDecl *Def = Callee->getDefinition();
+  if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
+    Def = Pattern->getDefinition() ? Pattern->getDefinition() : Def;
+  if (!Def || !Def->getBody() || Index >= Def->getNumParams())
+    return false;
+  QualType T = Def->getParamDecl(Index)->getType();
+  if (!T->isPointerType() || T->getPointeeType().isConstQualified())
+    return false;
+  const SourceManager &SM = Def->getASTContext().getSourceManager();
+  if (SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+    return false;
+  MutationFinder Finder(Def->getParamDecl(Index), 1, true, true);
+  Finder.TraverseStmt(Def->getBody());
+  return Finder.found();
+}
+
+bool writesVariable(const Stmt *Body, const VarDecl *V, std::string *How, const Stmt **Where) {
+  if (!Body || !V)
+    return false;
+  MutationFinder Finder(V, 0, /*HandedPointers=*/true, /*VerifyHanded=*/true);
+  Finder.TraverseStmt(const_cast<Stmt *>(Body));
+  if (!Finder.found())
+    return false;
+  if (How)
+    *How = Finder.How;
+  if (Where)
+    *Where = Finder.Where;
+  return true;
 }
 
 bool mutatesParam(const FunctionDecl *F, const ParmVarDecl *P, std::string *How,

@@ -45,6 +45,18 @@ bool mutatesParam(const clang::FunctionDecl *F, const clang::ParmVarDecl *P,
 /// that is not const-correct hands out inputs the same way.
 bool mayWriteParam(const clang::FunctionDecl *F, const clang::ParmVarDecl *P);
 
+/// mutatesParam's question for any tensor variable \p V (a local too) in
+/// \p Body, where a writable pointer to its data counts when it is handed
+/// to a function of the TU that writes through it (a launcher, the kernel
+/// it launches).
+bool writesVariable(const clang::Stmt *Body, const clang::VarDecl *V, std::string *How = nullptr,
+                    const clang::Stmt **Where = nullptr);
+
+/// The project function \p Callee (its definition in the TU) writes through
+/// its pointer-to-non-const parameter \p Index, or hands it to a function
+/// there that does (a launcher and its kernel).
+bool writesThroughParam(const clang::FunctionDecl *Callee, unsigned Index);
+
 /// True if \p F takes or returns a tensor (or a list/optional of them).
 bool takesOrReturnsTensors(const clang::FunctionDecl *F);
 
