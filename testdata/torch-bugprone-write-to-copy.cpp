@@ -58,7 +58,7 @@ void zero_first(at::Tensor out) {
 struct RunningMean {
   at::Tensor mean;
   void update(const at::Tensor &x) {
-    mean.cpu().mul_(0.9).add_(x, 0.1); // expect: torch-bugprone-write-to-copy: 'mul_()' writes into 'mean.cpu()'
+    mean.to(at::kFloat).mul_(0.9).add_(x, 0.1); // expect: torch-bugprone-write-to-copy: 'mul_()' writes into 'mean.to(at::kFloat)'
   }
 };
 

@@ -41,6 +41,7 @@ CHECK_FILES = {
     "torch-compile-schema": "torch-compile-schema.cpp",
     "torch-compile-symint": "torch-compile-symint.cpp",
     "torch-compile-divergent-guard": "torch-compile-divergent-guard.cpp",
+    "torch-bugprone-write-to-copy": "torch-bugprone-write-to-copy.cpp",
 }
 
 _OUTCOMES: dict[str, str] = {}

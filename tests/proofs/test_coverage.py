@@ -9,7 +9,8 @@ from conftest import CHECK_FILES
 from proofkit import EVIDENCE, source
 
 PROOF_MODULES = {"test_opaque_binding.py", "test_data_dependent.py", "test_missing_fake_kernel.py",
-                 "test_schema.py", "test_symint.py", "test_divergent_guard.py"}
+                 "test_schema.py", "test_symint.py", "test_divergent_guard.py",
+                 "test_write_to_copy.py"}
 
 
 def test_linter_runs(lint):
