@@ -185,6 +185,22 @@ bool takesOrReturnsTensors(const FunctionDecl *F) {
 
 namespace {
 
+/// The definition of \p Callee to look into (its template's, for an
+/// instance), unless none is in the TU or it is in a system header.
+const FunctionDecl *projectDefinition(const FunctionDecl *Callee) {
+  const FunctionDecl *Def = Callee->getDefinition();
+  if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
+    Def = Pattern->getDefinition() ? Pattern->getDefinition() : Def;
+  if (!Def || !Def->getBody())
+    return nullptr;
+  const SourceManager &SM = Def->getASTContext().getSourceManager();
+  return SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) ? nullptr : Def;
+}
+
+/// \p Callee writes through its pointer parameter \p Index (\p Depth:
+/// callees followed to get here).
+bool writesThroughAt(const FunctionDecl *Callee, unsigned Index, unsigned Depth);
+
 class MutationFinder : public RecursiveASTVisitor<MutationFinder> {
 public:
   MutationFinder(const VarDecl *P, unsigned Depth = 0, bool HandedPointers = false,
@@ -227,13 +243,8 @@ public:
   void followCallee(const CallExpr *Call, const FunctionDecl *Callee, unsigned ParamOffset) {
     if (found() || Depth >= 4)
       return;
-    const FunctionDecl *Def = Callee->getDefinition();
-    if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
-      Def = Pattern->getDefinition() ? Pattern->getDefinition() : Def;
-    if (!Def || !Def->getBody())
-      return;
-    const SourceManager &SM = Def->getASTContext().getSourceManager();
-    if (SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+    const FunctionDecl *Def = projectDefinition(Callee);
+    if (!Def)
       return;
     unsigned ArgOffset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
     for (unsigned I = ArgOffset; I < Call->getNumArgs() && !found(); ++I) {
@@ -280,17 +291,7 @@ public:
   /// The project function \p Callee (defined in the TU) writes through its
   /// pointer parameter \p Index, or hands it to one that does.
   bool writesThrough(const FunctionDecl *Callee, unsigned Index) const {
-    const FunctionDecl *Def = Callee->getDefinition();
-    if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
-      Def = Pattern->getDefinition() ? Pattern->getDefinition() : Def;
-    if (!Def || !Def->getBody() || Depth >= 4 || Index >= Def->getNumParams())
-      return false;
-    const SourceManager &SM = Def->getASTContext().getSourceManager();
-    if (SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
-      return false;
-    MutationFinder Inner(Def->getParamDecl(Index), Depth + 1, true, true);
-    Inner.TraverseStmt(Def->getBody());
-    return Inner.found();
+    return writesThroughAt(Callee, Index, Depth);
   }
 
   bool VisitCallExpr(CallExpr *Call) {
@@ -398,6 +399,15 @@ public:
   }
 };
 
+bool writesThroughAt(const FunctionDecl *Callee, unsigned Index, unsigned Depth) {
+  const FunctionDecl *Def = projectDefinition(Callee);
+  if (!Def || Depth >= 4 || Index >= Def->getNumParams())
+    return false;
+  MutationFinder Inner(Def->getParamDecl(Index), Depth + 1, true, true);
+  Inner.TraverseStmt(Def->getBody());
+  return Inner.found();
+}
+
 } // namespace
 
 bool mayWriteParam(const FunctionDecl *F, const ParmVarDecl *P) {
@@ -411,22 +421,12 @@ bool mayWriteParam(const FunctionDecl *F, const ParmVarDecl *P) {
 }
 
 bool writesThroughParam(const FunctionDecl *Callee, unsigned Index) {
-  if (!Callee || isTorchDecl(Callee))
+  if (!Callee || isTorchDecl(Callee) || Index >= Callee->getNumParams())
     return false;
-  const FunctionDecl *Def = Callee->getDefinition();
-  if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
-    Def = Pattern->getDefinition() ? Pattern->getDefinition() : Def;
-  if (!Def || !Def->getBody() || Index >= Def->getNumParams())
-    return false;
-  QualType T = Def->getParamDecl(Index)->getType();
+  QualType T = Callee->getParamDecl(Index)->getType();
   if (!T->isPointerType() || T->getPointeeType().isConstQualified())
     return false;
-  const SourceManager &SM = Def->getASTContext().getSourceManager();
-  if (SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
-    return false;
-  MutationFinder Finder(Def->getParamDecl(Index), 1, true, true);
-  Finder.TraverseStmt(Def->getBody());
-  return Finder.found();
+  return writesThroughAt(Callee, Index, 0);
 }
 
 bool writesVariable(const Stmt *Body, const VarDecl *V, std::string *How, const Stmt **Where) {
