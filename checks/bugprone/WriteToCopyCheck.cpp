@@ -140,7 +140,7 @@ void WriteToCopyCheck::check(const MatchFinder::MatchResult &Result) {
         if (Outer->getArg(I)->IgnoreImplicit() == Arg->IgnoreImplicit() &&
             writesThroughParam(Outer->getDirectCallee(), I)) {
           How = "'" + functionName(Outer->getDirectCallee()) + "' (through its data pointer)";
-          Where = Outer;
+          Where = Conv; // The argument: a launch hands many.
         }
     }
   } else if (const auto *Call = dyn_cast_or_null<CallExpr>(Use)) {
