@@ -47,6 +47,18 @@ void cumsum_rows_(at::Tensor arr) {
   });
 }
 
+// A kernel writing an output row by row, through a pointer into it.
+template <typename T> void fill_rows_kernel(T *out, int64_t rows, int64_t cols) {
+  for (int64_t r = 0; r < rows; ++r) {
+    auto row = out + r * cols;
+    for (int64_t c = 0; c < cols; ++c)
+      row[c] = static_cast<T>(r);
+  }
+}
+void fill_rows(at::Tensor out) {
+  fill_rows_kernel<float>(out.contiguous().data_ptr<float>(), out.size(0), out.size(1)); // expect: torch-bugprone-write-to-copy: 'fill_rows_kernel' (through its data pointer) writes into 'out.contiguous()'
+}
+
 // Written through its data pointer in the function itself.
 void zero_first(at::Tensor out) {
   at::Tensor c = out.contiguous();

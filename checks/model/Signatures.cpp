@@ -330,6 +330,37 @@ public:
   bool VisitVarDecl(VarDecl *V) {
     // T* p = x.data_ptr<T>(); auto a = x.accessor<T, N>();
     const Expr *Init = V->getInit();
+    QualType VT = V->getType();
+    // Where P (a pointer) or a pointer into it points: T *row = p + i * n;
+    // T *q = &p[i] (a kernel writing an output row by row).
+    // (In a template kernel, `auto row = out + i` has a type yet to deduce.)
+    bool Writable = VT->isPointerType() ? !VT->getPointeeType().isConstQualified()
+                                        : VT->isDependentType() || VT->getContainedAutoType();
+    if (Init && Writable) {
+      const Expr *E = ignoreWrappers(Init);
+      if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
+        if (const auto *A = dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
+          E = A->getBase()->IgnoreParenImpCasts();
+      for (unsigned Steps = 0; Steps < 8; ++Steps) {
+        const Expr *L = nullptr, *R = nullptr;
+        if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAdditiveOp())
+          L = B->getLHS(), R = B->getRHS();
+        else if (const auto *O = dyn_cast<CXXOperatorCallExpr>(E);
+                 O && O->getNumArgs() == 2 &&
+                 (O->getOperator() == OO_Plus || O->getOperator() == OO_Minus))
+          L = O->getArg(0), R = O->getArg(1);
+        if (!L)
+          break;
+        // The pointer side (the left unless only the right is one: i + p).
+        E = R->getType()->isPointerType() && !L->getType()->isPointerType()
+                ? R->IgnoreParenImpCasts()
+                : L->IgnoreParenImpCasts();
+      }
+      if (const auto *R = dyn_cast<DeclRefExpr>(E))
+        if (const auto *Base = dyn_cast<VarDecl>(R->getDecl());
+            Base && (Base == P || Aliases.contains(Base)) && P->getType()->isPointerType())
+          Aliases.insert(V);
+    }
     const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(ignoreWrappers(Init));
     if (!Call || !Call->getMethodDecl() || !Call->getMethodDecl()->getIdentifier() ||
         !isP(Call->getImplicitObjectArgument()))

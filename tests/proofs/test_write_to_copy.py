@@ -22,6 +22,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("all_reduce_into", &all_reduce_into);
   m.def("mul_into", &mul_into);
   m.def("fill", &fill);
+  m.def("fill_rows", &fill_rows);
   m.def("cumsum_rows_", &cumsum_rows_);
   m.def("zero_first", &zero_first);
   m.def("scale_back", &scale_back);
@@ -62,6 +63,7 @@ CALLS = {  # anchor in the testdata -> how to call it on the tensor x
     "flat.add_(o)": lambda wc, x: wc.all_reduce_into(x, [torch.ones_like(x)]),
     "at::mul_out(o, a, b)": lambda wc, x: wc.mul_into(x, torch.full_like(x, 2), torch.full_like(x, 3)),
     "fill_kernel(out.contiguous()": lambda wc, x: wc.fill(x, 7.0),
+    "fill_rows_kernel(out.contiguous()": lambda wc, x: wc.fill_rows(x),
     "cumsum_rows_kernel<scalar_t>(arr.contiguous()": lambda wc, x: wc.cumsum_rows_(x),
     "p[0] = 0.f;": lambda wc, x: wc.zero_first(x),
     "mean.to(at::kFloat).mul_(0.9)": _mean_update,
