@@ -63,7 +63,7 @@ CALLS = {  # anchor in the testdata -> how to call it on the tensor x
     "flat.add_(o)": lambda wc, x: wc.all_reduce_into(x, [torch.ones_like(x)]),
     "at::mul_out(o, a, b)": lambda wc, x: wc.mul_into(x, torch.full_like(x, 2), torch.full_like(x, 3)),
     "fill_kernel(out.contiguous()": lambda wc, x: wc.fill(x, 7.0),
-    "fill_rows_kernel(out.contiguous()": lambda wc, x: wc.fill_rows(x),
+    "fill_rows_kernel<float>(out.contiguous()": lambda wc, x: wc.fill_rows(x),
     "cumsum_rows_kernel<scalar_t>(arr.contiguous()": lambda wc, x: wc.cumsum_rows_(x),
     "p[0] = 0.f;": lambda wc, x: wc.zero_first(x),
     "mean.to(at::kFloat).mul_(0.9)": _mean_update,
