@@ -432,6 +432,16 @@ TEST(PythonFakes, TheExtensionNameComesFromTheSetupFileThatListsTheSource) {
   // A name built at run time, or a file no extension lists: unknown.
   EXPECT_EQ(extensionModuleOf(Top + "/csrc/built.cpp"), "");
   EXPECT_EQ(extensionModuleOf(Top + "/csrc/other.cpp"), "");
+  // A setup.py that is a symlink (it may lead out of the project) is not read.
+  std::string Outside = makeTempDir("python-fakes-extension-outside");
+  writeFile(Outside + "/setup.py", "CppExtension('evil.leaked', ['lib/x.cpp'])\n");
+  ASSERT_EQ(std::system(("mkdir -p " + shellQuote(Top + "/lib") + " && ln -s " +
+                         shellQuote(Outside + "/setup.py") + " " +
+                         shellQuote(Top + "/lib/setup.py"))
+                            .c_str()),
+            0);
+  writeFile(Top + "/lib/x.cpp", "\n");
+  EXPECT_EQ(extensionModuleOf(Top + "/lib/x.cpp"), "");
 }
 
 } // namespace

@@ -1406,7 +1406,11 @@ std::string extensionModuleOf(const std::string &MainFile) {
   while (llvm::StringRef(Dir).starts_with(Root)) {
     llvm::SmallString<256> Setup(Dir);
     llvm::sys::path::append(Setup, "setup.py");
-    if (auto Buf = readRegularFile(Setup, 4u << 20)) {
+    // Not through a symlink: it may lead out of the project.
+    bool Link = false;
+    if (auto Buf = !llvm::sys::fs::is_symlink_file(Setup, Link) && !Link
+                       ? readRegularFile(Setup, 4u << 20)
+                       : nullptr) {
       if (auto &Observer = scanObserver())
         Observer(Dir.str().str()); // A cached result depends on it.
       if (std::string Name = extensionNameIn(Buf->getBuffer(), Dir, Main); !Name.empty())

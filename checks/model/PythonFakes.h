@@ -84,7 +84,8 @@ void scanPythonSource(const std::string &Source, PythonOps &Out,
 /// the name of the one extension that lists it among its sources in the
 /// nearest setup.py between it and its project root (CppExtension,
 /// CUDAExtension, cpp_extension.load, any call with a sources= keyword);
-/// empty when none does. The file is read, never run.
+/// empty when none does. The file is read (never through a symlink), never
+/// run.
 std::string extensionModuleOf(const std::string &MainFile);
 
 /// The root of the git work tree containing \p Path, or "".
