@@ -416,12 +416,13 @@ TEST(PythonFakes, TheExtensionNameComesFromTheSetupFileThatListsTheSource) {
             "    CUDAExtension(name='pkg._C', sources=['csrc/ext.cpp', 'csrc/k.cu']),\n"
             "    CppExtension('pkg.cpu_ops', ['csrc/cpu/ops.cpp']),\n"
             "    CppExtension(f'pkg.{x}', ['csrc/built.cpp']),\n"
+            "    CppExtension('pkg.x */ evil', ['csrc/odd.cpp']),\n"
             "])\n");
   // mmdetection3d's helper: sources relative to the module's directory.
   writeFile(Top + "/projects/setup.py",
             "setup(ext_modules=[make_cuda_ext(name='bev_pool_ext', module='ops.bev_pool',\n"
             "                                 sources=['src/bev_pool.cpp'])])\n");
-  for (const char *F : {"csrc/ext.cpp", "csrc/k.cu", "csrc/cpu/ops.cpp", "csrc/built.cpp",
+  for (const char *F : {"csrc/ext.cpp", "csrc/k.cu", "csrc/cpu/ops.cpp", "csrc/built.cpp", "csrc/odd.cpp",
                         "csrc/other.cpp", "projects/ops/bev_pool/src/bev_pool.cpp"})
     writeFile(Top + "/" + F, "\n");
   using torchlint::model::extensionModuleOf;
@@ -431,6 +432,8 @@ TEST(PythonFakes, TheExtensionNameComesFromTheSetupFileThatListsTheSource) {
   EXPECT_EQ(extensionModuleOf(Top + "/projects/ops/bev_pool/src/bev_pool.cpp"), "bev_pool_ext");
   // A name built at run time, or a file no extension lists: unknown.
   EXPECT_EQ(extensionModuleOf(Top + "/csrc/built.cpp"), "");
+  // A name that is no identifier never reaches a fix-it or a note.
+  EXPECT_EQ(extensionModuleOf(Top + "/csrc/odd.cpp"), "");
   EXPECT_EQ(extensionModuleOf(Top + "/csrc/other.cpp"), "");
   // A setup.py that is a symlink (it may lead out of the project) is not read.
   std::string Outside = makeTempDir("python-fakes-extension-outside");

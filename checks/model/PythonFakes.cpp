@@ -1377,7 +1377,12 @@ std::string extensionNameIn(llvm::StringRef Source, llvm::StringRef Dir, llvm::S
       if (A.E == A.B + 1 && T[A.B].Kind == Tok::Str && !T[A.B].FString &&
           (A.Keyword == "name" || (Declares && A.Keyword.empty() && &A == &Args.front())))
         Name = T[A.B].Text;
-    if (Name.empty())
+    // What torch defines: the last dotted part. Only an identifier is a
+    // module name (the name goes into fix-its and notes).
+    Name = llvm::StringRef(Name).rsplit('.').second.empty()
+               ? Name
+               : llvm::StringRef(Name).rsplit('.').second.str();
+    if (!isIdentifier(Name))
       continue;
     for (size_t J = I + 2; J < Close; ++J) {
       llvm::StringRef S = T[J].Text;
@@ -1385,9 +1390,7 @@ std::string extensionNameIn(llvm::StringRef Source, llvm::StringRef Dir, llvm::S
           (S.ends_with(".cpp") || S.ends_with(".cc") || S.ends_with(".cxx") ||
            S.ends_with(".cu")) &&
           Lists(S))
-        Names.insert(llvm::StringRef(Name).rsplit('.').second.empty()
-                         ? Name
-                         : llvm::StringRef(Name).rsplit('.').second.str());
+        Names.insert(Name);
     }
   }
   return Names.size() == 1 ? *Names.begin() : "";
