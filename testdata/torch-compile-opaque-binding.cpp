@@ -60,8 +60,71 @@ at::Tensor clip_any(const at::Tensor &x, double hi) {
   return y;
 }
 
+// A kernel's arguments through a struct, as CUDA frontends pass them
+// (mamba, causal-conv1d): what the launcher writes cannot be seen here.
+struct FillParams {
+  void *in_ptr;
+  void *out_ptr;
+  int64_t n;
+};
+// A CUDA launcher in real code (its kernel in a .cu file); here a CPU loop,
+// so that the runtime proof can run it: out = 2 * in.
+void launch_fill(const FillParams &p) {
+  const float *in = static_cast<const float *>(p.in_ptr);
+  float *out = static_cast<float *>(p.out_ptr);
+  for (int64_t i = 0; i < p.n; ++i)
+    out[i] = 2 * in[i];
+}
+
+void set_fill_params(FillParams &p, const at::Tensor in, const at::Tensor out) {
+  p.in_ptr = in.data_ptr();
+  p.out_ptr = out.data_ptr();
+  p.n = in.numel();
+}
+
+// out is a Tensor& whose data goes into the struct: the launch may write it,
+// Tensor(b!). in goes in the same way but is a const reference: Tensor.
+void fill_from(const at::Tensor &in, at::Tensor &out) {
+  TORCH_CHECK(in.scalar_type() == at::kFloat && out.scalar_type() == at::kFloat &&
+                  in.is_contiguous() && out.is_contiguous() && in.numel() == out.numel(),
+              "fill_from: contiguous float tensors of one size");
+  FillParams p;
+  set_fill_params(p, in, out);
+  launch_fill(p);
+}
+
+// A gradient buffer the caller may pass (mamba's selective_scan bwd): a
+// non-const c10::optional<at::Tensor>& cannot be a kernel's parameter.
+std::vector<at::Tensor> fill_grad(const at::Tensor &dout, c10::optional<at::Tensor> &dx_) {
+  at::Tensor dx;
+  if (dx_.has_value())
+    dx = dx_.value();
+  else
+    dx = at::empty_like(dout);
+  TORCH_CHECK(dout.scalar_type() == at::kFloat && dx.scalar_type() == at::kFloat &&
+                  dout.is_contiguous() && dx.is_contiguous() && dout.numel() == dx.numel(),
+              "fill_grad: contiguous float tensors of one size");
+  FillParams p;
+  set_fill_params(p, dout, dx);
+  launch_fill(p);
+  return {dout * 2, dx};
+}
+
 // A parameter no schema type can express.
 at::Tensor bad_types(const at::Tensor &x, int n) { return x * n; }
+
+// A C++ object whose methods take tensors (tiny-cuda-nn's Module): Dynamo
+// cannot call into it either; no fix-it (an operator is not a method).
+class Scaler {
+public:
+  explicit Scaler(double s) : s_(s) {}
+  at::Tensor fwd(const at::Tensor &x) const { return x * s_; }
+  std::tuple<Scaler, at::Tensor> fork(const at::Tensor &x) const { return {Scaler(2 * s_), x * s_}; }
+  double factor() const { return s_; }
+
+private:
+  double s_;
+};
 
 // Not tensors: nothing to trace.
 int64_t add_ints(int64_t a, int64_t b) { return a + b; }
@@ -77,6 +140,15 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("row_max", &ext::row_max); // expect: torch-compile-opaque-binding: 'row_max(Tensor x) -> Tensor'
   m.def("clip_any", &ext::clip_any); // expect: torch-compile-opaque-binding: 'clip_any(Tensor x, float hi) -> Tensor'
   m.def("bad_types", &ext::bad_types); // expect: torch-compile-opaque-binding: 'bad_types'
+  m.def("fill_from", &ext::fill_from); // expect: torch-compile-opaque-binding: 'fill_from(Tensor in_, Tensor(b!) out) -> ()'
+  m.def("fill_grad", &ext::fill_grad); // expect: torch-compile-opaque-binding: binding 'fill_grad' takes or returns tensors and is opaque to torch.compile: every call is a graph break [GB0007]; register it with TORCH_LIBRARY once the types the notes name
   m.def("add_ints", &ext::add_ints);
   m.def("passthrough", &ext::passthrough);
+  // module_local: the hazard and the golden file are loaded in one process
+  // by the runtime proofs, and each registers the type.
+  py::class_<ext::Scaler>(m, "Scaler", py::module_local())
+      .def(py::init<double>())
+      .def("fwd", &ext::Scaler::fwd) // expect: torch-compile-opaque-binding: pybind11 method 'Scaler.fwd' takes or returns tensors and is opaque to torch.compile: every call is a graph break [GB0156]
+      .def("fork", &ext::Scaler::fork) // expect: torch-compile-opaque-binding: pybind11 method 'Scaler.fork'
+      .def("factor", &ext::Scaler::factor);
 }

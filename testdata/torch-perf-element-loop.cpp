@@ -85,7 +85,73 @@ std::vector<int64_t> best_per_row(const at::Tensor &scores) {
   return out;
 }
 
+// Box code: each coordinate is one element of a row, combined as tensors (no
+// item() anywhere): a dispatcher call and a 0-d tensor per element. The
+// constant inner index under a loop over the rows makes each an element.
+at::Tensor boxAreas(const at::Tensor &b) {
+  at::Tensor areas = at::empty({b.size(0)}, b.options());
+  for (int64_t n = 0; n < b.size(0); ++n)
+    areas[n] = (b[n][3] - b[n][1]) * (b[n][2] - b[n][0]); // expect: torch-perf-element-loop: 'areas[n] = (b[n][3] - b[n][1]) * (b[n][2] - b[n][0])' computes with single elements as tensors
+  return areas;
+}
+
+// A rank the code proves (dim() == 1): v[i] and v[j] are elements.
+void swapPairs(at::Tensor &v) {
+  TORCH_CHECK(v.dim() == 1, "swapPairs: a 1-D tensor");
+  for (int64_t i = 0, j = 1; j < v.size(0); i += 2, j += 2) {
+    at::Tensor t = v[i].clone(); // expect: torch-perf-element-loop: 'v[i].clone()' computes with single elements as tensors
+    v[i] = v[j]; // expect: torch-perf-element-loop: 'v[i] = v[j]' computes with single elements as tensors
+    v[j] = t; // expect: torch-perf-element-loop: 'v[j] = t' computes with single elements as tensors
+  }
+}
+
+// A rank from a view: rows of 4.
+at::Tensor widths(const at::Tensor &flat) {
+  at::Tensor boxes = flat.view({-1, 4});
+  at::Tensor w = at::empty({boxes.size(0)}, flat.options());
+  int64_t k;
+  for (k = 0; k < boxes.size(0); ++k)
+    w[k] = boxes[k][2] - boxes[k][0]; // expect: torch-perf-element-loop: computes with single elements as tensors
+  return w;
+}
+
+// A reduction read through its data pointer, the loop variable declared
+// before the loop and a second one in the comma increment.
+float rowSums(const at::Tensor &x) {
+  float s = 0;
+  int64_t r, c;
+  for (r = 0, c = 0; r < x.size(0); ++r, ++c)
+    s += x[r].sum().data_ptr<float>()[0]; // expect: torch-perf-element-loop: reads a reduction back to the host on every iteration
+  return s;
+}
+
 // --- Negatives that look like positives ---------------------------------------
+
+// A rank the code proves makes x[i][0] a row of a [N, K, 4] tensor: whole
+// rows, one op each.
+at::Tensor firstCorners(const at::Tensor &x) {
+  TORCH_CHECK(x.dim() == 3, "firstCorners: [N, K, 4]");
+  at::Tensor out = at::empty({x.size(0), x.size(2)}, x.options());
+  for (int64_t i = 0; i < x.size(0); ++i)
+    out[i] = x[i][0] + x[i][1];
+  return out;
+}
+
+// Single-level accesses without a rank: rows, as likely as elements.
+void addRows(at::Tensor &a, const at::Tensor &b) {
+  for (int64_t i = 0; i < a.size(0); ++i)
+    a[i] = a[i] + b[i];
+}
+
+// An element-like chain handed to a whole-tensor op, and accessors (the fix).
+at::Tensor viaAccessor(const at::Tensor &b) {
+  at::Tensor areas = at::empty({b.size(0)}, b.options());
+  auto ba = b.accessor<float, 2>();
+  auto aa = areas.accessor<float, 1>();
+  for (int64_t n = 0; n < b.size(0); ++n)
+    aa[n] = (ba[n][3] - ba[n][1]) * (ba[n][2] - ba[n][0]);
+  return areas;
+}
 
 // A batch loop handing one sample to a whole-tensor op: one dispatch per
 // sample is fine.

@@ -387,6 +387,29 @@ TEST(PythonFakes, BindingsCalledFromPythonKernelsAreWrapped) {
   EXPECT_EQ(P.WrappedCalls.at("fwd"), "m.py:7");
 }
 
+// tiny-cuda-nn: `initial_params` is called when a module is built, never in
+// a forward that torch.compile traces; `fwd` is called both there and in
+// forward, `helper` nowhere but at the top level.
+TEST(PythonFakes, CallsOnlyInConstructorsAreTold) {
+  PythonOps P = scan("import torch\nfrom . import _C\n"
+                     "class Net(torch.nn.Module):\n"
+                     "    def __init__(self, seed):\n"
+                     "        super().__init__()\n"
+                     "        self.native = _C.create(seed)\n"
+                     "        p = self.native.initial_params(\n"
+                     "            seed)\n"
+                     "        self.w = self.native.fwd(p)\n"
+                     "    def forward(self, x):\n"
+                     "        return self.native.fwd(x)\n"
+                     "helper(1)\n");
+  EXPECT_TRUE(P.calledOnlyInConstructors("initial_params"));
+  EXPECT_EQ(P.ConstructorCalls.at("initial_params"), "m.py:7");
+  EXPECT_TRUE(P.calledOnlyInConstructors("create"));
+  EXPECT_FALSE(P.calledOnlyInConstructors("fwd"));
+  EXPECT_FALSE(P.calledOnlyInConstructors("helper"));
+  EXPECT_FALSE(P.calledOnlyInConstructors("never_called"));
+}
+
 // Decorators that do not make a kernel, and torch's own calls, do not count.
 TEST(PythonFakes, OtherDecoratorsAndTorchCallsAreNotWrapped) {
   PythonOps P = scan("import functools, torch, ext\n"

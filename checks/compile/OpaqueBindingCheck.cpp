@@ -41,12 +41,14 @@ Inferred inferSchema(const PyBinding &B, ASTContext &Ctx) {
     if (mayWriteParam(F, P) ||
         !Project.paramMayBeWritten(Usr, P->getFunctionScopeIndex()).empty())
       return true;
-    return MutableRef && !BodyKnown;
+    // A tensor& the author means to write, whose data goes into a struct
+    // for a kernel (params.out_ptr = out.data_ptr()).
+    return MutableRef && (!BodyKnown || dataMayEscape(F, P));
   };
   std::string Args;
   for (unsigned I = 0; I < F->getNumParams(); ++I) {
     const ParmVarDecl *P = F->getParamDecl(I);
-    std::string Name = P->getName().empty() ? "arg" + std::to_string(I) : P->getName().str();
+    std::string Name = schemaNameOf(P);
     SchemaTypeOf T = schemaTypeOf(P->getType());
     if (T.Spelling.empty()) {
       std::string Type = P->getType().getAsString(Ctx.getPrintingPolicy());
@@ -57,9 +59,28 @@ Inferred inferSchema(const PyBinding &B, ASTContext &Ctx) {
                                      : "; use '" + T.Instead + "' instead")});
       continue;
     }
+    QualType PT = P->getType();
+    if (PT->isLValueReferenceType() && !PT.getNonReferenceType().isConstQualified() &&
+        !T.MutableRef) {
+      // The dispatcher hands a kernel a temporary for every argument but a
+      // Tensor&: m.impl of such a function does not compile
+      // (make_boxed_from_unboxed_functor.h).
+      std::string Type = PT.getAsString(Ctx.getPrintingPolicy());
+      R.Problems.push_back(
+          {P, "parameter '" + Name + "' of type '" + Type +
+                  "' cannot be a kernel's: the dispatcher passes a temporary, which a "
+                  "non-const reference cannot bind; take 'const " +
+                  PT.getNonReferenceType().getAsString(Ctx.getPrintingPolicy()) + " &'" +
+                  (StringRef(T.Spelling).starts_with("Tensor")
+                       ? ", declared '" + T.Spelling.substr(0, 6) + "(a!)" +
+                             T.Spelling.substr(6) + "' if the kernel writes it"
+                       : "")});
+      continue;
+    }
     std::string Type = T.Spelling;
-    if (Type == "Tensor" && Written(P, T.MutableRef))
-      Type = std::string("Tensor(") + static_cast<char>('a' + I % 26) + "!)";
+    if ((Type == "Tensor" || Type == "Tensor?") && Written(P, T.MutableRef))
+      Type = std::string("Tensor(") + static_cast<char>('a' + I % 26) + "!)" +
+             (Type == "Tensor?" ? "?" : "");
     Args += (Args.empty() ? "" : ", ") + Type + " " + Name;
     R.FakeArgs += (R.FakeArgs.empty() ? "" : ", ") + Name;
   }
@@ -162,34 +183,57 @@ void OpaqueBindingCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(translationUnitDecl().bind("tu"), this);
 }
 
+void OpaqueBindingCheck::reportMethod(const PyBinding &B, ASTContext &Ctx) {
+  // Dynamo sees an object of an unknown class and its method (observed on
+  // torch 2.x: tests/proofs/test_opaque_binding.py).
+  const auto *M = cast<CXXMethodDecl>(B.Function);
+  std::string Class = B.Class.empty() ? M->getParent()->getName().str() : B.Class;
+  diag(B.Call->getExprLoc(),
+       "pybind11 method '%0.%1' takes or returns tensors and is opaque to torch.compile: "
+       "every call is a graph break [GB0156]; an operator cannot be a method: bind what it "
+       "computes as a function of tensors and schema types and register that with "
+       "TORCH_LIBRARY (state it needs from the object becomes arguments, or a TorchBind "
+       "class, torch::class_, with a fake class for torch.compile)")
+      << Class << B.Name;
+  for (const auto &[P, Why] : inferSchema(B, Ctx).Problems)
+    diag(P ? P->getLocation() : B.Function->getLocation(), "%0", DiagnosticIDs::Note) << Why;
+}
+
 void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = Ctx.getSourceManager();
   const Registrations &Model = Registrations::get(Ctx);
-  // Ops the TU already registers: binding them too is fine.
-  std::set<std::string> Registered;
+  // Bindings not flagged (and left out of the migration). Ops the TU
+  // already registers: binding them too is fine.
+  std::set<std::string> Settled;
   for (const OpDef &D : Model.Defs)
-    Registered.insert(D.Name);
+    Settled.insert(D.Name);
 
   // One fix-it per module: all its tensor bindings in one TORCH_LIBRARY block.
   llvm::DenseMap<const FunctionDecl *, bool> ModuleFixed;
   // Or another file registers the bound function as a kernel (ProjectModel.h).
   ProjectView &Project = ProjectView::get(Ctx);
   for (const PyBinding &B : Model.Bindings)
-    if (B.Function && !Registered.count(B.Name) &&
+    if (B.Function && !Settled.count(B.Name) &&
         !Project.registeredElsewhere(usrOf(B.Function)).empty())
-      Registered.insert(B.Name);
+      Settled.insert(B.Name);
   // Or the project's Python calls it only from an operator's Python kernel
   // (@torch.library.custom_op): torch.compile sees the operator, not the
   // binding.
   auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
   const PythonOps &Py = pythonOps(pythonRoots(PythonRoots, Main ? Main->getName().str() : ""));
+  // Or it calls it only in constructors (`def __init__`): when a module is
+  // built, not in a forward torch.compile traces.
   for (const PyBinding &B : Model.Bindings)
-    if (Py.WrappedCalls.count(B.Name))
-      Registered.insert(B.Name);
+    if (Py.WrappedCalls.count(B.Name) || Py.calledOnlyInConstructors(B.Name))
+      Settled.insert(B.Name);
+  for (const PyBinding &B : Model.Methods)
+    if (takesOrReturnsTensors(B.Function) && !Py.WrappedCalls.count(B.Name) &&
+        !Py.calledOnlyInConstructors(B.Name))
+      reportMethod(B, Ctx);
   for (const PyBinding &B : Model.Bindings) {
     if (!B.Function || !B.Module || !takesOrReturnsTensors(B.Function) ||
-        Registered.count(B.Name))
+        Settled.count(B.Name))
       continue;
     Inferred I = inferSchema(B, Ctx);
     Namespace Ns = namespaceOf(B, Model, Project, Ctx);
@@ -220,7 +264,7 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
       unsigned Migrated = 0;
       for (const PyBinding &Other : Model.Bindings) {
         if (Other.Module != B.Module || !Other.Function ||
-            !takesOrReturnsTensors(Other.Function) || Registered.count(Other.Name) ||
+            !takesOrReturnsTensors(Other.Function) || Settled.count(Other.Name) ||
             Ns.Taken.count(Ns.Code + "::" + Other.Name))
           continue;
         Inferred OI = inferSchema(Other, Ctx);

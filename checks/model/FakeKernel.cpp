@@ -2,6 +2,7 @@
 
 #include "FakeKernel.h"
 #include "AstUtil.h"
+#include "Signatures.h"
 #include "TorchApi.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -189,7 +190,7 @@ private:
       return {};
     if (const auto *R = dyn_cast<DeclRefExpr>(E))
       if (const auto *P = dyn_cast<ParmVarDecl>(R->getDecl()); P && isParam(P))
-        return isTensorLikeType(P->getType()) ? P->getName().str() : "";
+        return isTensorLikeType(P->getType()) ? schemaNameOf(P) : "";
     if (const VarDecl *V = local(E))
       return tensor(V->getInit(), Depth + 1);
     if (const auto *M = dyn_cast<CXXMemberCallExpr>(E)) {
@@ -223,7 +224,7 @@ private:
     }
     if (const auto *R = dyn_cast<DeclRefExpr>(E))
       if (const auto *P = dyn_cast<ParmVarDecl>(R->getDecl()); P && isParam(P))
-        return P->getType()->isIntegerType() ? P->getName().str() : "";
+        return P->getType()->isIntegerType() ? schemaNameOf(P) : "";
     if (const VarDecl *V = local(E))
       return V->getType()->isIntegerType() ? size(V->getInit(), Depth + 1) : "";
     if (const auto *O = dyn_cast<CXXOperatorCallExpr>(E);

@@ -204,6 +204,9 @@ TUFacts extractFacts(ASTContext &Ctx) {
   }
   for (const PyBinding &B : Model.Bindings)
     Out.Bindings.push_back({B.Name, usrOf(B.Function), siteOf(B.Call->getExprLoc(), SM)});
+  for (const PyBinding &B : Model.Methods)
+    Out.Bindings.push_back(
+        {B.Name, usrOf(B.Function), siteOf(B.Call->getExprLoc(), SM), B.Class, true});
   Functions(SM, Out.Functions).TraverseAST(Ctx);
   return Out;
 }
@@ -221,7 +224,11 @@ json toJson(const TUFacts &F) {
                        {"function", K.Function},
                        {"at", siteJson(K.At)}});
   for (const BindingFact &B : F.Bindings)
-    Bindings.push_back({{"name", B.Name}, {"usr", B.Usr}, {"at", siteJson(B.At)}});
+    Bindings.push_back({{"name", B.Name},
+                        {"usr", B.Usr},
+                        {"at", siteJson(B.At)},
+                        {"class", B.Class},
+                        {"method", B.Method}});
   for (const FunctionFact &Fn : F.Functions) {
     json Params = json::array(), Calls = json::array();
     for (const ParamFact &P : Fn.Params)
@@ -258,8 +265,9 @@ TUFacts tuFactsFromJson(const json &J) {
     F.Kernels.push_back(std::move(Fact));
   }
   for (const json &B : J.at("bindings"))
-    F.Bindings.push_back(
-        {B.at("name").get<std::string>(), B.at("usr").get<std::string>(), siteFrom(B.at("at"))});
+    F.Bindings.push_back({B.at("name").get<std::string>(), B.at("usr").get<std::string>(),
+                          siteFrom(B.at("at")), B.at("class").get<std::string>(),
+                          B.at("method").get<bool>()});
   for (const json &Fn : J.at("functions")) {
     FunctionFact Fact;
     Fact.Usr = Fn.at("usr").get<std::string>();

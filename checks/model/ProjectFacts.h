@@ -47,11 +47,13 @@ struct KernelFact {
   Site At;              ///< The registration.
 };
 
-/// A pybind11 binding.
+/// A pybind11 binding: a module function, or a py::class_ method.
 struct BindingFact {
   std::string Name;
   std::string Usr;
   Site At;
+  std::string Class; ///< The Python class of a method ("Module"); empty for a function.
+  bool Method = false;
 };
 
 /// What a function does to one of its tensor parameters.

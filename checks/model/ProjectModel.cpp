@@ -78,12 +78,12 @@ json ProjectIndex::toJson() const {
     auto D = Digests.find(File);
     Units[File]["sha256"] = D == Digests.end() ? "" : D->second;
   }
-  return {{"version", 3}, {"units", Units}};
+  return {{"version", 4}, {"units", Units}};
 }
 
 ProjectIndex ProjectIndex::fromJson(const json &J) {
   ProjectIndex I;
-  if (J.at("version").get<int>() != 3)
+  if (J.at("version").get<int>() != 4)
     throw json::other_error::create(501, "unknown project index version", &J);
   for (const auto &[File, Facts] : J.at("units").items()) {
     I.Units[File] = tuFactsFromJson(Facts);

@@ -1161,6 +1161,39 @@ bool isKernelDecorator(const std::vector<Tok> &T, const Line &L) {
   return false;
 }
 
+/// PythonOps::ConstructorCalls and OtherCalls of one file: every call of a
+/// name (`x.name(...)`, `name(...)`), inside a constructor or elsewhere.
+void callsByPlace(const std::string &Source, PythonOps &Out, const std::string &File) {
+  std::vector<Line> Lines;
+  std::vector<Tok> T = tokenize(Source, &Lines);
+  auto LineNo = [&](size_t Offset) {
+    return 1 + std::count(Source.begin(), Source.begin() + Offset, '\n');
+  };
+  std::optional<unsigned> InitIndent;
+  for (const Line &L : Lines) {
+    if (L.Begin >= L.End)
+      continue;
+    if (InitIndent && L.Indent <= *InitIndent)
+      InitIndent.reset();
+    if (!InitIndent && T[L.Begin].is("def") && L.Begin + 1 < L.End &&
+        T[L.Begin + 1].is("__init__")) {
+      InitIndent = L.Indent;
+      continue;
+    }
+    for (size_t I = L.Begin; I + 1 < L.End; ++I) {
+      if (T[I].Kind != Tok::Name || !T[I + 1].is("(") ||
+          (I > L.Begin && (T[I - 1].is("def") || T[I - 1].is("class"))))
+        continue;
+      if (InitIndent) {
+        if (!Out.ConstructorCalls.count(T[I].Text))
+          Out.ConstructorCalls.emplace(T[I].Text,
+                                       File + ":" + std::to_string(LineNo(T[I].Offset)));
+      } else
+        Out.OtherCalls.insert(T[I].Text);
+    }
+  }
+}
+
 /// PythonOps::WrappedCalls of one file.
 void wrappedCalls(const std::string &Source, PythonOps &Out, const std::string &File) {
   std::vector<Line> Lines;
@@ -1256,6 +1289,7 @@ void scanPythonSource(const std::string &Source, PythonOps &Out, const std::stri
       llvm::StringRef(Source).contains("register_kernel") ||
       llvm::StringRef(Source).contains("impl("))
     wrappedCalls(Source, Out, File);
+  callsByPlace(Source, Out, File);
   // Names built in code (the regexes above took the literal ones).
   llvm::StringRef Src = Source;
   if (Src.contains("register_fake") || Src.contains("impl_abstract") ||

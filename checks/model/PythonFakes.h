@@ -45,6 +45,16 @@ struct PythonOps {
   /// called only there is behind an operator torch.compile sees. Value:
   /// "file:line" of the first such call.
   std::map<std::string, std::string> WrappedCalls;
+  /// Names called (`obj.name(...)`, `name(...)`) in a constructor's body
+  /// (`def __init__`): value "file:line" of the first call; and every name
+  /// called anywhere else. A binding called only in constructors runs when
+  /// a module is built, never in the forward torch.compile traces
+  /// (tiny-cuda-nn's `initial_params`).
+  std::map<std::string, std::string> ConstructorCalls;
+  std::set<std::string> OtherCalls;
+  bool calledOnlyInConstructors(const std::string &Name) const {
+    return ConstructorCalls.count(Name) && !OtherCalls.count(Name);
+  }
 };
 
 /// The scan of the Python files under \p Roots (cached).

@@ -117,6 +117,38 @@ bool isPybindModule(const CXXRecordDecl *RD) {
   return NS && NS->getName() == "pybind11";
 }
 
+/// pybind11::class_<T, ...>.
+bool isPybindClass(const CXXRecordDecl *RD) {
+  if (!RD || !RD->getIdentifier() || RD->getName() != "class_")
+    return false;
+  const auto *NS = dyn_cast<NamespaceDecl>(RD->getDeclContext());
+  return NS && NS->getName() == "pybind11";
+}
+
+/// The Python name of the class a py::class_<T>::def call binds into:
+/// `py::class_<T>(m, "Name").def(...).def(...)`, or through a variable
+/// (`auto c = py::class_<T>(m, "Name"); c.def(...)`). Empty if not seen.
+std::string pybindClassName(const CXXMemberCallExpr *Def) {
+  const Expr *E = Def->getImplicitObjectArgument();
+  for (unsigned Depth = 0; E && Depth < 256; ++Depth) {
+    E = ignoreWrappers(E);
+    if (const auto *Chained = dyn_cast<CXXMemberCallExpr>(E)) {
+      E = Chained->getImplicitObjectArgument();
+      continue;
+    }
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      E = V ? V->getInit() : nullptr;
+      continue;
+    }
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && C->getNumArgs() >= 2)
+      if (const auto *Name = dyn_cast<StringLiteral>(ignoreWrappers(C->getArg(1))))
+        return Name->getString().str();
+    return "";
+  }
+  return "";
+}
+
 /// f for a reference to torch::stable::detail::boxer<F, f>::boxed_fn, the
 /// boxing wrapper TORCH_BOX(f) names; null otherwise.
 const FunctionDecl *unboxedFunction(const DeclRefExpr *Ref) {
@@ -176,6 +208,7 @@ public:
   std::vector<const CXXMemberCallExpr *> LibraryCalls;
   std::vector<const CXXMemberCallExpr *> LegacyOps;
   std::vector<const CXXMemberCallExpr *> PyDefs;
+  std::vector<const CXXMemberCallExpr *> PyMethodDefs; ///< py::class_<T>::def
   /// Calls passing a library to a registration helper: f(m).
   std::vector<const CallExpr *> HelperCalls;
 
@@ -212,6 +245,8 @@ public:
       LegacyOps.push_back(Call);
     else if (isPybindModule(RD) && Name == "def")
       PyDefs.push_back(Call);
+    else if (isPybindClass(RD) && Name == "def")
+      PyMethodDefs.push_back(Call);
     return true;
   }
 };
@@ -488,6 +523,22 @@ void Registrations::build(ASTContext &Ctx) {
     B.Call = Call;
     B.Module = enclosingFunction(*Call, Ctx);
     Bindings.push_back(B);
+  }
+  for (const CXXMemberCallExpr *Call : Col.PyMethodDefs) {
+    // .def("name", &T::method): a method (not py::init, not a free function
+    // taking the object, which the class binds the same way).
+    if (explicitArgs(Call) < 2 || !isa<StringLiteral>(ignoreWrappers(Call->getArg(0))))
+      continue;
+    const auto *M = dyn_cast_or_null<CXXMethodDecl>(resolveFunction(Call->getArg(1)));
+    if (!M || M->isStatic() || isa<CXXConstructorDecl>(M) || M->getParent()->isLambda())
+      continue;
+    PyBinding B;
+    B.Name = literalText(Call->getArg(0));
+    B.Function = M;
+    B.Call = Call;
+    B.Module = enclosingFunction(*Call, Ctx);
+    B.Class = pybindClassName(Call);
+    Methods.push_back(B);
   }
 
   computeContexts(Ctx);

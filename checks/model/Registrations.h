@@ -72,13 +72,16 @@ struct KernelImpl {
   }
 };
 
-/// A pybind11 module_::def binding.
+/// A pybind11 module_::def binding, or a py::class_<T>::def of a method.
 struct PyBinding {
   std::string Name;
   const clang::FunctionDecl *Function = nullptr;
   const clang::CXXMemberCallExpr *Call = nullptr;
   /// The PYBIND11_MODULE init function containing it.
   const clang::FunctionDecl *Module = nullptr;
+  /// For a method (Registrations::Methods): the Python class's name, as
+  /// py::class_<T>(m, "Name") spells it; may be empty.
+  std::string Class;
 };
 
 enum class ContextKind { Unknown, Eager, PyBound, Traced };
@@ -116,6 +119,10 @@ public:
   std::vector<OpDef> Defs;
   std::vector<KernelImpl> Impls;
   std::vector<PyBinding> Bindings;
+  /// py::class_<T>::def of a method of T: a C++ object's method, called on
+  /// an instance from Python. Not in Bindings: no TORCH_LIBRARY op can be a
+  /// method, and the checks that read Bindings give module functions' advice.
+  std::vector<PyBinding> Methods;
 
   /// The context of \p F (its canonical declaration).
   FunctionContext contextOf(const clang::FunctionDecl *F) const;

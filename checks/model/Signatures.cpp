@@ -12,6 +12,9 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <functional>
+#include <set>
+
 using namespace clang;
 
 namespace torchlint::model {
@@ -165,20 +168,47 @@ std::string schemaReturnOf(QualType Type) {
   return T.Spelling;
 }
 
+std::string schemaNameOf(const ParmVarDecl *P) {
+  std::string Name = P->getName().empty()
+                         ? "arg" + std::to_string(P->getFunctionScopeIndex())
+                         : P->getName().str();
+  // What TorchScript's schema lexer takes as keywords (checked one by one
+  // with torch._C.parse_schema on torch 2.x), and Python's keywords.
+  static const std::set<std::string> Reserved = {
+      "False",  "None",   "NoneType", "True",   "and",   "as",       "assert", "async",
+      "await",  "break",  "class",    "continue", "def", "del",      "elif",   "else",
+      "except", "finally", "for",     "from",   "global", "if",      "import", "in",
+      "is",     "lambda", "nonlocal", "not",    "or",    "pass",     "raise",  "return",
+      "try",    "while",  "with",     "yield"};
+  return Reserved.count(Name) ? Name + "_" : Name;
+}
+
 bool takesOrReturnsTensors(const FunctionDecl *F) {
   if (!F)
     return false;
-  auto Tensorish = [](QualType T) {
+  std::function<bool(QualType, unsigned)> Tensorish = [&](QualType T, unsigned Depth) {
     SchemaTypeOf S = schemaTypeOf(T);
     if (StringRef(S.Spelling).starts_with("Tensor"))
       return true;
     std::string R = schemaReturnOf(T);
-    return StringRef(R).contains("Tensor");
+    if (StringRef(R).contains("Tensor"))
+      return true;
+    // A tuple with a tensor beside a type no schema has (tiny-cuda-nn's
+    // std::tuple<Context, torch::Tensor>).
+    const ClassTemplateSpecializationDecl *Spec = templateSpecializationOf(T);
+    if (!Spec || Depth > 2 || (Spec->getName() != "tuple" && Spec->getName() != "pair"))
+      return false;
+    for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+      for (const TemplateArgument &E :
+           A.getKind() == TemplateArgument::Pack ? A.pack_elements() : llvm::ArrayRef(A))
+        if (E.getKind() == TemplateArgument::Type && Tensorish(E.getAsType(), Depth + 1))
+          return true;
+    return false;
   };
-  if (Tensorish(F->getReturnType()))
+  if (Tensorish(F->getReturnType(), 0))
     return true;
   for (const ParmVarDecl *P : F->parameters())
-    if (Tensorish(P->getType()))
+    if (Tensorish(P->getType(), 0))
       return true;
   return false;
 }
@@ -204,8 +234,9 @@ bool writesThroughAt(const FunctionDecl *Callee, unsigned Index, unsigned Depth)
 class MutationFinder : public RecursiveASTVisitor<MutationFinder> {
 public:
   MutationFinder(const VarDecl *P, unsigned Depth = 0, bool HandedPointers = false,
-                 bool VerifyHanded = false)
-      : P(P), Depth(Depth), HandedPointers(HandedPointers), VerifyHanded(VerifyHanded) {}
+                 bool VerifyHanded = false, bool StoredPointers = false)
+      : P(P), Depth(Depth), HandedPointers(HandedPointers), VerifyHanded(VerifyHanded),
+        StoredPointers(StoredPointers) {}
   const VarDecl *P;
   unsigned Depth; ///< Callees followed to get here.
   /// Also count a writable pointer to P's data handed to a function
@@ -214,7 +245,13 @@ public:
   /// Count a handed pointer only where the callee (defined in the TU: a
   /// launcher, the __global__ kernel it launches) writes through it.
   bool VerifyHanded;
+  /// Also count a writable pointer to P's data stored in a struct's field
+  /// (`params.out_ptr = out.data_ptr()`, for a kernel launched with it).
+  bool StoredPointers;
   llvm::SmallPtrSet<const VarDecl *, 4> Aliases; ///< Pointers/accessors into P.
+  /// Tensors that are P itself (`at::Tensor y = x;`, `dz = dz_.value();`),
+  /// until assigned something else.
+  llvm::SmallPtrSet<const VarDecl *, 4> Handles;
   std::string How;
   const Stmt *Where = nullptr;
 
@@ -226,7 +263,24 @@ public:
     }
   }
 
-  bool isP(const Expr *E) { return refersTo(E, P); }
+  /// E is P, the tensor of an optional P (`p.value()`, `*p`, `p->`), or a
+  /// handle to it.
+  bool isP(const Expr *E) {
+    E = ignoreWrappers(E);
+    if (const auto *M = dyn_cast_or_null<CXXMemberCallExpr>(E);
+        M && M->getMethodDecl() && M->getMethodDecl()->getIdentifier() &&
+        M->getMethodDecl()->getName() == "value")
+      E = ignoreWrappers(M->getImplicitObjectArgument());
+    else if (const auto *O = dyn_cast_or_null<CXXOperatorCallExpr>(E);
+             O && O->getNumArgs() == 1 &&
+             (O->getOperator() == OO_Star || O->getOperator() == OO_Arrow))
+      E = ignoreWrappers(O->getArg(0));
+    if (refersTo(E, P))
+      return true;
+    const auto *R = dyn_cast_or_null<DeclRefExpr>(E);
+    const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+    return V && Handles.contains(V);
+  }
 
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
     const CXXMethodDecl *M = Call->getMethodDecl();
@@ -248,11 +302,11 @@ public:
       return;
     unsigned ArgOffset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
     for (unsigned I = ArgOffset; I < Call->getNumArgs() && !found(); ++I) {
-      const auto *R = dyn_cast<DeclRefExpr>(ignoreWrappers(Call->getArg(I)));
       unsigned Index = I - ArgOffset + ParamOffset;
-      if (!R || R->getDecl() != P || Index >= Def->getNumParams())
+      if (!isP(Call->getArg(I)) || Index >= Def->getNumParams())
         continue;
-      MutationFinder Inner(Def->getParamDecl(Index), Depth + 1);
+      MutationFinder Inner(Def->getParamDecl(Index), Depth + 1, HandedPointers, VerifyHanded,
+                           StoredPointers);
       Inner.TraverseStmt(Def->getBody());
       if (Inner.found())
         hit(Call, "it is passed to '" + functionName(Def) + "', where " + Inner.How);
@@ -330,6 +384,8 @@ public:
   bool VisitVarDecl(VarDecl *V) {
     // T* p = x.data_ptr<T>(); auto a = x.accessor<T, N>();
     const Expr *Init = V->getInit();
+    if (Init && isTensorType(V->getType()) && isP(Init))
+      Handles.insert(V);
     QualType VT = V->getType();
     // Where P (a pointer) or a pointer into it points: T *row = p + i * n;
     // T *q = &p[i] (a kernel writing an output row by row).
@@ -413,14 +469,54 @@ public:
       hit(S, "its data is written through " +
                  (V == P ? std::string("data_ptr()") : "'" + V->getName().str() + "'"));
   }
+  /// `params.out_ptr = out.data_ptr();`: a writable pointer to P's data
+  /// kept in a struct handed on (to a launcher) for a kernel.
+  void checkStored(const Stmt *S, const Expr *LHS, const Expr *RHS) {
+    const auto *Field = dyn_cast<MemberExpr>(LHS->IgnoreParenImpCasts());
+    QualType T = LHS->getType();
+    if (!StoredPointers || !Field || !T->isPointerType() || T->getPointeeType().isConstQualified())
+      return;
+    const Expr *E = ignoreWrappers(RHS);
+    bool Ours = false;
+    if (const auto *R = dyn_cast<DeclRefExpr>(E))
+      Ours = isa<VarDecl>(R->getDecl()) && Aliases.contains(cast<VarDecl>(R->getDecl()));
+    else if (const auto *M = dyn_cast<CXXMemberCallExpr>(E))
+      Ours = M->getMethodDecl() && M->getMethodDecl()->getIdentifier() &&
+             (M->getMethodDecl()->getName() == "data_ptr" ||
+              M->getMethodDecl()->getName() == "mutable_data_ptr") &&
+             isP(M->getImplicitObjectArgument());
+    if (Ours)
+      hit(S, "a writable pointer to its data is stored in '" +
+                 Field->getMemberDecl()->getName().str() + "' for the code it is handed to");
+  }
   bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->isAssignmentOp())
+    if (B->isAssignmentOp()) {
       checkWrite(B, B->getLHS());
+      checkStored(B, B->getLHS(), B->getRHS());
+    }
     return true;
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Op) {
-    if (Op->isAssignmentOp() && Op->getNumArgs() == 2 && !isTensorType(Op->getArg(0)->getType()))
+    if (!Op->isAssignmentOp() || Op->getNumArgs() != 2)
+      return true;
+    if (!isTensorType(Op->getArg(0)->getType())) {
       checkWrite(Op, Op->getArg(0));
+      return true;
+    }
+    // `x += y` writes to x's data.
+    if (Op->getOperator() != OO_Equal) {
+      if (isP(Op->getArg(0)))
+        hit(Op, "'" + std::string(getOperatorSpelling(Op->getOperator())) + "' writes to it");
+      return true;
+    }
+    // `y = x;` makes y a handle to P; `y = other` ends it.
+    if (const auto *R = dyn_cast<DeclRefExpr>(Op->getArg(0)->IgnoreParenImpCasts()))
+      if (const auto *V = dyn_cast<VarDecl>(R->getDecl()); V && V != P) {
+        if (isP(Op->getArg(1)))
+          Handles.insert(V);
+        else
+          Handles.erase(V);
+      }
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *U) {
@@ -448,6 +544,19 @@ bool mayWriteParam(const FunctionDecl *F, const ParmVarDecl *P) {
   MutationFinder Finder(Def->getParamDecl(P->getFunctionScopeIndex()), 0,
                         /*HandedPointers=*/true);
   Finder.TraverseStmt(Def->getBody());
+  return Finder.found();
+}
+
+bool dataMayEscape(const FunctionDecl *F, const ParmVarDecl *P, std::string *How) {
+  const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
+  if (!Def || !Def->getBody() || !P || P->getFunctionScopeIndex() >= Def->getNumParams())
+    return false;
+  MutationFinder Finder(Def->getParamDecl(P->getFunctionScopeIndex()), 0,
+                        /*HandedPointers=*/true, /*VerifyHanded=*/false,
+                        /*StoredPointers=*/true);
+  Finder.TraverseStmt(Def->getBody());
+  if (Finder.found() && How)
+    *How = Finder.How;
   return Finder.found();
 }
 

@@ -45,6 +45,14 @@ bool mutatesParam(const clang::FunctionDecl *F, const clang::ParmVarDecl *P,
 /// that is not const-correct hands out inputs the same way.
 bool mayWriteParam(const clang::FunctionDecl *F, const clang::ParmVarDecl *P);
 
+/// mayWriteParam, or a writable pointer to \p P's data is stored in a
+/// struct's field (`params.out_ptr = out.data_ptr()`) in \p F or a function
+/// it hands \p P to: the kernel the struct is for may write it. Only for a
+/// parameter whose type says it is written (a non-const reference), since
+/// inputs go into such structs the same way. \p How says where.
+bool dataMayEscape(const clang::FunctionDecl *F, const clang::ParmVarDecl *P,
+                   std::string *How = nullptr);
+
 /// mutatesParam's question for any tensor variable \p V (a local too) in
 /// \p Body, where a writable pointer to its data counts when it is handed
 /// to a function of the TU that writes through it (a launcher, the kernel
@@ -56,6 +64,12 @@ bool writesVariable(const clang::Stmt *Body, const clang::VarDecl *V, std::strin
 /// its pointer-to-non-const parameter \p Index, or hands it to a function
 /// there that does (a launcher and its kernel).
 bool writesThroughParam(const clang::FunctionDecl *Callee, unsigned Index);
+
+/// The name a schema and a Python fake kernel give the parameter \p P: its
+/// C++ name ("arg<i>" when it has none), with '_' appended where the schema
+/// parser or Python reserves it (`in`, `is`, `from`, `lambda`, `None`...:
+/// torch._C.parse_schema rejects "f(Tensor in) -> ()" on torch 2.x).
+std::string schemaNameOf(const clang::ParmVarDecl *P);
 
 /// True if \p F takes or returns a tensor (or a list/optional of them).
 bool takesOrReturnsTensors(const clang::FunctionDecl *F);

@@ -3,6 +3,7 @@
 #include "ElementLoopCheck.h"
 
 #include "../model/Loops.h"
+#include "../model/Ranks.h"
 #include "../model/TorchApi.h"
 
 #include "clang/AST/ParentMapContext.h"
@@ -152,6 +153,18 @@ private:
   const SourceManager &SM;
 };
 
+/// The full expression \p E is part of (the outermost expression above it).
+const Expr *fullExpressionOf(const Expr *E, ASTContext &Ctx) {
+  const Expr *Cur = E;
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(*Cur);
+    const Expr *P = Parents.empty() ? nullptr : Parents[0].get<Expr>();
+    if (!P)
+      return Cur;
+    Cur = P;
+  }
+}
+
 std::string shorten(std::string Text) {
   // One line, at most 60 characters.
   for (char &C : Text)
@@ -160,6 +173,26 @@ std::string shorten(std::string Text) {
   if (Text.size() > 60)
     Text = Text.substr(0, 57) + "...";
   return Text;
+}
+
+/// The access chain \p Access (\p Levels deep, on \p Base, each level
+/// dropping a dimension) reaches one element.
+bool isElement(const Expr *Access, const Expr *Base, int64_t Levels,
+               llvm::ArrayRef<EnclosingLoop> Loops, ASTContext &Ctx) {
+  // The rank the code proves for the base, when it is a variable.
+  const auto *Ref = dyn_cast<DeclRefExpr>(ignoreWrappers(Base));
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (std::optional<unsigned> Rank = V ? provenRank(V, Ctx) : std::nullopt)
+    return static_cast<int64_t>(*Rank) == Levels;
+  // Without one: b[n][3], a constant last index under a loop over an
+  // earlier one (the loop variable is in the chain: the caller checked).
+  std::optional<struct Access> Last = asAccess(Access);
+  if (Levels < 2 || !Last || Last->Indices.size() != 1)
+    return false;
+  Expr::EvalResult R;
+  const Expr *Index = Last->Indices.front();
+  return !Index->isValueDependent() && Index->EvaluateAsInt(R, Ctx) &&
+         dependsOnLoopVars(Index, Loops).empty();
 }
 
 } // namespace
@@ -229,11 +262,18 @@ void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
   llvm::SmallPtrSet<const VarDecl *, 4> Vars;
   const Expr *Cur = E;
   llvm::SmallVector<int64_t, 4> Dims; // Outermost access first.
+  // Every level drops one dimension (t[i], select(d, i)): with the base's
+  // proven rank, the chain's depth says whether it reaches an element.
+  bool DropsEachLevel = true;
   for (std::optional<Access> A = Outer; A; A = asAccess(Cur)) {
     for (const Expr *Index : A->Indices) {
       auto Deps = dependsOnLoopVars(Index, Loops);
       Vars.insert(Deps.begin(), Deps.end());
     }
+    const auto *Sub = dyn_cast<CXXOperatorCallExpr>(ignoreWrappers(Cur));
+    const auto *Sel = dyn_cast<CXXMemberCallExpr>(ignoreWrappers(Cur));
+    DropsEachLevel &= (Sub && Sub->getOperator() == OO_Subscript) ||
+                      (Sel && Sel->getMethodDecl()->getName() == "select");
     Dims.push_back(A->Dim);
     Cur = A->Base;
   }
@@ -251,7 +291,7 @@ void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
   // Per-element evidence: the access's value is read or written as a scalar,
   // or it is indexed by the variables of two nested loops. A batch loop that
   // hands x[b] to a whole-tensor op is fine.
-  enum { Read, Write, Nested } Kind;
+  enum { Read, Write, Nested, Element } Kind;
   const Expr *Shown = E;
   std::string Via;
   const auto *Call = dyn_cast_or_null<CallExpr>(Consumer);
@@ -284,6 +324,14 @@ void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
     Kind = Write;
   } else if (Vars.size() >= 2 && !Slice) {
     Kind = Nested;
+  } else if (DropsEachLevel && isElement(E, Cur, Levels, Loops, Ctx)) {
+    // One element used as a tensor: an operand, assigned, or assigned to.
+    Shown = fullExpressionOf(E, Ctx);
+    // In a template, what a dependent consumer (`a[i][0].item<T>()`) is
+    // is known in its instantiations, which are checked as well.
+    if (Shown->isInstantiationDependent() || !ElementStatements.insert(Shown).second)
+      return;
+    Kind = Element;
   } else {
     return;
   }
@@ -334,6 +382,13 @@ void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
          "new Tensor each time; write through %1 hoisted out of the loop, or "
          "use a vectorised op")
         << Text << WritePtr;
+    break;
+  case Element:
+    diag(Shown->getBeginLoc(),
+         "'%0' computes with single elements as tensors, a dispatcher call and a "
+         "new 0-d tensor per element per iteration; read and write them through %1 "
+         "hoisted out of the loop, or use a vectorised op")
+        << Text << ReadPtr;
     break;
   case Nested:
     diag(Shown->getBeginLoc(),

@@ -5,13 +5,18 @@
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace torchlint::checks {
 
 /// Flags per-element tensor access inside a loop whose index depends on the
 /// loop variable: `t[i][j]`, `t[i].item<T>()`, `t.index({i, j})`,
 /// `t.select(0, i)`, `t.narrow(0, i, 1)`, `t.index_put_({i}, v)`, `t[i] = v`,
-/// `*t[i].data_ptr<T>()`. Each one is a dispatcher call and a new Tensor.
+/// `*t[i].data_ptr<T>()`, and a single element used as a tensor (box code:
+/// `b[n][3] - b[n][1]`, `v[i] = v[j]`), an element being a chain with a
+/// constant last index under a loop over an earlier one, or one as deep as
+/// the rank the code proves (model/Ranks.h). Each one is a dispatcher call
+/// and a new Tensor.
 ///
 /// For the user-facing documentation see docs/checks/torch-perf-element-loop.md
 class ElementLoopCheck : public clang::tidy::ClangTidyCheck {
@@ -25,6 +30,7 @@ public:
   void onStartOfTranslationUnit() override {
     OpCounts.clear();
     Handoffs.clear();
+    ElementStatements.clear();
   }
 
 private:
@@ -35,6 +41,9 @@ private:
   /// Whether a loop body hands a tensor to a project function (once per loop).
   bool handsTensorsToProjectCode(const clang::Stmt *Body, clang::ASTContext &Ctx);
   llvm::DenseMap<const clang::Stmt *, bool> Handoffs;
+  /// Full expressions already reported for an element used as a tensor:
+  /// one finding for `(b[n][3] - b[n][1]) * (b[n][2] - b[n][0])`.
+  llvm::DenseSet<const clang::Expr *> ElementStatements;
 };
 
 } // namespace torchlint::checks

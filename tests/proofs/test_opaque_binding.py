@@ -42,12 +42,16 @@ BINDINGS = {
     "row_max": (lambda: (_x(3, 4),), lambda x: x.new_empty(x.shape[:1])),
     "clip_any": (lambda: (_x(5), 0.5), lambda x, hi: torch.empty_like(x, memory_format=torch.contiguous_format)),
     "bad_types": (lambda: (_x(3), 3), None),
+    "fill_from": (lambda: (_x(4), torch.zeros(4)), lambda a, out: None),
+    "fill_grad": (lambda: (_x(3), torch.zeros(3)), None),
 }
 # The fix registers these three as CompositeImplicitAutograd (they only call
-# tensor ops), the others for CPU (row_max) or CPU and CUDA (gather_rows makes
-# a tensor from host memory; clip_any tests the device).
+# tensor ops), the others for CPU (row_max; fill_from, whose launcher writes
+# `out` through a params struct: Tensor(b!)) or CPU and CUDA (gather_rows
+# makes a tensor from host memory; clip_any tests the device). fill_grad is
+# not migrated (its c10::optional<at::Tensor>& cannot be a kernel's).
 COMPOSITE = ["scale", "split_sign", "add_into"]
-MIGRATED = COMPOSITE + ["gather_rows", "row_max", "clip_any"]
+MIGRATED = COMPOSITE + ["gather_rows", "row_max", "clip_any", "fill_from"]
 
 
 def _caller(fn):
@@ -73,6 +77,32 @@ def test_binding_is_a_graph_break(name, ob, record):
     assert "Attempted to call function marked as skipped" in str(full.error)
     assert "GB0007" in full.gbs
     assert part.ok and any("GB0007" in g for g in part.gbs), part.summary()
+    assert same_behaviour(("ok", part.result, ()), ("ok", eager[1], ()))
+
+
+# Methods of a py::class_ object (ext::Scaler): the caller as real code
+# writes it, on an instance made in eager code.
+METHODS = {"fwd": lambda obj: (lambda x: obj.fwd(x) + 1),
+           "fork": lambda obj: (lambda x: obj.fork(x)[1] + 1)}
+
+
+@pytest.mark.parametrize("name", list(METHODS))
+def test_method_is_a_graph_break(name, ob, record):
+    line = TD.line_of(f'.def("{name}"')
+    obj = ob.Scaler(3.0)
+    caller = METHODS[name](obj)
+    full = compile_run(caller, [(_x(4),)], fullgraph=True)
+    part = compile_run(caller, [(_x(4),)], fullgraph=False)
+    eager = behaviour(caller, (_x(4),))
+    record(FILE, line,
+           f"torch.compile(caller of tlp_ob.Scaler(3.0).{name}, fullgraph=True, backend=eager); "
+           "then fullgraph=False",
+           f"fullgraph: {full.summary()}; default: {part.summary()}",
+           gb_observed=full.gbs or part.gbs)
+    assert isinstance(full.error, torch._dynamo.exc.Unsupported), full.summary()
+    assert "Unsupported method call" in str(full.error)
+    assert "GB0156" in full.gbs
+    assert part.ok and any("GB0156" in g for g in part.gbs), part.summary()
     assert same_behaviour(("ok", part.result, ()), ("ok", eager[1], ()))
 
 
@@ -102,8 +132,13 @@ _NO_FAKE = pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
 
 
 # A CompositeImplicitAutograd kernel runs on fake tensors as it is (its tensor
-# ops have fake kernels): those ops trace fullgraph with no fake kernel.
-@pytest.mark.parametrize("name", [n if n in COMPOSITE else pytest.param(n, marks=_NO_FAKE)
+# ops have fake kernels), and torch makes the fake of an op that mutates its
+# inputs and returns nothing (fill_from; torch-lint gives it no fake note):
+# those ops trace fullgraph with no fake kernel.
+NO_FAKE_NEEDED = COMPOSITE + ["fill_from"]
+
+
+@pytest.mark.parametrize("name", [n if n in NO_FAKE_NEEDED else pytest.param(n, marks=_NO_FAKE)
                                   for n in MIGRATED])
 def test_migration_compiles_fullgraph(name, obf, record):
     line = source(FIXED).line_of(f'm.def("{name}(')
@@ -122,7 +157,7 @@ def obf_fakes(obf):
     # torch refuses a fake for a CompositeImplicitAutograd op ("do not need a
     # fake impl"): it traces through the kernel.
     for name in MIGRATED:
-        if name not in COMPOSITE:
+        if name not in NO_FAKE_NEEDED:
             fakes.add(name, BINDINGS[name][1])
     yield fakes
     fakes.close()
@@ -134,8 +169,8 @@ def test_migration_with_fake_kernel_compiles_fullgraph(name, ob, obf, obf_fakes,
     op = getattr(torch.ops.tlp_obf, name)
     out = compile_run(_caller(op), [BINDINGS[name][0]()], fullgraph=True)
     eager = behaviour(_caller(getattr(ob, name)), BINDINGS[name][0]())
-    record(FIXED, line, (f"golden file (CompositeImplicitAutograd: no fake kernel) for tlp_obf::{name}; "
-                         if name in COMPOSITE else
+    record(FIXED, line, (f"golden file (no fake kernel needed) for tlp_obf::{name}; "
+                         if name in NO_FAKE_NEEDED else
                          f"golden file + a Python fake kernel (register_fake) for tlp_obf::{name}; ")
            + "torch.compile(caller, fullgraph=True); result vs eager pybind11 binding",
            f"{out.summary()}; byte-identical to eager: "
@@ -168,6 +203,11 @@ def _matrix(name):
             for hi in (0.5, -1.0):
                 yield (x, hi)
         yield (edge_values(torch.float32, (4, 3)).t(), 0.0)  # not contiguous
+    elif name == "fill_from":  # contiguous float32 of one size; the rest must raise alike
+        for dt, sh, x in input_matrix():
+            yield (x, torch.zeros_like(x))
+        yield (torch.ones(3), torch.zeros(2))
+        yield (edge_values(torch.float32, (4, 3)).t(), torch.zeros(3, 4))  # not contiguous
     elif name == "gather_rows":
         for dt in (torch.float32, torch.float64, torch.int64):
             for shape, rows in (((3, 4), [0, 2, 2]), ((1, 1), [0]), ((0, 3), []), ((3, 4), []),

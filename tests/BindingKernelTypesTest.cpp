@@ -1,0 +1,163 @@
+//===--- BindingKernelTypesTest.cpp - What opaque-binding says a kernel can take -===//
+//
+// torch-compile-opaque-binding infers a schema for a pybind11 binding and
+// offers a TORCH_LIBRARY registration. Its notes must say why no
+// registration is offered where `m.impl` of the function would not compile
+// on torch 2.x (a non-const reference to anything but a tensor), declare the
+// writes a launcher may make through a params struct, and give a py::class_
+// method advice a method can follow.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestSupport.h"
+
+#include "gtest/gtest.h"
+#include <map>
+#include <nlohmann/json.hpp>
+
+using namespace torchlint::test;
+using nlohmann::json;
+
+namespace {
+
+const char *Source = R"cpp(
+#include <torch/extension.h>
+#include <tuple>
+#include <vector>
+
+namespace py = pybind11;
+
+struct Params { void *in_ptr; void *out_ptr; };
+void launch(const Params &p);
+
+std::vector<at::Tensor> bwd(const at::Tensor &dout, c10::optional<at::Tensor> &dz_) {
+  at::Tensor dz = dz_.has_value() ? dz_.value() : at::empty_like(dout);
+  Params p;
+  p.in_ptr = dout.data_ptr();
+  p.out_ptr = dz.data_ptr();
+  launch(p);
+  return {dz};
+}
+
+void zero_all(std::vector<at::Tensor> &xs) {
+  for (at::Tensor &x : xs)
+    x.zero_();
+}
+
+void fwd(const at::Tensor &in, at::Tensor &out) {
+  Params p;
+  p.in_ptr = in.data_ptr();
+  p.out_ptr = out.data_ptr();
+  launch(p);
+}
+
+struct Context { int id; };
+class Net {
+public:
+  std::tuple<Context, at::Tensor> run(const at::Tensor &x) { return {Context{1}, x * 2}; }
+  int64_t width() const { return 4; }
+};
+
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("bwd", &bwd);
+  m.def("zero_all", &zero_all);
+  m.def("fwd", &fwd);
+  py::class_<Net>(m, "Net").def("run", &Net::run).def("width", &Net::width);
+}
+)cpp";
+
+struct Finding {
+  std::string Message;
+  std::vector<std::string> Notes;
+  bool Fixed = false;
+};
+
+std::map<std::string, Finding> lint(const std::string &Dir) {
+  RunResult R = runTorchLint("--no-project --no-cache --format=json "
+                             "--checks=-*,torch-compile-opaque-binding --torch-include=" +
+                                 shellQuote(mockIncludes()) + " ext.cpp",
+                             Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+  std::map<std::string, Finding> ByName; // "bwd", "Net.run", ...
+  json Doc = json::parse(R.Out);
+  for (const auto &F : Doc["findings"]) {
+    Finding Out;
+    Out.Message = F["message"].get<std::string>();
+    for (const auto &N : F["notes"])
+      Out.Notes.push_back(N["message"].get<std::string>());
+    Out.Fixed = F.contains("fixits") && !F["fixits"].empty();
+    std::string M = Out.Message;
+    size_t Open = M.find('\'');
+    ByName[M.substr(Open + 1, M.find('\'', Open + 1) - Open - 1)] = Out;
+  }
+  return ByName;
+}
+
+bool anyNoteHas(const Finding &F, const std::string &Text) {
+  for (const std::string &N : F.Notes)
+    if (N.find(Text) != std::string::npos)
+      return true;
+  return false;
+}
+
+TEST(BindingKernelTypes, ANonConstReferenceToAnythingButATensorIsNamedAndNotMigrated) {
+  std::string Dir = makeTempDir("kernel-types");
+  writeFile(Dir + "/ext.cpp", Source);
+  std::map<std::string, Finding> F = lint(Dir);
+  ASSERT_TRUE(F.count("bwd") && F.count("zero_all") && F.count("fwd"));
+  EXPECT_TRUE(anyNoteHas(F["bwd"], "parameter 'dz_' of type 'c10::optional<at::Tensor> &' cannot "
+                                   "be a kernel's: the dispatcher passes a temporary"))
+      << F["bwd"].Notes.size();
+  EXPECT_TRUE(anyNoteHas(F["bwd"], "take 'const c10::optional<at::Tensor> &', declared "
+                                   "'Tensor(a!)?' if the kernel writes it"));
+  EXPECT_TRUE(anyNoteHas(F["zero_all"], "declared 'Tensor(a!)[]' if the kernel writes it"));
+  EXPECT_NE(F["bwd"].Message.find("once the types the notes name"), std::string::npos);
+  // The module's one registration block holds fwd only.
+  EXPECT_EQ(F["bwd"].Message.find("TORCH_LIBRARY as '"), std::string::npos);
+  EXPECT_FALSE(F["bwd"].Fixed);
+  EXPECT_FALSE(F["zero_all"].Fixed);
+}
+
+TEST(BindingKernelTypes, ATensorRefWhoseDataGoesIntoAParamsStructIsWritten) {
+  std::string Dir = makeTempDir("kernel-params");
+  writeFile(Dir + "/ext.cpp", Source);
+  std::map<std::string, Finding> F = lint(Dir);
+  ASSERT_TRUE(F.count("fwd"));
+  EXPECT_NE(F["fwd"].Message.find("'fwd(Tensor in_, Tensor(b!) out) -> ()'"), std::string::npos)
+      << F["fwd"].Message;
+}
+
+// torch._C.parse_schema rejects "f(Tensor in) -> ()" (torch 2.x), and
+// `def _(in, from)` is not Python: the schema and the fake rename them.
+TEST(BindingKernelTypes, AReservedParameterNameIsRenamedInTheSchemaAndTheFake) {
+  std::string Dir = makeTempDir("kernel-names");
+  writeFile(Dir + "/ext.cpp", R"cpp(
+#include <torch/extension.h>
+at::Tensor pick(const at::Tensor &in, int64_t from) {
+  at::Tensor out = at::empty({in.size(0)}, in.options());
+  out.data_ptr<float>()[0] = in.data_ptr<float>()[from];
+  return out;
+}
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def("pick", &pick); }
+)cpp");
+  std::map<std::string, Finding> F = lint(Dir);
+  ASSERT_TRUE(F.count("pick"));
+  EXPECT_NE(F["pick"].Message.find("'pick(Tensor in_, int from_) -> Tensor'"), std::string::npos)
+      << F["pick"].Message;
+  EXPECT_TRUE(anyNoteHas(F["pick"], "def _(in_, from_): return in_.new_empty((in_.shape[0],))"));
+}
+
+TEST(BindingKernelTypes, AMethodGetsAMethodsAdviceAndItsTypesNamed) {
+  std::string Dir = makeTempDir("kernel-method");
+  writeFile(Dir + "/ext.cpp", Source);
+  std::map<std::string, Finding> F = lint(Dir);
+  ASSERT_TRUE(F.count("Net.run"));
+  EXPECT_FALSE(F.count("Net.width")); // No tensors.
+  EXPECT_NE(F["Net.run"].Message.find("[GB0156]; an operator cannot be a method"),
+            std::string::npos);
+  EXPECT_TRUE(anyNoteHas(F["Net.run"], "the return type 'std::tuple<Context, at::Tensor>' has "
+                                       "no schema type"));
+  EXPECT_FALSE(F["Net.run"].Fixed);
+}
+
+} // namespace
