@@ -313,6 +313,20 @@ public:
     }
   }
 
+  /// \p E is a pointer into P's data: an alias (`T *o = p.data_ptr<T>()`)
+  /// or `p.data_ptr()` / `mutable_data_ptr()` (and `data()` if \p OrData).
+  bool pointsIntoP(const Expr *E, bool OrData) {
+    E = ignoreWrappers(E);
+    if (const auto *R = dyn_cast<DeclRefExpr>(E))
+      return isa<VarDecl>(R->getDecl()) && Aliases.contains(cast<VarDecl>(R->getDecl()));
+    const auto *M = dyn_cast<CXXMemberCallExpr>(E);
+    if (!M || !M->getMethodDecl() || !M->getMethodDecl()->getIdentifier())
+      return false;
+    StringRef Name = M->getMethodDecl()->getName();
+    return (Name == "data_ptr" || Name == "mutable_data_ptr" || (OrData && Name == "data")) &&
+           isP(M->getImplicitObjectArgument());
+  }
+
   /// `launch(out.data_ptr<T>())`, or a `T *o = out.data_ptr<T>()` handed on,
   /// where the callee's parameter is a pointer to non-const T.
   void handedPointer(const CallExpr *Call, const FunctionDecl *Callee) {
@@ -324,16 +338,7 @@ public:
       QualType T = Callee->getParamDecl(Index)->getType();
       if (!T->isPointerType() || T->getPointeeType().isConstQualified())
         continue;
-      const Expr *A = ignoreWrappers(Call->getArg(I));
-      bool Ours = false;
-      if (const auto *R = dyn_cast<DeclRefExpr>(A))
-        Ours = isa<VarDecl>(R->getDecl()) && Aliases.contains(cast<VarDecl>(R->getDecl()));
-      else if (const auto *M = dyn_cast<CXXMemberCallExpr>(A))
-        Ours = M->getMethodDecl() && M->getMethodDecl()->getIdentifier() &&
-               (M->getMethodDecl()->getName() == "data_ptr" ||
-                M->getMethodDecl()->getName() == "mutable_data_ptr" ||
-                M->getMethodDecl()->getName() == "data") &&
-               isP(M->getImplicitObjectArgument());
+      bool Ours = pointsIntoP(Call->getArg(I), /*OrData=*/true);
       if (Ours && VerifyHanded)
         Ours = writesThrough(Callee, Index);
       if (Ours)
@@ -476,16 +481,7 @@ public:
     QualType T = LHS->getType();
     if (!StoredPointers || !Field || !T->isPointerType() || T->getPointeeType().isConstQualified())
       return;
-    const Expr *E = ignoreWrappers(RHS);
-    bool Ours = false;
-    if (const auto *R = dyn_cast<DeclRefExpr>(E))
-      Ours = isa<VarDecl>(R->getDecl()) && Aliases.contains(cast<VarDecl>(R->getDecl()));
-    else if (const auto *M = dyn_cast<CXXMemberCallExpr>(E))
-      Ours = M->getMethodDecl() && M->getMethodDecl()->getIdentifier() &&
-             (M->getMethodDecl()->getName() == "data_ptr" ||
-              M->getMethodDecl()->getName() == "mutable_data_ptr") &&
-             isP(M->getImplicitObjectArgument());
-    if (Ours)
+    if (pointsIntoP(RHS, /*OrData=*/false))
       hit(S, "a writable pointer to its data is stored in '" +
                  Field->getMemberDecl()->getName().str() + "' for the code it is handed to");
   }
