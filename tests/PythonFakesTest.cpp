@@ -410,6 +410,20 @@ TEST(PythonFakes, CallsOnlyInConstructorsAreTold) {
   EXPECT_FALSE(P.calledOnlyInConstructors("never_called"));
 }
 
+// The tree scan reads files with no registration in them for their calls
+// (tiny-cuda-nn's modules.py registers nothing).
+TEST(PythonFakes, CallsAreReadFromEveryFileOfTheTree) {
+  std::string Dir = makeTempDir("python-calls-tree");
+  writeFile(Dir + "/modules.py", "class Net:\n"
+                                 "\tdef __init__(self):\n"
+                                 "\t\tself.p = self.native.initial_params(1)\n"
+                                 "\t\tself.q = self.native.fwd(self.p)\n");
+  writeFile(Dir + "/use.py", "def run(net, x):\n    return net.native.fwd(x)\n");
+  const PythonOps &P = pythonOps({Dir});
+  EXPECT_TRUE(P.calledOnlyInConstructors("initial_params"));
+  EXPECT_FALSE(P.calledOnlyInConstructors("fwd"));
+}
+
 // Decorators that do not make a kernel, and torch's own calls, do not count.
 TEST(PythonFakes, OtherDecoratorsAndTorchCallsAreNotWrapped) {
   PythonOps P = scan("import functools, torch, ext\n"

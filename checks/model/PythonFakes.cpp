@@ -1372,8 +1372,12 @@ const PythonOps &pythonOps(const std::vector<std::string> &Roots) {
           !Content.contains("Meta") && !Content.contains("register_meta") &&
           !Content.contains("Composite") && !Content.contains("ops.") &&
           !Content.contains("custom_op") && !Content.contains("register_kernel") &&
-          !Content.contains("impl("))
+          !Content.contains("impl(")) {
+        // No registration: only where it calls what (a module's forward
+        // calling a binding).
+        callsByPlace(Content.str(), Out, Shown.str());
         return;
+      }
       scanPythonSource(Content.str(), Out, Shown.str());
     });
   return Out;
