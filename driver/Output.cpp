@@ -8,6 +8,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include <map>
+#include <set>
+#include <tuple>
 #include <nlohmann/json.hpp>
 
 namespace torchlint {
@@ -115,11 +117,62 @@ void printSnippet(llvm::raw_ostream &OS, const Location &Loc,
   OS << "\n";
 }
 
+void printFixIts(llvm::raw_ostream &OS, const Finding &F) {
+  for (const FixIt &Fix : F.FixIts) {
+    OS << "      | fix-it: ";
+    if (Fix.Length == 0 && llvm::StringRef(Fix.Replacement).contains('\n')) {
+      OS << "insert at " << Fix.Loc.Line << ":" << Fix.Loc.Column << ":\n";
+      llvm::SmallVector<llvm::StringRef, 16> Lines;
+      llvm::StringRef(Fix.Replacement).split(Lines, '\n');
+      for (llvm::StringRef L : Lines)
+        OS << "      | + " << escapeForTerminal(L) << "\n";
+      continue;
+    }
+    if (Fix.Length == 0)
+      OS << "insert '" << escapeForTerminal(Fix.Replacement) << "'";
+    else if (Fix.Replacement.empty())
+      OS << "remove " << Fix.Length << " character" << (Fix.Length == 1 ? "" : "s");
+    else
+      OS << "replace " << Fix.Length << " character" << (Fix.Length == 1 ? "" : "s")
+         << " with '" << escapeForTerminal(Fix.Replacement) << "'";
+    OS << " at " << Fix.Loc.Line << ":" << Fix.Loc.Column << "\n";
+  }
+}
+
 } // namespace
 
 void printText(llvm::raw_ostream &OS, const LintResult &Result, bool Color) {
   std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Files;
-  for (const Finding &F : Result.Findings) {
+  // torch-compile-opaque-binding and torch-binding-gil on one binding read
+  // as one report: the GIL finding is printed as a second note of the
+  // opaque-binding warning (both stay findings for --checks, JSON, SARIF).
+  using Site = std::tuple<std::string, unsigned, unsigned>;
+  auto SiteOf = [](const Finding &F) { return Site{F.Loc.File, F.Loc.Line, F.Loc.Column}; };
+  std::map<Site, size_t> Opaque;
+  for (size_t I = 0; I < Result.Findings.size(); ++I)
+    if (Result.Findings[I].Check == "torch-compile-opaque-binding")
+      Opaque.emplace(SiteOf(Result.Findings[I]), I);
+  std::map<size_t, std::vector<const Finding *>> Joined;
+  std::set<size_t> Folded;
+  for (size_t I = 0; I < Result.Findings.size(); ++I) {
+    const Finding &F = Result.Findings[I];
+    auto It = F.Check == "torch-binding-gil" ? Opaque.find(SiteOf(F)) : Opaque.end();
+    if (It != Opaque.end()) {
+      Joined[It->second].push_back(&F);
+      Folded.insert(I);
+    }
+  }
+  auto PrintNotes = [&](const Finding &F) {
+    for (const Note &N : F.Notes) {
+      OS << escapeForTerminal(displayPath(N.Loc.File)) << ":" << N.Loc.Line << ":"
+         << N.Loc.Column << ": note: " << escapeForTerminal(N.Message) << "\n";
+      printSnippet(OS, N.Loc, Files, Color);
+    }
+  };
+  for (size_t I = 0; I < Result.Findings.size(); ++I) {
+    if (Folded.count(I))
+      continue;
+    const Finding &F = Result.Findings[I];
     if (Color)
       OS.changeColor(llvm::raw_ostream::SAVEDCOLOR, true);
     OS << escapeForTerminal(displayPath(F.Loc.File)) << ":" << F.Loc.Line << ":"
@@ -134,30 +187,14 @@ void printText(llvm::raw_ostream &OS, const LintResult &Result, bool Color) {
       OS.resetColor();
     OS << "\n";
     printSnippet(OS, F.Loc, Files, Color);
-    for (const FixIt &Fix : F.FixIts) {
-      OS << "      | fix-it: ";
-      if (Fix.Length == 0 && llvm::StringRef(Fix.Replacement).contains('\n')) {
-        OS << "insert at " << Fix.Loc.Line << ":" << Fix.Loc.Column << ":\n";
-        llvm::SmallVector<llvm::StringRef, 16> Lines;
-        llvm::StringRef(Fix.Replacement).split(Lines, '\n');
-        for (llvm::StringRef L : Lines)
-          OS << "      | + " << escapeForTerminal(L) << "\n";
-        continue;
-      }
-      if (Fix.Length == 0)
-        OS << "insert '" << escapeForTerminal(Fix.Replacement) << "'";
-      else if (Fix.Replacement.empty())
-        OS << "remove " << Fix.Length << " character" << (Fix.Length == 1 ? "" : "s");
-      else
-        OS << "replace " << Fix.Length << " character"
-           << (Fix.Length == 1 ? "" : "s") << " with '"
-           << escapeForTerminal(Fix.Replacement) << "'";
-      OS << " at " << Fix.Loc.Line << ":" << Fix.Loc.Column << "\n";
-    }
-    for (const Note &N : F.Notes) {
-      OS << escapeForTerminal(displayPath(N.Loc.File)) << ":" << N.Loc.Line << ":"
-         << N.Loc.Column << ": note: " << escapeForTerminal(N.Message) << "\n";
-      printSnippet(OS, N.Loc, Files, Color);
+    printFixIts(OS, F);
+    PrintNotes(F);
+    for (const Finding *G : Joined[I]) {
+      OS << escapeForTerminal(displayPath(G->Loc.File)) << ":" << G->Loc.Line << ":"
+         << G->Loc.Column << ": note: also: " << escapeForTerminal(G->Message) << " ["
+         << escapeForTerminal(G->Check) << "]\n";
+      printFixIts(OS, *G);
+      PrintNotes(*G);
     }
   }
   for (const FileError &E : Result.Errors)

@@ -746,3 +746,46 @@ TEST(Formats, BadFormatIsExitTwo) {
 }
 
 } // namespace
+
+namespace {
+
+// One binding both checks report: opaque to torch.compile, and holding the
+// GIL. In text it reads as one warning whose second note is the GIL
+// finding; JSON keeps two findings.
+const char *BothBindingChecks = R"cpp(
+#include <torch/extension.h>
+at::Tensor heavy(const at::Tensor &x) { return x.matmul(x.t()); }
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("heavy", &heavy);
+}
+)cpp";
+
+} // namespace
+
+TEST(Formats, OpaqueBindingAndGilOnOneBindingAreOneTextReport) {
+  std::string Dir = makeTempDir("fmt-one-report");
+  writeFile(Dir + "/ext.cpp", BothBindingChecks);
+  std::string Checks = "--checks=-*,torch-compile-opaque-binding,torch-binding-gil ";
+  RunResult Text = runTorchLint(mock() + "--no-project " + Checks + "ext.cpp", Dir);
+  ASSERT_EQ(Text.ExitCode, 1) << Text.Err;
+  size_t Warnings = 0;
+  for (size_t At = Text.Out.find(": warning: "); At != std::string::npos;
+       At = Text.Out.find(": warning: ", At + 1))
+    ++Warnings;
+  EXPECT_EQ(Warnings, 1u) << Text.Out;
+  size_t Warning = Text.Out.find("ext.cpp:5:5: warning: pybind11 binding 'heavy' takes or returns");
+  size_t Also = Text.Out.find("ext.cpp:5:5: note: also: pybind11 binding 'heavy' holds the GIL");
+  ASSERT_NE(Warning, std::string::npos) << Text.Out;
+  ASSERT_NE(Also, std::string::npos) << Text.Out;
+  EXPECT_LT(Warning, Also);
+  EXPECT_NE(Text.Out.find("[torch-binding-gil]", Also), std::string::npos);
+  // The GIL finding's fix-it (the call guard) is still shown.
+  EXPECT_NE(Text.Out.find("call_guard", Also), std::string::npos) << Text.Out;
+
+  RunResult Json = runTorchLint(mock() + "--no-project --format=json " + Checks + "ext.cpp", Dir);
+  json Doc = json::parse(Json.Out);
+  std::set<std::string> Got;
+  for (const auto &F : Doc["findings"])
+    Got.insert(F["check"].get<std::string>());
+  EXPECT_EQ(Got, (std::set<std::string>{"torch-compile-opaque-binding", "torch-binding-gil"}));
+}
