@@ -64,7 +64,7 @@ const VarDecl *initialised(const Expr *E, ASTContext &Ctx) {
 }
 
 /// `src.copy_(v)` somewhere in \p Body: the result is written back.
-bool copiedBack(const Stmt *Body, const Expr *Src, const VarDecl *V, const ASTContext &Ctx) {
+bool copiedBack(const Stmt *Body, const Expr *Src, const VarDecl *V) {
   if (!Body)
     return false;
   if (const auto *M = dyn_cast<CXXMemberCallExpr>(Body))
@@ -80,7 +80,7 @@ bool copiedBack(const Stmt *Body, const Expr *Src, const VarDecl *V, const ASTCo
           return true;
     }
   for (const Stmt *C : Body->children())
-    if (copiedBack(C, Src, V, Ctx))
+    if (copiedBack(C, Src, V))
       return true;
   return false;
 }
@@ -168,7 +168,7 @@ void WriteToCopyCheck::check(const MatchFinder::MatchResult &Result) {
     std::string VarHow;
     const Stmt *VarWhere = nullptr;
     if (writesVariable(F->getBody(), V, &VarHow, &VarWhere) &&
-        !copiedBack(F->getBody(), Src, V, Ctx)) {
+        !copiedBack(F->getBody(), Src, V)) {
       Written = V->getName().str();
       How = VarHow;
       Where = VarWhere;
