@@ -110,16 +110,9 @@ const FunctionDecl *firstFunctionRef(const Stmt *S) {
   return nullptr;
 }
 
-bool isPybindModule(const CXXRecordDecl *RD) {
-  if (!RD || !RD->getIdentifier() || RD->getName() != "module_")
-    return false;
-  const auto *NS = dyn_cast<NamespaceDecl>(RD->getDeclContext());
-  return NS && NS->getName() == "pybind11";
-}
-
-/// pybind11::class_<T, ...>.
-bool isPybindClass(const CXXRecordDecl *RD) {
-  if (!RD || !RD->getIdentifier() || RD->getName() != "class_")
+/// pybind11::\p Name (module_, class_<T, ...>).
+bool isPybindRecord(const CXXRecordDecl *RD, llvm::StringRef Name) {
+  if (!RD || !RD->getIdentifier() || RD->getName() != Name)
     return false;
   const auto *NS = dyn_cast<NamespaceDecl>(RD->getDeclContext());
   return NS && NS->getName() == "pybind11";
@@ -243,9 +236,9 @@ public:
       LibraryCalls.push_back(Call);
     else if (isRecord(RD, "RegisterOperators") && Name == "op")
       LegacyOps.push_back(Call);
-    else if (isPybindModule(RD) && Name == "def")
+    else if (isPybindRecord(RD, "module_") && Name == "def")
       PyDefs.push_back(Call);
-    else if (isPybindClass(RD) && Name == "def")
+    else if (isPybindRecord(RD, "class_") && Name == "def")
       PyMethodDefs.push_back(Call);
     return true;
   }
