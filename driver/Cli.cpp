@@ -501,6 +501,46 @@ bool walkTree(const std::string &Dir, const std::string &Root, const std::string
   return true;
 }
 
+/// One PCH for the files of a project whose torch includes differ
+/// (PchCache::share): the torch prefixes of the named files and of the
+/// project's other C++ sources, read as the sandbox allows. \p WorkerArgs:
+/// the per-file arguments a worker gets (inferred -I and -D).
+void shareTorchPrefixes(PchCache &Pch, const std::vector<std::string> &Files,
+                        const std::vector<std::string> &Neighbours,
+                        const clang::tooling::CompilationDatabase &Database,
+                        const ReadPolicy *Reads,
+                        const std::function<std::vector<std::string>(const std::string &)>
+                            &WorkerArgs) {
+  std::map<std::string, std::vector<std::vector<std::string>>> ByGroup;
+  std::set<std::string> Seen;
+  for (const auto *List : {&Files, &Neighbours})
+    for (const std::string &F : *List) {
+      llvm::StringRef Ext = llvm::sys::path::extension(F);
+      if (!Seen.insert(F).second || isCudaSource(F) ||
+          !llvm::is_contained({".cpp", ".cc", ".cxx", ".c++", ".C"}, Ext) ||
+          (Reads && !Reads->check(F).empty()))
+        continue;
+      auto Buf = readRegularFile(F, 4 << 20);
+      std::vector<clang::tooling::CompileCommand> Commands = Database.getCompileCommands(F);
+      if (!Buf || Commands.empty())
+        continue;
+      // The command a worker parses with (the order aside: PchCache::groupOf).
+      clang::tooling::CompileCommand C = Commands.front();
+      for (llvm::StringRef A : WorkerArgs(F)) {
+        if (A.consume_front("--worker-include-dir="))
+          C.CommandLine.push_back("-I" + A.str());
+        else if (A.consume_front("--worker-define=") && A.starts_with("-D"))
+          C.CommandLine.push_back(A.str());
+      }
+      std::vector<std::string> Prefix =
+          PchCache::foundHeaders(C, PchCache::torchPrefix(F, C, Buf->getBuffer()));
+      if (!Prefix.empty())
+        ByGroup[Pch.groupOf(F, C)].push_back(std::move(Prefix));
+    }
+  for (const auto &[Group, Prefixes] : ByGroup)
+    Pch.share(Group, Prefixes);
+}
+
 /// The source files of the projects of \p Files that are not among them:
 /// what a run on a few files of a project needs the facts of (project mode).
 /// Only for roots that are projects (--project-root, a git work tree, a
@@ -931,6 +971,8 @@ int runTorchLint(int Argc, const char **Argv) {
       O.NoCache = true;
     }
   }
+  if (Pch)
+    Pch->RootOf = [](const std::string &F) { return projectRootOf(F, cwd()); };
   EO.Pch = Pch.get();
   if (enabledChecks(Files.front(), EO).empty())
     return usageError("no torchlint check is enabled (check --checks and .clang-tidy)");
@@ -1067,6 +1109,25 @@ int runTorchLint(int Argc, const char **Argv) {
   }
   if (O.ProjectMode)
     Project.Neighbours = projectNeighbours(O, Files);
+  // What a worker gets for a file: the inferred include directories and
+  // macros (a file of the project that changed since its facts were stored
+  // has none precomputed).
+  auto WorkerArgsFor = [&](const std::string &File) {
+    std::lock_guard<std::mutex> Lock(InferredLock);
+    auto It = Inferred.find(File);
+    if (It != Inferred.end())
+      return It->second;
+    std::vector<std::string> Args;
+    std::string Root = projectRootOf(File, Cwd.str().str());
+    for (const std::string &D : Inference.includeDirsFor(File, Root))
+      Args.push_back("--worker-include-dir=" + D);
+    for (const std::string &D : Scripts.definesFor(File, Root))
+      Args.push_back("--worker-define=" + D);
+    return Args;
+  };
+  if (Pch && O.Fast)
+    shareTorchPrefixes(*Pch, Files, Project.Neighbours, *Database, EO.Reads.get(),
+                       WorkerArgsFor);
   WorkerResult W = lintProject(
       Files, workerArgs(O), {"TORCHLINT_WORKER_TORCH=" + torchEnvToJson(Torch)}, EO.Jobs,
       O.Timeout,
@@ -1074,21 +1135,7 @@ int runTorchLint(int Argc, const char **Argv) {
         if (EO.Progress)
           EO.Progress(Finished++, Total, File);
       },
-      [&](const std::string &File) {
-        std::lock_guard<std::mutex> Lock(InferredLock);
-        auto It = Inferred.find(File);
-        if (It != Inferred.end())
-          return It->second;
-        // A file of the project that changed since its facts were stored.
-        std::vector<std::string> Args;
-        std::string Root = projectRootOf(File, Cwd.str().str());
-        for (const std::string &D : Inference.includeDirsFor(File, Root))
-          Args.push_back("--worker-include-dir=" + D);
-        for (const std::string &D : Scripts.definesFor(File, Root))
-          Args.push_back("--worker-define=" + D);
-        return Args;
-      },
-      Project);
+      WorkerArgsFor, Project);
   LintResult Result = std::move(W.Result);
   std::set<std::string> DroppedFlags = W.Dropped;
   DroppedFlags.insert(Dropped->Flags.begin(), Dropped->Flags.end());

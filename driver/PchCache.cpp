@@ -1,11 +1,13 @@
 //===--- PchCache.cpp - Precompiled torch headers, built by torch-lint ----===//
 
 #include "PchCache.h"
+#include "CacheFiles.h"
 #include "model/ProjectModel.h"
 #include "model/SafeRead.h"
 #include "ClangResources.h"
 
 #include "clang/Basic/Version.h"
+#include "llvm/ADT/StringExtras.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/Tooling.h"
@@ -229,15 +231,17 @@ bool scanPrefix(StringRef Source, StringRef Dir, const std::vector<std::string> 
 
 } // namespace
 
+bool PchCache::isTorchFamily(StringRef Header) {
+  return Header.starts_with("torch/") || Header.starts_with("ATen/") ||
+         Header.starts_with("c10/") || Header.starts_with("pybind11/");
+}
+
 std::vector<std::string> PchCache::includePrefix(StringRef Source, StringRef Dir,
                                                  const std::vector<std::string> &QuoteDirs) {
   std::vector<std::string> Includes;
   scanPrefix(Source, Dir, QuoteDirs, Includes, 0, /*IsHeader=*/false);
-  bool Torch = llvm::any_of(Includes, [](const std::string &H) {
-    StringRef S(H);
-    return S.starts_with("torch/") || S.starts_with("ATen/") || S.starts_with("c10/") ||
-           S.starts_with("pybind11/");
-  });
+  bool Torch =
+      llvm::any_of(Includes, [](const std::string &H) { return isTorchFamily(H); });
   return Torch ? Includes : std::vector<std::string>{};
 }
 
@@ -246,9 +250,9 @@ bool PchCache::isPchError(StringRef Message) {
          Message.contains("AST file") || Message.contains("has been modified since");
 }
 
-std::vector<std::string> PchCache::argsFor(const std::string &File,
-                                           const tooling::CompileCommand &Command,
-                                           StringRef Source) {
+std::vector<std::string> PchCache::torchPrefix(const std::string &File,
+                                               const tooling::CompileCommand &Command,
+                                               StringRef Source) {
   std::vector<std::string> Flags = flagsOf(Command, File);
   std::vector<std::string> QuoteDirs;
   for (size_t I = 0; I < Flags.size(); ++I) {
@@ -271,19 +275,135 @@ std::vector<std::string> PchCache::argsFor(const std::string &File,
   // Only the torch-family headers go into the PCH: the standard headers
   // around them are cheap, self-contained and order-independent, and
   // leaving them out lets files that differ only in those share one entry.
-  llvm::erase_if(Prefix, [](const std::string &H) {
-    StringRef S(H);
-    return !(S.starts_with("torch/") || S.starts_with("ATen/") ||
-             S.starts_with("c10/") || S.starts_with("pybind11/"));
+  llvm::erase_if(Prefix, [](const std::string &H) { return !isTorchFamily(H); });
+  return Prefix;
+}
+
+std::vector<std::string> PchCache::foundHeaders(const tooling::CompileCommand &Command,
+                                                std::vector<std::string> Headers) {
+  // (Debian's torch is in /usr/include, where the compiler looks anyway.)
+  std::vector<std::string> Dirs = {"/usr/local/include", "/usr/include"};
+  const auto &Args = Command.CommandLine;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    for (StringRef Opt : {"-isystem", "-I", "-iquote", "-idirafter"}) {
+      if (A == Opt && I + 1 < Args.size())
+        Dirs.push_back(Args[I + 1]);
+      else if (A.starts_with(Opt) && A.size() > Opt.size())
+        Dirs.push_back(A.drop_front(Opt.size()).str());
+    }
+  }
+  for (std::string &D : Dirs)
+    if (!llvm::sys::path::is_absolute(D)) {
+      llvm::SmallString<256> Abs(Command.Directory);
+      llvm::sys::path::append(Abs, D);
+      D = Abs.str().str();
+    }
+  llvm::erase_if(Headers, [&](const std::string &H) {
+    // A name from an untrusted file: plain path characters, no `..`.
+    if (H.empty() || StringRef(H).contains("..") ||
+        llvm::any_of(H, [](char C) {
+          return !(llvm::isAlnum(C) || C == '_' || C == '-' || C == '.' || C == '/' || C == '+');
+        }))
+      return true;
+    return llvm::none_of(Dirs, [&](const std::string &D) {
+      llvm::SmallString<256> Path(D);
+      llvm::sys::path::append(Path, H);
+      return llvm::sys::fs::is_regular_file(Path);
+    });
   });
+  return Headers;
+}
+
+std::string PchCache::groupOf(const std::string &File,
+                              const tooling::CompileCommand &Command) const {
+  // The project and the flags the entry is built with, in any order: the
+  // parent, which shares, and the workers, which look up, may order them
+  // differently.
+  std::vector<std::string> Flags =
+      withoutProjectDirs(flagsOf(Command, File), Command.Directory);
+  llvm::sort(Flags);
+  llvm::SHA256 Hash;
+  for (const std::string &S : {RootOf ? RootOf(File) : std::string(), Command.Directory}) {
+    Hash.update(S);
+    Hash.update(StringRef("\0", 1));
+  }
+  for (const std::string &F : Flags) {
+    Hash.update(F);
+    Hash.update(StringRef("\0", 1));
+  }
+  llvm::SmallString<256> Path(Dir);
+  llvm::sys::path::append(Path, "pch",
+                          "shared-" + llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, 24) +
+                              ".txt");
+  return Path.str().str();
+}
+
+std::vector<std::string> PchCache::sharedPrefix(const std::string &Group) {
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto [It, New] = Shared.try_emplace(Group);
+  if (New)
+    if (auto Buf = readRegularFile(Group, 64 << 10)) {
+      llvm::SmallVector<StringRef, 16> Lines;
+      Buf->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
+      for (StringRef L : Lines)
+        if (isTorchFamily(L) && It->second.size() < MaxSharedHeaders)
+          It->second.push_back(L.str());
+    }
+  return It->second;
+}
+
+void PchCache::share(const std::string &Group,
+                     const std::vector<std::vector<std::string>> &Prefixes) {
+  std::vector<std::string> Union = sharedPrefix(Group);
+  bool Grew = false;
+  for (const std::vector<std::string> &P : Prefixes)
+    for (const std::string &H : P)
+      if (isTorchFamily(H) && !llvm::is_contained(Union, H) &&
+          Union.size() < MaxSharedHeaders) {
+        Union.push_back(H);
+        Grew = true;
+      }
+  if (!Grew)
+    return;
+  std::string Text;
+  for (const std::string &H : Union)
+    Text += H + "\n";
+  if (llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Group)) ||
+      writeReplacing(Group, Text))
+    return;
+  std::lock_guard<std::mutex> Guard(Lock);
+  Shared[Group] = std::move(Union);
+}
+
+std::vector<std::string> PchCache::argsFor(const std::string &File,
+                                           const tooling::CompileCommand &Command,
+                                           StringRef Source) {
+  std::vector<std::string> Prefix = torchPrefix(File, Command, Source);
   if (Prefix.empty())
     return {};
+  std::vector<std::string> Flags = flagsOf(Command, File);
   for (const std::string &F : Flags)
     if (F == "-include-pch" || F == "-include" || StringRef(F).starts_with("-include"))
       return {}; // The project already preincludes something.
   // Built, and keyed, without the project's own include directories.
   Flags = withoutProjectDirs(Flags, Command.Directory);
+  // The project's shared entry, when it holds this file's torch headers.
+  if (RootOf) {
+    std::vector<std::string> Union = sharedPrefix(groupOf(File, Command));
+    if (Union.size() > Prefix.size() &&
+        llvm::all_of(Prefix, [&](const std::string &H) { return llvm::is_contained(Union, H); }))
+      if (std::vector<std::string> Use = entryFor(Flags, Command, Union, /*Shared=*/true);
+          !Use.empty())
+        return Use;
+  }
+  return entryFor(Flags, Command, Prefix, /*Shared=*/false);
+}
 
+std::vector<std::string> PchCache::entryFor(const std::vector<std::string> &Flags,
+                                            const tooling::CompileCommand &Command,
+                                            const std::vector<std::string> &Prefix,
+                                            bool Shared) {
   // The key: everything that changes what the PCH contains or whether Clang
   // accepts it. (-D values are accepted silently by Clang, so they must be in
   // the key; so is a missing -D_GLIBCXX_USE_CXX11_ABI.)
@@ -307,6 +427,9 @@ std::vector<std::string> PchCache::argsFor(const std::string &File,
   llvm::sys::path::append(Base, "pch", Key);
   std::string Pch = (Base + ".pch").str();
   std::string Header = (Base + ".h").str();
+  // A shared entry that did not build (one file's header needs what the
+  // others' flags lack): each file uses its own, and no run tries again.
+  std::string Failed = (Base + ".failed").str();
   std::vector<std::string> Use = {"-include-pch", Pch};
 
   std::lock_guard<std::mutex> Guard(Lock);
@@ -315,6 +438,8 @@ std::vector<std::string> PchCache::argsFor(const std::string &File,
     ::utimensat(AT_FDCWD, Pch.c_str(), nullptr, 0);
     return Use;
   }
+  if (Shared && llvm::sys::fs::exists(Failed))
+    return {};
   if (std::error_code EC = llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Base))) {
     warnUnwritable(EC);
     return {};
@@ -339,6 +464,8 @@ std::vector<std::string> PchCache::argsFor(const std::string &File,
     ;
   if (llvm::sys::fs::exists(Pch))
     return Use;
+  if (Shared && llvm::sys::fs::exists(Failed))
+    return {};
   // Everything is built in a directory of its own, created exclusively
   // (mkdtemp): nothing another user or a planted symlink controls is
   // written through; a killed run's leftovers are swept by the next.
@@ -383,8 +510,6 @@ std::vector<std::string> PchCache::argsFor(const std::string &File,
   Tool.setPrintErrorMessage(false);
   Tool.clearArgumentsAdjusters();
   Tool.appendArgumentsAdjuster(tooling::getClangStripOutputAdjuster());
-  BodylessPchAction *Unused = nullptr;
-  (void)Unused;
   struct Factory : tooling::FrontendActionFactory {
     std::string Out;
     std::unique_ptr<FrontendAction> create() override {
@@ -394,6 +519,8 @@ std::vector<std::string> PchCache::argsFor(const std::string &File,
   F.Out = Temp;
   if (Tool.run(&F) != 0 || !llvm::sys::fs::exists(Temp)) {
     llvm::sys::fs::remove(Temp);
+    if (Shared)
+      writeReplacing(Failed, "");
     return {};
   }
   if (llvm::sys::fs::rename(Temp, Pch)) {

@@ -5,7 +5,9 @@
 // instead (-include-pch). The cache key covers the compiler, torch-lint's
 // version, every flag of the compile command and the included headers; Clang
 // itself rejects a PCH whose headers changed since, and such an entry is
-// removed and rebuilt. Entries are written atomically (temporary file +
+// removed and rebuilt. The files of one project share one entry whatever
+// their torch includes: the union of the torch headers its files start with,
+// kept per project root in the cache (share()). Entries are written atomically (temporary file +
 // rename), so workers and processes building the same entry cannot corrupt it.
 //
 //===----------------------------------------------------------------------===//
@@ -15,6 +17,8 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 
+#include <functional>
+#include <map>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -43,8 +47,38 @@ public:
   includePrefix(llvm::StringRef Source, llvm::StringRef Dir = "",
                 const std::vector<std::string> &QuoteDirs = {});
 
-  /// Arguments that make \p Command load a PCH of \p File's include prefix,
-  /// building it on first use; empty when no PCH applies or it cannot be built.
+  /// True for the headers a PCH holds: torch/, ATen/, c10/, pybind11/.
+  static bool isTorchFamily(llvm::StringRef Header);
+
+  /// The torch-family headers of \p File's include prefix under \p Command
+  /// (what a PCH of its own would hold); empty: no PCH applies.
+  static std::vector<std::string> torchPrefix(const std::string &File,
+                                              const clang::tooling::CompileCommand &Command,
+                                              llvm::StringRef Source);
+
+  /// \p Headers less those that no include directory of \p Command holds
+  /// (or whose names are not plain paths): what may go into a shared prefix,
+  /// which one file's missing header must not break for the others.
+  static std::vector<std::string> foundHeaders(const clang::tooling::CompileCommand &Command,
+                                               std::vector<std::string> Headers);
+
+  /// The files that share one prefix: those of one project root (RootOf)
+  /// whose PCH is built with the same flags. A name for share().
+  std::string groupOf(const std::string &File,
+                      const clang::tooling::CompileCommand &Command) const;
+
+  /// Adds the torch prefixes of files of \p Group to the group's shared
+  /// prefix (kept in the cache; headers are added, never removed, in the
+  /// order first seen). Called by the parent before its workers start, so
+  /// that a first run builds one PCH, and a later run on some files reuses it.
+  void share(const std::string &Group, const std::vector<std::vector<std::string>> &Prefixes);
+
+  /// The project root of a file (Project.h); unset: no shared entries.
+  std::function<std::string(const std::string &File)> RootOf;
+
+  /// Arguments that make \p Command load a PCH of \p File's include prefix
+  /// (the project's shared prefix when it holds all of it), building it on
+  /// first use; empty when no PCH applies or it cannot be built.
   std::vector<std::string> argsFor(const std::string &File,
                                    const clang::tooling::CompileCommand &Command,
                                    llvm::StringRef Source);
@@ -66,7 +100,15 @@ public:
   /// if not, says so once on stderr (unless Quiet).
   bool usable();
 
+  /// A shared prefix stops growing here (a project that includes everything
+  /// still shares one PCH with the first this many headers).
+  static constexpr size_t MaxSharedHeaders = 64;
+
 private:
+  std::vector<std::string> entryFor(const std::vector<std::string> &Flags,
+                                    const clang::tooling::CompileCommand &Command,
+                                    const std::vector<std::string> &Prefix, bool Shared);
+  std::vector<std::string> sharedPrefix(const std::string &Group);
   void warnUnwritable(std::error_code EC);
   void sweep();
   void evict(const std::string &Keep);
@@ -74,6 +116,7 @@ private:
   std::string Dir;
   std::mutex Lock;
   bool Warned = false, Swept = false;
+  std::map<std::string, std::vector<std::string>> Shared; ///< Per group, as read.
 };
 
 } // namespace torchlint

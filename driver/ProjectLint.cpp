@@ -1,6 +1,7 @@
 //===--- ProjectLint.cpp - Linting files as parts of one project ----------===//
 
 #include "ProjectLint.h"
+#include "CacheFiles.h"
 #include "model/ProjectModel.h"
 #include "model/PythonFakes.h"
 #include "model/SafeRead.h"
@@ -20,29 +21,6 @@ namespace torchlint {
 namespace {
 
 std::string hexDigest(llvm::ArrayRef<uint8_t> D) { return llvm::toHex(D, /*LowerCase=*/true); }
-
-/// Writes \p Text to \p Path through a unique file beside it and a rename: a
-/// concurrent run reads the old or the new file, never half of one.
-std::error_code writeReplacing(const std::string &Path, llvm::StringRef Text) {
-  llvm::SmallString<256> Temp;
-  int FD = -1;
-  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Path + ".%%%%%%.tmp", FD, Temp))
-    return EC;
-  std::error_code EC;
-  {
-    llvm::raw_fd_ostream Out(FD, /*shouldClose=*/true);
-    Out << Text;
-    Out.close();
-    if (Out.has_error())
-      EC = Out.error();
-    Out.clear_error();
-  }
-  if (!EC)
-    EC = llvm::sys::fs::rename(Temp, Path);
-  if (EC)
-    llvm::sys::fs::remove(Temp);
-  return EC;
-}
 
 /// Results of earlier runs (<cache>/results): a file's worker result is kept
 /// under the digest of everything that went into it (torch-lint itself, the

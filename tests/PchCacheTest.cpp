@@ -107,6 +107,49 @@ TEST_F(PchCacheRun, FilesWithOtherProjectIncludeDirectoriesShareOneEntry) {
   EXPECT_EQ(pchFiles(Dir + "/cache").size(), 2u);
 }
 
+TEST_F(PchCacheRun, FilesWithOtherTorchIncludesShareOneEntry) {
+  // a.cpp starts with <torch/torch.h>, c.cpp with <ATen/Parallel.h> only:
+  // one entry holds both, and each file's findings are what they are alone.
+  writeFile(Dir + "/c.cpp", "#include <ATen/Parallel.h>\nint one();\n#include <torch/torch.h>\n" +
+                                readFile(sourceDir() + "/testdata/torch-perf-element-loop.cpp"));
+  std::string Both = Args + " c.cpp";
+  RunResult Plain = runTorchLint("--no-cache " + Both, Dir);
+  ASSERT_EQ(Plain.ExitCode, 1) << Plain.Err;
+  RunResult Cached = runTorchLint(Both, Dir);
+  EXPECT_EQ(Cached.Out, Plain.Out) << Cached.Err;
+  ASSERT_EQ(pchFiles(Dir + "/cache").size(), 1u);
+  std::string Shared = pchFiles(Dir + "/cache")[0];
+  // A later run on one of them (pre-commit) loads the same entry.
+  RunResult One = runTorchLint("--no-result-cache " + Args.substr(0, Args.size() - 5) + "c.cpp", Dir);
+  EXPECT_EQ(One.ExitCode, 1) << One.Err;
+  EXPECT_EQ(pchFiles(Dir + "/cache"), std::vector<std::string>{Shared});
+}
+
+TEST_F(PchCacheRun, ASharedEntryThatDoesNotBuildIsNotTriedAgain) {
+  // d.cpp's own header does not build: the shared entry cannot either, and
+  // a.cpp keeps an entry of its own; later runs do not try again.
+  writeFile(Dir + "/inc/torch/broken.h", "#pragma once\n#error broken\n");
+  writeFile(Dir + "/d.cpp", "#include <torch/broken.h>\nint d();\n");
+  RunResult R = runTorchLint(Args + " d.cpp", Dir);
+  EXPECT_NE(R.Out.find("torch-perf-element-loop"), std::string::npos) << R.Out << R.Err;
+  ASSERT_EQ(pchFiles(Dir + "/cache").size(), 1u);
+  std::string Marker;
+  if (DIR *D = ::opendir((Dir + "/cache/pch").c_str())) {
+    while (dirent *E = ::readdir(D))
+      if (std::string N = E->d_name; N.size() > 7 && N.compare(N.size() - 7, 7, ".failed") == 0)
+        Marker = Dir + "/cache/pch/" + N;
+    ::closedir(D);
+  }
+  ASSERT_FALSE(Marker.empty()) << "the failed shared entry is remembered";
+  ASSERT_EQ(std::system(("touch -d '2 hours ago' " + shellQuote(Marker)).c_str()), 0);
+  struct stat Before, After;
+  ::stat(Marker.c_str(), &Before);
+  runTorchLint("--no-result-cache " + Args + " d.cpp", Dir);
+  ::stat(Marker.c_str(), &After);
+  EXPECT_EQ(Before.st_mtime, After.st_mtime) << "not built again";
+  EXPECT_EQ(pchFiles(Dir + "/cache").size(), 1u);
+}
+
 TEST_F(PchCacheRun, CorruptEntryIsDetectedAndRebuilt) {
   runTorchLint(Args, Dir);
   ASSERT_EQ(pchFiles(Dir + "/cache").size(), 1u);
