@@ -45,7 +45,7 @@ const CheckInfo Checks[] = {
     {"torch-binding-gil", "binding", L::Level1,
      "a pybind11 binding of a tensor function that keeps the GIL for the whole "
      "call",
-     "", F::Always, &make<checks::GilCheck>},
+     "", F::Some, &make<checks::GilCheck>},
     {"torch-bugprone-data-ptr-contiguity", "bugprone", L::Level2,
      "data_ptr of a tensor parameter indexed linearly without evidence that "
      "it is contiguous",

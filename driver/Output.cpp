@@ -146,8 +146,13 @@ void printText(llvm::raw_ostream &OS, const LintResult &Result, bool Color) {
   // torch-compile-opaque-binding and torch-binding-gil on one binding read
   // as one report: the GIL finding is printed as a second note of the
   // opaque-binding warning (both stay findings for --checks, JSON, SARIF).
-  using Site = std::tuple<std::string, unsigned, unsigned>;
-  auto SiteOf = [](const Finding &F) { return Site{F.Loc.File, F.Loc.Line, F.Loc.Column}; };
+  // One binding: the same place and the same quoted name ('scale',
+  // 'Module.fwd'), whatever else sits there (a macro's bindings at its use).
+  using Site = std::tuple<std::string, unsigned, unsigned, std::string>;
+  auto SiteOf = [](const Finding &F) {
+    llvm::StringRef Name = llvm::StringRef(F.Message).split('\'').second.split('\'').first;
+    return Site{F.Loc.File, F.Loc.Line, F.Loc.Column, Name.str()};
+  };
   std::map<Site, size_t> Opaque;
   for (size_t I = 0; I < Result.Findings.size(); ++I)
     if (Result.Findings[I].Check == "torch-compile-opaque-binding")

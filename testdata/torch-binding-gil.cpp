@@ -16,6 +16,22 @@ at::Tensor calls_python(const at::Tensor &x) {
 }
 int64_t count(int64_t n) { return n + 1; }
 
+// A class whose methods take tensors, bound as tiny-cuda-nn binds its Module.
+class Runner {
+public:
+  at::Tensor fwd(const at::Tensor &x) { return x.matmul(x.t()); }
+  at::Tensor fwd_released(const at::Tensor &x) {
+    py::gil_scoped_release no_gil;
+    return x.exp();
+  }
+  at::Tensor fwd_guarded(const at::Tensor &x) { return x.relu(); }
+  py::object stats(const at::Tensor &x) { return py::cast(x.mean().item<double>()); }
+  int64_t calls() const { return Calls; }
+
+private:
+  int64_t Calls = 0;
+};
+
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("heavy", &heavy, "a matmul"); // expect: torch-binding-gil: holds the GIL
   m.def("heavy_arg", &heavy, py::arg("x")); // expect: torch-binding-gil
@@ -25,4 +41,13 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("to_python", &to_python);
   m.def("calls_python", &calls_python);
   m.def("count", &count);
+
+  py::class_<Runner>(m, "Runner")
+      .def(py::init<>())
+      .def("fwd", &Runner::fwd) // expect: torch-binding-gil: pybind11 method 'Runner.fwd' holds the GIL
+      // --- Negatives ---
+      .def("fwd_released", &Runner::fwd_released)
+      .def("fwd_guarded", &Runner::fwd_guarded, py::call_guard<py::gil_scoped_release>())
+      .def("stats", &Runner::stats)
+      .def("calls", &Runner::calls);
 }

@@ -789,3 +789,94 @@ TEST(Formats, OpaqueBindingAndGilOnOneBindingAreOneTextReport) {
     Got.insert(F["check"].get<std::string>());
   EXPECT_EQ(Got, (std::set<std::string>{"torch-compile-opaque-binding", "torch-binding-gil"}));
 }
+
+namespace {
+
+// A macro per binding (one site per use) and a macro that lists bindings
+// itself (one site per line of its definition).
+const char *MacroBindings = R"cpp(
+#include <torch/extension.h>
+namespace ext {
+at::Tensor a(const at::Tensor &x) { return x * 2; }
+at::Tensor b(const at::Tensor &x) { return x + 1; }
+at::Tensor c(const at::Tensor &x) { return x - 1; }
+at::Tensor d(const at::Tensor &x) { return x / 3; }
+}
+#define BIND(name) m.def(#name, &ext::name, #name " doc")
+#define BIND_ALL(mod)                                                          \
+  mod.def("c2", &ext::c);                                                      \
+  mod.def("d2", &ext::d)
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  BIND(a);
+  BIND(b);
+  BIND_ALL(m);
+}
+)cpp";
+
+} // namespace
+
+TEST(Formats, BindingsFromMacrosAreOneFindingPerBindingSite) {
+  std::string Dir = makeTempDir("fmt-macro-bindings");
+  writeFile(Dir + "/ext.cpp", MacroBindings);
+  std::string Checks = "--checks=-*,torch-compile-opaque-binding,torch-binding-gil ";
+  RunResult Json = runTorchLint(mock() + "--no-project --format=json " + Checks + "ext.cpp", Dir);
+  ASSERT_EQ(Json.ExitCode, 1) << Json.Err;
+  std::set<std::tuple<std::string, unsigned, std::string>> Got;
+  json Doc = json::parse(Json.Out);
+  for (const auto &F : Doc["findings"]) {
+    std::string M = F["message"].get<std::string>();
+    Got.insert({F["check"].get<std::string>(), F["line"].get<unsigned>(),
+                M.substr(M.find('\'') + 1, M.find('\'', M.find('\'') + 1) - M.find('\'') - 1)});
+  }
+  std::set<std::tuple<std::string, unsigned, std::string>> Want;
+  for (const char *Check : {"torch-compile-opaque-binding", "torch-binding-gil"})
+    for (const auto &[Line, Name] : std::vector<std::pair<unsigned, std::string>>{
+             {14, "a"}, {15, "b"}, {11, "c2"}, {12, "d2"}})
+      Want.insert({Check, Line, Name});
+  EXPECT_EQ(Got, Want) << Json.Out;
+
+  // In text, each GIL finding is the note of its own binding's warning.
+  RunResult Text = runTorchLint(mock() + "--no-project " + Checks + "ext.cpp", Dir);
+  for (const char *Name : {"c2", "d2"}) {
+    size_t Warning = Text.Out.find("warning: pybind11 binding '" + std::string(Name) + "'");
+    size_t Also = Text.Out.find("note: also: pybind11 binding '" + std::string(Name) + "'");
+    ASSERT_NE(Warning, std::string::npos) << Text.Out;
+    ASSERT_NE(Also, std::string::npos) << Text.Out;
+    size_t Next = Text.Out.find(": warning: ", Warning + 1);
+    EXPECT_LT(Warning, Also) << Text.Out;
+    EXPECT_TRUE(Next == std::string::npos || Also < Next) << Text.Out;
+  }
+}
+
+TEST(Formats, RegistrationsFromMacrosAreOneFindingPerSite) {
+  // A macro that lists two schemas: each finding on its own line of the
+  // definition (both were at the macro's use before).
+  std::string Dir = makeTempDir("fmt-macro-defs");
+  writeFile(Dir + "/ops.cpp", R"cpp(#include <torch/library.h>
+#include <ATen/ATen.h>
+at::Tensor a_cpu(const at::Tensor &x) { return x * 2; }
+at::Tensor b_cpu(const at::Tensor &x, int64_t n) { return x + n; }
+#define DEFINE_OPS(lib)                                                        \
+  lib.def("op_a(Tensor x) -> Tensor");                                         \
+  lib.def("op_b(Tensor x) -> Tensor")
+TORCH_LIBRARY(mc, m) { DEFINE_OPS(m); }
+TORCH_LIBRARY_IMPL(mc, CPU, m) {
+  m.impl("op_a", &a_cpu);
+  m.impl("op_b", &b_cpu);
+}
+)cpp");
+  RunResult R = runTorchLint(
+      mock() + "--no-project --format=json "
+               "--checks=-*,torch-compile-missing-fake-kernel,torch-compile-schema ops.cpp",
+      Dir);
+  ASSERT_EQ(R.ExitCode, 1) << R.Err;
+  json Doc = json::parse(R.Out);
+  std::set<std::pair<std::string, unsigned>> Got;
+  for (const auto &F : Doc["findings"])
+    Got.insert({F["check"].get<std::string>(), F["line"].get<unsigned>()});
+  EXPECT_EQ(Got, (std::set<std::pair<std::string, unsigned>>{
+                     {"torch-compile-missing-fake-kernel", 6},
+                     {"torch-compile-missing-fake-kernel", 7},
+                     {"torch-compile-schema", 7}}))
+      << R.Out;
+}

@@ -34,46 +34,53 @@ void GilCheck::registerMatchers(MatchFinder *Finder) {
 void GilCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const Registrations &Model = Registrations::get(Ctx);
-  for (const PyBinding &B : Model.Bindings) {
-    const FunctionDecl *F = B.Function;
-    if (!F || !takesOrReturnsTensors(F) || isPybindType(F->getReturnType()) ||
-        llvm::any_of(F->parameters(),
-                     [](const ParmVarDecl *P) { return isPybindType(P->getType()); }))
-      continue;
-    bool Guarded = false;
-    for (const Expr *A : B.Call->arguments())
-      if (A->getType().getAsString().find("gil_scoped_release") != std::string::npos)
-        Guarded = true;
-    if (Guarded)
-      continue;
-    // Defined in another file: what its body does there (ProjectModel.h).
-    std::string Elsewhere;
-    if (!F->getDefinition()) {
-      Elsewhere = ProjectView::get(Ctx).bodyElsewhere(usrOf(F));
-      if (!llvm::StringRef(Elsewhere).starts_with("plain "))
-        continue;
-    } else if (releasesGilOrCallsPython(F->getDefinition()->getBody())) {
-      continue;
-    }
-    {
-      auto D = diag(B.Call->getExprLoc(),
-                    "pybind11 binding '%0' holds the GIL for the whole call of a "
-                    "tensor function: every other Python thread (data loaders, "
-                    "servers) waits until it returns (its CPU work; for CUDA, its "
-                    "checks, allocations and launches); release it with "
-                    "py::call_guard<py::gil_scoped_release>()");
-      D << B.Name;
-      SourceLocation RParen = B.Call->getRParenLoc();
-      if (RParen.isValid() && !RParen.isMacroID())
-        D << FixItHint::CreateInsertion(
-            RParen, ", pybind11::call_guard<pybind11::gil_scoped_release>()");
-    }
-    if (!Elsewhere.empty())
-      diag(F->getLocation(), "'%0' is defined in %1, which neither releases the GIL nor "
-                             "calls into Python",
-           DiagnosticIDs::Note)
-          << functionName(F) << llvm::StringRef(Elsewhere).drop_front(strlen("plain "));
+  for (const PyBinding &B : Model.Bindings)
+    report(B, /*Method=*/false, Ctx);
+  // A method holds it the same way (tiny-cuda-nn's Module.fwd).
+  for (const PyBinding &B : Model.Methods)
+    report(B, /*Method=*/true, Ctx);
+}
+
+void GilCheck::report(const PyBinding &B, bool Method, ASTContext &Ctx) {
+  const FunctionDecl *F = B.Function;
+  if (!F || !takesOrReturnsTensors(F) || isPybindType(F->getReturnType()) ||
+      llvm::any_of(F->parameters(),
+                   [](const ParmVarDecl *P) { return isPybindType(P->getType()); }))
+    return;
+  for (const Expr *A : B.Call->arguments())
+    if (A->getType().getAsString().find("gil_scoped_release") != std::string::npos)
+      return;
+  // Defined in another file: what its body does there (ProjectModel.h).
+  std::string Elsewhere;
+  if (!F->getDefinition()) {
+    Elsewhere = ProjectView::get(Ctx).bodyElsewhere(usrOf(F));
+    if (!llvm::StringRef(Elsewhere).starts_with("plain "))
+      return;
+  } else if (releasesGilOrCallsPython(F->getDefinition()->getBody())) {
+    return;
   }
+  {
+    auto D = diag(B.Site,
+                  "pybind11 %select{binding|method}0 '%1' holds the GIL for the whole call "
+                  "of a tensor function: every other Python thread (data loaders, "
+                  "servers) waits until it returns (its CPU work; for CUDA, its "
+                  "checks, allocations and launches); release it with "
+                  "py::call_guard<py::gil_scoped_release>()%select{| once two threads "
+                  "may run it on one object at the same time (the GIL now "
+                  "serializes them)}0");
+    D << Method << (B.Class.empty() ? B.Name : B.Class + "." + B.Name);
+    // (Not for a method: whether its object's state may be shared between
+    // threads is its author's call.)
+    SourceLocation RParen = B.Call->getRParenLoc();
+    if (!Method && RParen.isValid() && !RParen.isMacroID())
+      D << FixItHint::CreateInsertion(
+          RParen, ", pybind11::call_guard<pybind11::gil_scoped_release>()");
+  }
+  if (!Elsewhere.empty())
+    diag(F->getLocation(), "'%0' is defined in %1, which neither releases the GIL nor "
+                           "calls into Python",
+         DiagnosticIDs::Note)
+        << functionName(F) << llvm::StringRef(Elsewhere).drop_front(strlen("plain "));
 }
 
 } // namespace torchlint::checks

@@ -5,10 +5,14 @@
 
 #include "clang-tidy/ClangTidyCheck.h"
 
+namespace torchlint::model {
+struct PyBinding;
+}
+
 namespace torchlint::checks {
 
-/// Flags pybind11 bindings of tensor functions that keep the GIL for the
-/// whole call.
+/// Flags pybind11 bindings (module functions and class methods) of tensor
+/// functions that keep the GIL for the whole call.
 ///
 /// For the user-facing documentation see docs/checks/torch-binding-gil.md
 class GilCheck : public clang::tidy::ClangTidyCheck {
@@ -20,6 +24,9 @@ public:
   void onStartOfTranslationUnit() override;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  void report(const model::PyBinding &B, bool Method, clang::ASTContext &Ctx);
 };
 
 } // namespace torchlint::checks

@@ -2,6 +2,8 @@
 
 #include "MissingFakeKernelCheck.h"
 
+#include "../model/Macros.h"
+
 #include "../model/ProjectModel.h"
 #include "../model/PythonFakes.h"
 #include "../model/Registrations.h"
@@ -125,7 +127,9 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
     // Registered through a helper called from another file: key unknown.
     if (llvm::any_of(Backend, [](const KernelImpl *K) { return K->DispatchKey.empty(); }))
       continue;
-    SourceLocation Loc = D.Literal ? D.Literal->getBeginLoc() : D.Call->getBeginLoc();
+    SourceLocation Loc = D.Literal ? macroBodySite(D.Literal->getBeginLoc(),
+                                                   D.Literal->getBeginLoc(), SM)
+                                   : D.Call->getBeginLoc();
 
     if (!Traced.empty()) {
       // A composite kernel is the fake kernel only if it traces.

@@ -188,7 +188,7 @@ void OpaqueBindingCheck::reportMethod(const PyBinding &B, ASTContext &Ctx) {
   // torch 2.x: tests/proofs/test_opaque_binding.py).
   const auto *M = cast<CXXMethodDecl>(B.Function);
   std::string Class = B.Class.empty() ? M->getParent()->getName().str() : B.Class;
-  diag(B.Call->getExprLoc(),
+  diag(B.Site,
        "pybind11 method '%0.%1' takes or returns tensors and is opaque to torch.compile: "
        "every call is a graph break [GB0156]; an operator cannot be a method: bind what it "
        "computes as a function of tensors and schema types and register that with "
@@ -239,12 +239,12 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
     Namespace Ns = namespaceOf(B, Model, Project, Ctx);
     {
     auto D = I.Problems.empty()
-                 ? diag(B.Call->getExprLoc(),
+                 ? diag(B.Site,
                         "pybind11 binding '%0' takes or returns tensors and is opaque "
                         "to torch.compile: every call is a graph break [GB0007]; "
                         "register it with TORCH_LIBRARY as '%1' (the pybind11 binding "
                         "can stay)")
-                 : diag(B.Call->getExprLoc(),
+                 : diag(B.Site,
                         "pybind11 binding '%0' takes or returns tensors and is opaque "
                         "to torch.compile: every call is a graph break [GB0007]; "
                         "register it with TORCH_LIBRARY once the types the notes name "

@@ -2,6 +2,8 @@
 
 #include "SchemaCheck.h"
 
+#include "../model/Macros.h"
+
 #include "../model/ProjectFacts.h"
 #include "../model/ProjectModel.h"
 #include "../model/Registrations.h"
@@ -25,8 +27,10 @@ SourceLocation locationInSchema(const OpDef &D, unsigned Column, ASTContext &Ctx
     return D.Call ? D.Call->getBeginLoc() : SourceLocation();
   if (Column >= D.Literal->getLength())
     Column = D.Literal->getLength() ? D.Literal->getLength() - 1 : 0;
-  return D.Literal->getLocationOfByte(Column, Ctx.getSourceManager(),
-                                      Ctx.getLangOpts(), Ctx.getTargetInfo());
+  // (In a macro that lists its registrations: the line of the definition.)
+  return macroBodySite(D.Literal->getLocationOfByte(Column, Ctx.getSourceManager(),
+                                                    Ctx.getLangOpts(), Ctx.getTargetInfo()),
+                       D.Literal->getBeginLoc(), Ctx.getSourceManager());
 }
 
 /// Schema type text without fixed list sizes: int[2] -> int[].

@@ -72,4 +72,15 @@ std::optional<MacroInvocation> enclosingMacro(SourceLocation Loc, llvm::StringRe
   return M;
 }
 
+SourceLocation macroBodySite(SourceLocation Loc, SourceLocation NameLoc,
+                             const SourceManager &SM) {
+  if (!Loc.isMacroID() || !NameLoc.isMacroID() || !SM.isMacroBodyExpansion(NameLoc))
+    return Loc;
+  SourceLocation Name = SM.getSpellingLoc(NameLoc), Site = SM.getSpellingLoc(Loc);
+  if (SM.isWrittenInScratchSpace(Name) || SM.isWrittenInScratchSpace(Site) ||
+      SM.getFileID(Name) != SM.getFileID(Site))
+    return Loc;
+  return Site;
+}
+
 } // namespace torchlint::model

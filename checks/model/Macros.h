@@ -26,6 +26,14 @@ std::optional<MacroInvocation> enclosingMacro(clang::SourceLocation Loc,
                                               const clang::SourceManager &SM,
                                               const clang::LangOptions &LangOpts);
 
+/// Where a finding about a call written in a macro goes. A call that the
+/// macro's definition spells with its own name literal \p NameLoc (a macro
+/// listing several bindings or registrations) has one site per line of the
+/// definition: \p Loc's place there. Otherwise \p Loc, which diagnostics
+/// show at the macro's use: one site per use, as `BIND(name)` writes them.
+clang::SourceLocation macroBodySite(clang::SourceLocation Loc, clang::SourceLocation NameLoc,
+                                    const clang::SourceManager &SM);
+
 /// Splits `NAME(a, (b, c), "d,e")` into its top-level arguments.
 std::vector<std::string> splitMacroArgs(llvm::StringRef Invocation);
 

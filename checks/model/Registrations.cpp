@@ -4,6 +4,7 @@
 #include "ProjectModel.h"
 
 #include "AstUtil.h"
+#include "Macros.h"
 
 #include "TorchApi.h"
 
@@ -515,6 +516,8 @@ void Registrations::build(ASTContext &Ctx) {
     B.Function = resolveFunction(Call->getArg(1));
     B.Call = Call;
     B.Module = enclosingFunction(*Call, Ctx);
+    B.Site = macroBodySite(Call->getExprLoc(), Call->getArg(0)->getBeginLoc(),
+                           Ctx.getSourceManager());
     Bindings.push_back(B);
   }
   for (const CXXMemberCallExpr *Call : Col.PyMethodDefs) {
@@ -531,6 +534,8 @@ void Registrations::build(ASTContext &Ctx) {
     B.Call = Call;
     B.Module = enclosingFunction(*Call, Ctx);
     B.Class = pybindClassName(Call);
+    B.Site = macroBodySite(Call->getExprLoc(), Call->getArg(0)->getBeginLoc(),
+                           Ctx.getSourceManager());
     Methods.push_back(B);
   }
 

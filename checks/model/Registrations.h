@@ -82,6 +82,9 @@ struct PyBinding {
   /// For a method (Registrations::Methods): the Python class's name, as
   /// py::class_<T>(m, "Name") spells it; may be empty.
   std::string Class;
+  /// Where findings about it go: the `def`, or its line in the definition of
+  /// a macro that lists several bindings (Macros.h, macroBodySite).
+  clang::SourceLocation Site;
 };
 
 enum class ContextKind { Unknown, Eager, PyBound, Traced };
