@@ -2,6 +2,7 @@
 
 #include "PchCache.h"
 #include "CacheFiles.h"
+#include "CompileFlags.h"
 #include "model/ProjectModel.h"
 #include "model/SafeRead.h"
 #include "ClangResources.h"
@@ -282,23 +283,9 @@ std::vector<std::string> PchCache::torchPrefix(const std::string &File,
 std::vector<std::string> PchCache::foundHeaders(const tooling::CompileCommand &Command,
                                                 std::vector<std::string> Headers) {
   // (Debian's torch is in /usr/include, where the compiler looks anyway.)
-  std::vector<std::string> Dirs = {"/usr/local/include", "/usr/include"};
-  const auto &Args = Command.CommandLine;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    StringRef A = Args[I];
-    for (StringRef Opt : {"-isystem", "-I", "-iquote", "-idirafter"}) {
-      if (A == Opt && I + 1 < Args.size())
-        Dirs.push_back(Args[I + 1]);
-      else if (A.starts_with(Opt) && A.size() > Opt.size())
-        Dirs.push_back(A.drop_front(Opt.size()).str());
-    }
-  }
-  for (std::string &D : Dirs)
-    if (!llvm::sys::path::is_absolute(D)) {
-      llvm::SmallString<256> Abs(Command.Directory);
-      llvm::sys::path::append(Abs, D);
-      D = Abs.str().str();
-    }
+  std::vector<std::string> Dirs = includeDirsIn(Command.CommandLine, Command.Directory);
+  Dirs.push_back("/usr/local/include");
+  Dirs.push_back("/usr/include");
   llvm::erase_if(Headers, [&](const std::string &H) {
     // A name from an untrusted file: plain path characters, no `..`.
     if (H.empty() || StringRef(H).contains("..") ||
