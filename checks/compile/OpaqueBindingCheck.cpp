@@ -48,35 +48,12 @@ Inferred inferSchema(const PyBinding &B, ASTContext &Ctx) {
   std::string Args;
   for (unsigned I = 0; I < F->getNumParams(); ++I) {
     const ParmVarDecl *P = F->getParamDecl(I);
+    if (std::string Why = kernelParamProblem(P, Ctx.getPrintingPolicy()); !Why.empty()) {
+      R.Problems.push_back({P, Why});
+      continue;
+    }
     std::string Name = schemaNameOf(P);
     SchemaTypeOf T = schemaTypeOf(P->getType());
-    if (T.Spelling.empty()) {
-      std::string Type = P->getType().getAsString(Ctx.getPrintingPolicy());
-      R.Problems.push_back(
-          {P, "parameter '" + Name + "' of type '" + Type +
-                  "' has no schema type" +
-                  (T.Instead.empty() ? "; take a tensor or a schema type instead"
-                                     : "; use '" + T.Instead + "' instead")});
-      continue;
-    }
-    QualType PT = P->getType();
-    if (PT->isLValueReferenceType() && !PT.getNonReferenceType().isConstQualified() &&
-        !T.MutableRef) {
-      // The dispatcher hands a kernel a temporary for every argument but a
-      // Tensor&: m.impl of such a function does not compile
-      // (make_boxed_from_unboxed_functor.h).
-      std::string Type = PT.getAsString(Ctx.getPrintingPolicy());
-      R.Problems.push_back(
-          {P, "parameter '" + Name + "' of type '" + Type +
-                  "' cannot be a kernel's: the dispatcher passes a temporary, which a "
-                  "non-const reference cannot bind; take 'const " +
-                  PT.getNonReferenceType().getAsString(Ctx.getPrintingPolicy()) + " &'" +
-                  (StringRef(T.Spelling).starts_with("Tensor")
-                       ? ", declared '" + T.Spelling.substr(0, 6) + "(a!)" +
-                             T.Spelling.substr(6) + "' if the kernel writes it"
-                       : "")});
-      continue;
-    }
     std::string Type = T.Spelling;
     if ((Type == "Tensor" || Type == "Tensor?") && Written(P, T.MutableRef))
       Type = std::string("Tensor(") + static_cast<char>('a' + I % 26) + "!)" +

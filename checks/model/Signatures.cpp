@@ -183,6 +183,28 @@ std::string schemaNameOf(const ParmVarDecl *P) {
   return Reserved.count(Name) ? Name + "_" : Name;
 }
 
+std::string kernelParamProblem(const ParmVarDecl *P, const PrintingPolicy &Policy) {
+  std::string Name = schemaNameOf(P);
+  QualType PT = P->getType();
+  SchemaTypeOf T = schemaTypeOf(PT);
+  if (T.Spelling.empty())
+    return "parameter '" + Name + "' of type '" + PT.getAsString(Policy) +
+           "' has no schema type" +
+           (T.Instead.empty() ? "; take a tensor or a schema type instead"
+                              : "; use '" + T.Instead + "' instead");
+  if (!PT->isLValueReferenceType() || PT.getNonReferenceType().isConstQualified() ||
+      T.MutableRef)
+    return "";
+  return "parameter '" + Name + "' of type '" + PT.getAsString(Policy) +
+         "' cannot be a kernel's: the dispatcher passes a temporary, which a "
+         "non-const reference cannot bind; take 'const " +
+         PT.getNonReferenceType().getAsString(Policy) + " &'" +
+         (StringRef(T.Spelling).starts_with("Tensor")
+              ? ", declared '" + T.Spelling.substr(0, 6) + "(a!)" + T.Spelling.substr(6) +
+                    "' if the kernel writes it"
+              : "");
+}
+
 bool takesOrReturnsTensors(const FunctionDecl *F) {
   if (!F)
     return false;

@@ -71,6 +71,14 @@ bool writesThroughParam(const clang::FunctionDecl *Callee, unsigned Index);
 /// torch._C.parse_schema rejects "f(Tensor in) -> ()" on torch 2.x).
 std::string schemaNameOf(const clang::ParmVarDecl *P);
 
+/// Why \p P cannot be a parameter of a kernel registered with `m.impl`, as a
+/// note's text; empty when it can. A type with no schema spelling, or a
+/// non-const reference to anything but a tensor: the dispatcher hands a
+/// kernel a temporary for every argument but a `Tensor&`, so `m.impl` of
+/// such a function does not compile (make_boxed_from_unboxed_functor.h;
+/// `c10::optional<Tensor>&`, `std::vector<Tensor>&` on torch 2.x).
+std::string kernelParamProblem(const clang::ParmVarDecl *P, const clang::PrintingPolicy &Policy);
+
 /// True if \p F takes or returns a tensor (or a list/optional of them).
 bool takesOrReturnsTensors(const clang::FunctionDecl *F);
 
