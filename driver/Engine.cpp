@@ -163,6 +163,55 @@ struct RunState {
   std::map<std::string, model::TUFacts> Facts;
   std::map<std::string, std::vector<model::ProjectQuery>> Queries;
   std::map<std::string, std::map<std::string, std::string>> Inputs;
+  /// Per file (absolute), the offsets of device-only function bodies of a
+  /// CUDA TU (DeviceBodies).
+  std::map<std::string, std::vector<std::pair<unsigned, unsigned>>> DeviceBodies;
+};
+
+/// Records the bodies of a CUDA TU's device-only functions (`__global__`,
+/// `__device__` without `__host__`). nvcc's host pass never compiles them, so
+/// an error inside one (a helper declared only under `#ifdef __CUDA_ARCH__`,
+/// mmdetection3d's reduceAdd) is not an error of the host code torch-lint
+/// parses.
+class DeviceBodies : public ASTConsumer {
+public:
+  DeviceBodies(RunState &State, const SourceManager &SM, llvm::vfs::FileSystem &FS)
+      : State(State), SM(SM), FS(FS) {}
+  bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    for (const Decl *D : Group)
+      record(D);
+    return true;
+  }
+
+private:
+  void record(const Decl *D) {
+    if (isa<NamespaceDecl, LinkageSpecDecl>(D)) {
+      for (const Decl *Inner : cast<DeclContext>(D)->decls())
+        record(Inner);
+      return;
+    }
+    if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+      D = T->getTemplatedDecl();
+    const auto *F = dyn_cast<FunctionDecl>(D);
+    if (!F || !F->getBody() ||
+        !(F->hasAttr<CUDAGlobalAttr>() ||
+          (F->hasAttr<CUDADeviceAttr>() && !F->hasAttr<CUDAHostAttr>())))
+      return;
+    SourceRange R = F->getBody()->getSourceRange();
+    auto [File, Begin] = SM.getDecomposedExpansionLoc(R.getBegin());
+    auto [EndFile, End] = SM.getDecomposedExpansionLoc(R.getEnd());
+    auto Entry = SM.getFileEntryRefForID(File);
+    if (File != EndFile || !Entry || SM.isInSystemHeader(R.getBegin()))
+      return;
+    llvm::SmallString<256> Path(Entry->getName());
+    FS.makeAbsolute(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    State.DeviceBodies[Path.str().str()].push_back({Begin, End});
+  }
+
+  RunState &State;
+  const SourceManager &SM;
+  llvm::vfs::FileSystem &FS;
 };
 
 class MissingIncludeCallbacks : public PPCallbacks {
@@ -371,6 +420,13 @@ private:
       CI.getPreprocessor().addPPCallbacks(
           std::make_unique<MissingIncludeCallbacks>(Parent.State, CI.getSourceManager()));
       auto Inner = Parent.ConsumerFactory.createASTConsumer(CI, File);
+      if (CI.getLangOpts().CUDA) {
+        std::vector<std::unique_ptr<ASTConsumer>> Both;
+        Both.push_back(std::make_unique<DeviceBodies>(Parent.State, CI.getSourceManager(),
+                                                      CI.getFileManager().getVirtualFileSystem()));
+        Both.push_back(std::move(Inner));
+        Inner = std::make_unique<MultiplexConsumer>(std::move(Both));
+      }
       if (!Parent.Options.Fast)
         return Inner;
       CI.getFrontendOpts().SkipFunctionBodies = true;
@@ -795,6 +851,12 @@ LintResult lintSequential(const std::vector<std::string> &Files,
           !llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-"))
         return false;
       const tooling::DiagnosticMessage &M = E.Message;
+      // In a device-only body: not the host code's error (DeviceBodies).
+      if (auto It = State.DeviceBodies.find(M.FilePath); It != State.DeviceBodies.end() &&
+          llvm::any_of(It->second, [&](const std::pair<unsigned, unsigned> &B) {
+            return B.first <= M.FileOffset && M.FileOffset <= B.second;
+          }))
+        return true;
       std::string Where;
       if (!M.FilePath.empty())
         Where = llvm::sys::path::filename(M.FilePath).str() + ":" +

@@ -88,4 +88,43 @@ TEST(Cuda, HostCodeParsesWithoutAToolkit) {
                                       Dir));
 }
 
+TEST(Cuda, ErrorsInDeviceOnlyBodiesAreNotTheHostCodes) {
+  // mmdetection3d's scatter_points_cuda.cu: a helper declared only for the
+  // device pass, used in a kernel. nvcc's host pass never compiles the
+  // kernel's body; the host code is linted, and the file is no error. An
+  // error in host code still is.
+  std::string Dir = makeTempDir("cuda-device-only");
+  const char *Kernel = R"(#include <torch/torch.h>
+#ifdef __CUDA_ARCH__
+__device__ __forceinline__ static void reduceAdd(float *a, float v) { atomicAdd(a, v); }
+#endif
+template <typename T> __global__ void reduce_kernel(const T *x, T *y, int n) {
+  for (int i = 0; i < n; i++)
+    reduceAdd(&y[0], x[i]);
+}
+float host_sum(const torch::Tensor &t) {
+  float s = 0;
+  for (int64_t i = 0; i < t.size(0); ++i)
+    s += t[i].item<float>();
+  reduce_kernel<float><<<1, 1>>>(t.data_ptr<float>(), t.data_ptr<float>(), 1);
+  return s;
+}
+)";
+  writeFile(Dir + "/ops.cu", Kernel);
+  std::string Args = "--torch-include=" + shellQuote(mockIncludes()) +
+                     " --format=json ops.cu -- --cuda-path=/nonexistent";
+  RunResult R = runTorchLint(Args, Dir);
+  ASSERT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+  auto J = json::parse(R.Out);
+  EXPECT_TRUE(J["errors"].empty()) << J["errors"].dump();
+  EXPECT_EQ(findings(J), (std::set<std::pair<std::string, int>>{
+                             {"torch-perf-element-loop", 12}}))
+      << R.Out;
+  writeFile(Dir + "/ops.cu", std::string(Kernel) + "int broken() { return undeclared_name; }\n");
+  RunResult Broken = runTorchLint(Args, Dir);
+  EXPECT_EQ(Broken.ExitCode, 3) << Broken.Out << Broken.Err;
+  EXPECT_NE(Broken.Out.find("undeclared_name"), std::string::npos) << Broken.Out;
+  EXPECT_EQ(Broken.Out.find("reduceAdd"), std::string::npos) << Broken.Out;
+}
+
 } // namespace
