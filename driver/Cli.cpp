@@ -395,7 +395,12 @@ int parseArgs(int Argc, const char **Argv, Options &O) {
     if ((R = Value("--cache-dir", V))) {
       if (R < 0 || V.empty())
         return usageError("--cache-dir needs a directory");
-      O.CacheDir = V;
+      // Absolute: a relative one built no PCH (the build runs in the
+      // compile command's directory) and workers must name the same one.
+      llvm::SmallString<256> Abs(V);
+      llvm::sys::fs::make_absolute(Abs);
+      llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+      O.CacheDir = Abs.str().str();
       continue;
     }
     if (A.size() > 2 && A.starts_with("-j") && llvm::all_of(A.drop_front(2), [](char C) { return C >= '0' && C <= '9'; })) {

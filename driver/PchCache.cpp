@@ -237,6 +237,19 @@ bool PchCache::isTorchFamily(StringRef Header) {
          Header.starts_with("c10/") || Header.starts_with("pybind11/");
 }
 
+namespace {
+
+/// A header name from an untrusted file (or the cache list made of them)
+/// that may go into a shared prefix: a torch-family name of plain path
+/// characters, with no `..`.
+bool isSharableName(StringRef H) {
+  return PchCache::isTorchFamily(H) && !H.contains("..") && llvm::all_of(H, [](char C) {
+           return llvm::isAlnum(C) || C == '_' || C == '-' || C == '.' || C == '/' || C == '+';
+         });
+}
+
+} // namespace
+
 std::vector<std::string> PchCache::includePrefix(StringRef Source, StringRef Dir,
                                                  const std::vector<std::string> &QuoteDirs) {
   std::vector<std::string> Includes;
@@ -287,11 +300,7 @@ std::vector<std::string> PchCache::foundHeaders(const tooling::CompileCommand &C
   Dirs.push_back("/usr/local/include");
   Dirs.push_back("/usr/include");
   llvm::erase_if(Headers, [&](const std::string &H) {
-    // A name from an untrusted file: plain path characters, no `..`.
-    if (H.empty() || StringRef(H).contains("..") ||
-        llvm::any_of(H, [](char C) {
-          return !(llvm::isAlnum(C) || C == '_' || C == '-' || C == '.' || C == '/' || C == '+');
-        }))
+    if (!isSharableName(H))
       return true;
     return llvm::none_of(Dirs, [&](const std::string &D) {
       llvm::SmallString<256> Path(D);
@@ -334,7 +343,7 @@ std::vector<std::string> PchCache::sharedPrefix(const std::string &Group) {
       llvm::SmallVector<StringRef, 16> Lines;
       Buf->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
       for (StringRef L : Lines)
-        if (isTorchFamily(L) && It->second.size() < MaxSharedHeaders)
+        if (isSharableName(L) && It->second.size() < MaxSharedHeaders)
           It->second.push_back(L.str());
     }
   return It->second;
@@ -346,7 +355,7 @@ void PchCache::share(const std::string &Group,
   bool Grew = false;
   for (const std::vector<std::string> &P : Prefixes)
     for (const std::string &H : P)
-      if (isTorchFamily(H) && !llvm::is_contained(Union, H) &&
+      if (isSharableName(H) && !llvm::is_contained(Union, H) &&
           Union.size() < MaxSharedHeaders) {
         Union.push_back(H);
         Grew = true;

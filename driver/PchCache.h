@@ -5,10 +5,11 @@
 // instead (-include-pch). The cache key covers the compiler, torch-lint's
 // version, every flag of the compile command and the included headers; Clang
 // itself rejects a PCH whose headers changed since, and such an entry is
-// removed and rebuilt. The files of one project share one entry whatever
-// their torch includes: the union of the torch headers its files start with,
-// kept per project root in the cache (share()). Entries are written atomically (temporary file +
-// rename), so workers and processes building the same entry cannot corrupt it.
+// removed and rebuilt. The files of one project and flag set share one entry
+// whatever their torch includes: the union of the torch headers its files
+// start with, kept in the cache (share()). Entries are written atomically
+// (temporary file + rename), so workers and processes building the same entry
+// cannot corrupt it.
 //
 //===----------------------------------------------------------------------===//
 

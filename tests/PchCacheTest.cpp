@@ -150,6 +150,16 @@ TEST_F(PchCacheRun, ASharedEntryThatDoesNotBuildIsNotTriedAgain) {
   EXPECT_EQ(pchFiles(Dir + "/cache").size(), 1u);
 }
 
+TEST_F(PchCacheRun, ARelativeCacheDirectoryGetsItsEntry) {
+  // --cache-dir=rel once built no PCH at all (every run parsed the headers).
+  RunResult R = runTorchLint("--torch-include=" + shellQuote(Dir + "/inc") +
+                                 " --cache-dir=rel --checks='-*,torch-perf-element-loop'"
+                                 " --format=json a.cpp",
+                             Dir);
+  EXPECT_EQ(R.Out, Reference.Out) << R.Err;
+  EXPECT_EQ(pchFiles(Dir + "/rel").size(), 1u);
+}
+
 TEST_F(PchCacheRun, CorruptEntryIsDetectedAndRebuilt) {
   runTorchLint(Args, Dir);
   ASSERT_EQ(pchFiles(Dir + "/cache").size(), 1u);
