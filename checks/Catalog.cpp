@@ -96,7 +96,8 @@ const CheckInfo Checks[] = {
      "", F::Always, &make<checks::MemoryFormatCheck>},
     {"torch-perf-parallel-grain", "perf", L::Level2,
      "at::parallel_for with grain 0/1 over trivial work, OpenMP inside "
-     "parallel_for, thread counts set outside main",
+     "parallel_for, an OpenMP region per item of a serial loop, thread counts "
+     "set outside main",
      "", F::None, &make<checks::ParallelGrainCheck>},
     {"torch-perf-redundant-copy", "perf", L::Level1,
      "a copy or initialisation whose result is never observed: clone of a "

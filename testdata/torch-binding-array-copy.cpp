@@ -45,7 +45,35 @@ int64_t multi_tensor_count(const std::vector<std::vector<at::Tensor>> &lists) {
   return static_cast<int64_t>(ptrs.size());
 }
 
+// py::class_ methods convert their arguments and results the same way.
+struct PointCloud {
+  at::Tensor points;
+  void set_rows(const std::vector<std::vector<double>> &rows) { // expect: torch-binding-array-copy: nested std::vector
+    points = at::zeros({static_cast<int64_t>(rows.size()), 3});
+  }
+  std::vector<float> xs() const {
+    std::vector<float> out;
+    auto p = points.contiguous();
+    for (int64_t i = 0; i < p.size(0); ++i)
+      out.push_back(p.data_ptr<float>()[i * 3]); // expect: torch-binding-array-copy: element by element
+    return out;
+  }
+  // Look-alikes: a tensor in and out, a list of tensor lists, sizes only.
+  at::Tensor scaled(const at::Tensor &s) const { return points * s; }
+  void set_chunks(const std::vector<std::vector<at::Tensor>> &chunks) {
+    points = at::cat(chunks.front());
+  }
+  std::vector<int64_t> shape() const { return points.sizes().vec(); }
+};
+
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  py::class_<PointCloud>(m, "PointCloud")
+      .def(py::init<>())
+      .def("set_rows", &PointCloud::set_rows)
+      .def("xs", &PointCloud::xs)
+      .def("scaled", &PointCloud::scaled)
+      .def("set_chunks", &PointCloud::set_chunks)
+      .def("shape", &PointCloud::shape);
   m.def("from_numpy", &from_numpy);
   m.def("from_nested", &from_nested);
   m.def("to_vector", &to_vector);

@@ -30,7 +30,69 @@ at::Tensor accumulate(const at::Tensor &x, int steps) {
   return acc;
 }
 
+// A helper that allocates its own scratch buffer, called with the same
+// arguments on every iteration: the allocation is in the loop all the same.
+static void normalize_row(const at::Tensor &row, const at::Tensor &like, at::Tensor &dst) {
+  at::Tensor tmp = at::empty(like.sizes(), like.options());
+  at::sub_out(tmp, row, row.mean());
+  dst.copy_(tmp);
+}
+
+void normalize_rows(const at::Tensor &x, at::Tensor &out) {
+  const at::Tensor proto = x[0];
+  for (int64_t r = 0; r < x.size(0); ++r) {
+    at::Tensor dst = out[r];
+    normalize_row(x[r], proto, dst); // expect: torch-perf-alloc-in-loop: 'normalize_row' allocates 'tmp'
+  }
+}
+
+template <typename T>
+T count_above(const at::Tensor &x, T limit, int64_t n) {
+  auto mask = at::zeros({n}, x.options().dtype(at::kBool));
+  at::gt_out(mask, x.narrow(0, 0, n), limit);
+  return static_cast<T>(mask.sum().template item<int64_t>());
+}
+
+int64_t count_all(const std::vector<at::Tensor> &xs, int64_t n) {
+  int64_t total = 0;
+  for (const at::Tensor &x : xs)
+    total += count_above<int64_t>(xs.front(), 5, n); // expect: torch-perf-alloc-in-loop: 'count_above' allocates 'mask'
+  return total;
+}
+
 // --- Negatives ---------------------------------------------------------------
+
+// Helper look-alikes: the shape follows the iteration; the helper returns
+// what it allocates (the caller keeps it); allocates only on one branch; or
+// allocates in a loop of its own (reported there).
+static void per_size(int64_t n, at::Tensor &dst) {
+  at::Tensor t = at::empty({n});
+  t.fill_(1);
+  dst.narrow(0, 0, n).copy_(t);
+}
+
+static at::Tensor make_like(const at::Tensor &x) {
+  at::Tensor t = at::empty_like(x);
+  t.fill_(2);
+  return t;
+}
+
+static void maybe(const at::Tensor &x, bool big, at::Tensor &dst) {
+  if (big) {
+    at::Tensor t = at::empty_like(x);
+    dst.copy_(t.fill_(3));
+  }
+}
+
+void helpers_ok(const at::Tensor &x, at::Tensor &dst, bool big) {
+  std::vector<at::Tensor> kept;
+  for (int64_t i = 1; i < x.size(0); ++i) {
+    per_size(i, dst);
+    kept.push_back(make_like(x));
+    maybe(x, big, dst);
+  }
+}
+
 
 // Shapes that depend on the iteration.
 void grow(int n) {

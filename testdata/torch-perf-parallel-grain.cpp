@@ -3,6 +3,7 @@
 #include <torch/torch.h>
 
 #include <cmath>
+#include <utility>
 
 // --- Positives ---------------------------------------------------------------
 
@@ -28,6 +29,32 @@ void nested_omp(float *x, int64_t n) {
     for (int64_t i = b; i < e; ++i)
       x[i] *= 2;
   });
+}
+
+// A parallel region per row: the team forks and joins x.size(0) times.
+void per_row_omp(const at::Tensor &x, at::Tensor &out) {
+  auto a = x.accessor<float, 2>();
+  auto o = out.accessor<float, 2>();
+  for (int64_t r = 0; r < x.size(0); ++r) {
+#pragma omp parallel for // expect: torch-perf-parallel-grain: forks and joins a thread team
+    for (int64_t c = 0; c < x.size(1); ++c)
+      o[r][c] = a[r][c] * 2;
+  }
+}
+
+// The bound through a local, a plain region, and a loop nest: reported once,
+// at the innermost loop over items.
+void per_item_region(const at::Tensor &boxes, float *scores) {
+  const int64_t n = boxes.numel() / 4;
+  for (int pass = 0; pass < 2; ++pass)
+    for (int64_t i = 0; i < n; ++i) {
+      float best = 0;
+#pragma omp parallel // expect: torch-perf-parallel-grain: serial loop over 'n'
+      {
+        best += 1;
+      }
+      scores[i] = best;
+    }
 }
 
 void configure() {
@@ -59,6 +86,54 @@ void good(float *x, int64_t n) {
     for (int64_t i = b; i < e; ++i)
       x[i] += 1;
   });
+}
+
+// OpenMP look-alikes: the outer loop is the parallel one; one region opened
+// outside the serial loop with work-sharing inside; a loop over a small
+// constant count (a few passes); a region with an if() clause (the author
+// chose when to fork); iterations of a solver (no tensor size bounds them).
+void outer_parallel(float *x, const at::Tensor &t) {
+#pragma omp parallel for
+  for (int64_t r = 0; r < t.size(0); ++r)
+    for (int64_t c = 0; c < t.size(1); ++c)
+      x[r * t.size(1) + c] += 1;
+}
+
+void one_region(float *x, const at::Tensor &t) {
+  const int64_t rows = t.size(0), cols = t.size(1);
+#pragma omp parallel
+  {
+    for (int64_t r = 0; r < rows; ++r) {
+#pragma omp for
+      for (int64_t c = 0; c < cols; ++c)
+        x[r * cols + c] *= 2;
+    }
+  }
+}
+
+void few_passes(float *x, int64_t n) {
+  for (int pass = 0; pass < 3; ++pass) {
+#pragma omp parallel for
+    for (int64_t i = 0; i < n; ++i)
+      x[i] = x[i] * 0.5f + 1;
+  }
+}
+
+void guarded_region(float *x, const at::Tensor &t) {
+  for (int64_t r = 0; r < t.size(0); ++r) {
+#pragma omp parallel for if (t.size(1) > 4096)
+    for (int64_t c = 0; c < t.size(1); ++c)
+      x[r * t.size(1) + c] += 1;
+  }
+}
+
+void jacobi(float *x, float *y, int64_t n, int iterations) {
+  for (int it = 0; it < iterations; ++it) {
+#pragma omp parallel for
+    for (int64_t i = 1; i + 1 < n; ++i)
+      y[i] = (x[i - 1] + x[i + 1]) / 2;
+    std::swap(x, y);
+  }
 }
 
 int main() {

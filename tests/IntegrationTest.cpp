@@ -139,7 +139,8 @@ TEST_P(Integration, KernelPairsLintConsistently) {
   EXPECT_EQ(R.Out.find("FAIL"), std::string::npos) << R.Out;
   for (const char *Fixed : {"element_loop_fixed.cpp", "uint8_roundtrip_fixed.cpp",
                             "temporary_fixed.cpp", "redundant_copy_fixed.cpp",
-                            "layout_from_shape_fixed.cpp", "parallel_grain_fixed.cpp"})
+                            "layout_from_shape_fixed.cpp", "parallel_grain_fixed.cpp",
+                            "omp_in_loop_fixed.cpp"})
     EXPECT_NE(R.Out.find(std::string("PASS kernels/pairs/") + Fixed + " (0 expected"),
               std::string::npos)
         << Fixed << "\n" << R.Out;

@@ -89,7 +89,13 @@ void ArrayCopyCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const Registrations &Model = Registrations::get(Ctx);
   std::set<const FunctionDecl *> Seen;
-  for (const PyBinding &B : Model.Bindings) {
+  std::vector<const PyBinding *> All;
+  for (const std::vector<PyBinding> *List : {&Model.Bindings, &Model.Methods})
+    for (const PyBinding &B : *List)
+      All.push_back(&B);
+  // py::class_ methods convert their arguments and results like functions.
+  for (const PyBinding *BP : All) {
+    const PyBinding &B = *BP;
     const FunctionDecl *F = B.Function ? B.Function->getDefinition() : nullptr;
     if (!F || !F->getBody() || !Seen.insert(F).second)
       continue;

@@ -139,25 +139,125 @@ bool isOneElementShape(const Expr *Arg) {
   return Lit && Lit->getValue() == 1;
 }
 
+const llvm::StringRef FactoryNames[] = {
+    "empty",      "zeros",     "ones",      "full",      "rand",      "randn",
+    "randint",    "randperm",  "empty_like", "zeros_like", "ones_like", "full_like",
+    "rand_like",  "randn_like", "tensor",   "empty_strided"};
+
+/// A torch factory call (`at::empty(...)`), not a method.
+const CallExpr *factoryCall(const Expr *E) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(E ? ignoreWrappers(E) : nullptr);
+  if (!Call || isa<CXXMemberCallExpr>(Call))
+    return nullptr;
+  const FunctionDecl *F = Call->getDirectCallee();
+  if (!F || !F->getIdentifier() || !isTorchDecl(F) ||
+      !llvm::is_contained(FactoryNames, F->getName()))
+    return nullptr;
+  return Call;
+}
+
+/// The scratch tensor \p Helper allocates on every call: a local initialised
+/// by a factory at the top level of its body (not on a branch, not in a loop
+/// of its own), that stays in the helper, and whose arguments use only the
+/// helper's parameters and constants. \p ParamsUsed gets those parameters.
+const VarDecl *scratchAllocation(const FunctionDecl &Helper, ASTContext &Ctx,
+                                 llvm::SmallVectorImpl<unsigned> &ParamsUsed) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Helper.getBody());
+  if (!Body)
+    return nullptr;
+  for (const Stmt *S : Body->body()) {
+    const auto *DS = dyn_cast<DeclStmt>(S);
+    const auto *V = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+    const CallExpr *Alloc = V ? factoryCall(V->getInit()) : nullptr;
+    if (!Alloc || Alloc->getBeginLoc().isMacroID())
+      continue;
+    struct Refs : RecursiveASTVisitor<Refs> {
+      const FunctionDecl &Helper;
+      llvm::SmallVector<unsigned, 4> Params;
+      bool Local = false;
+      explicit Refs(const FunctionDecl &H) : Helper(H) {}
+      bool VisitDeclRefExpr(DeclRefExpr *R) {
+        if (const auto *P = dyn_cast<ParmVarDecl>(R->getDecl())) {
+          if (P->getDeclContext() == &Helper)
+            Params.push_back(P->getFunctionScopeIndex());
+        } else if (const auto *L = dyn_cast<VarDecl>(R->getDecl())) {
+          Local |= L->isLocalVarDecl();
+        }
+        return true;
+      }
+    } R(Helper);
+    R.TraverseStmt(const_cast<CallExpr *>(Alloc));
+    if (R.Local || escapes(Alloc, Body, Ctx))
+      continue;
+    ParamsUsed.assign(R.Params.begin(), R.Params.end());
+    return V;
+  }
+  return nullptr;
+}
+
 } // namespace
 
 void AllocInLoopCheck::registerMatchers(MatchFinder *Finder) {
+  auto InLoop = hasAncestor(stmt(anyOf(forStmt(), cxxForRangeStmt(), whileStmt(), doStmt())));
   Finder->addMatcher(
-      callExpr(unless(cxxMemberCallExpr()),
-               callee(functionDecl(hasAnyName("empty", "zeros", "ones", "full", "rand",
-                                              "randn", "randint", "randperm",
-                                              "empty_like", "zeros_like", "ones_like",
-                                              "full_like", "rand_like", "randn_like",
-                                              "tensor", "empty_strided"))),
-               hasAncestor(stmt(anyOf(forStmt(), cxxForRangeStmt(), whileStmt(),
-                                      doStmt()))))
+      callExpr(unless(cxxMemberCallExpr()), callee(functionDecl(hasAnyName(FactoryNames))),
+               InLoop)
           .bind("alloc"),
       this);
+  // A helper of the project called in a loop, which allocates inside.
+  Finder->addMatcher(callExpr(unless(anyOf(cxxMemberCallExpr(), cxxOperatorCallExpr())),
+                              callee(functionDecl(unless(isExpansionInSystemHeader()))),
+                              InLoop)
+                         .bind("helper"),
+                     this);
+}
+
+void AllocInLoopCheck::checkHelperCall(const CallExpr &Call, ASTContext &Ctx) {
+  const FunctionDecl *F = Call.getDirectCallee();
+  if (!F || isTorchDecl(F) || !F->getIdentifier() || Call.getBeginLoc().isMacroID())
+    return;
+  const FunctionDecl *Def = F->getDefinition();
+  if (!Def || Def == enclosingFunction(Call, Ctx))
+    return;
+  const Stmt *Loop = innermostLoop(Call, Ctx);
+  if (!Loop)
+    return;
+  llvm::SmallVector<unsigned, 4> Params;
+  const VarDecl *Scratch = scratchAllocation(*Def, Ctx, Params);
+  if (!Scratch)
+    return;
+  LoopWrites W;
+  W.TraverseStmt(const_cast<Stmt *>(Loop));
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (unsigned I : Params)
+    if (I < Call.getNumArgs() && !isa<CXXDefaultArgExpr>(Call.getArg(I)) &&
+        !isInvariant(Call.getArg(I), Loop, W, SM))
+      return;
+  const auto *Alloc = cast<CallExpr>(ignoreWrappers(Scratch->getInit()));
+  std::string From;
+  llvm::sort(Params);
+  Params.erase(std::unique(Params.begin(), Params.end()), Params.end());
+  for (size_t K = 0; K < Params.size(); ++K)
+    if (Params[K] < Def->getNumParams())
+      From += std::string(K == 0 ? "'" : K + 1 == Params.size() ? " and '" : ", '") +
+              Def->getParamDecl(Params[K])->getName().str() + "'";
+  diag(Call.getBeginLoc(),
+       "'%0' allocates '%1' ('%2') on every call, %3; allocate the buffer once "
+       "before the loop and pass it in")
+      << F->getName() << Scratch->getName() << Alloc->getDirectCallee()->getQualifiedNameAsString()
+      << (From.empty() ? std::string("of a constant size")
+                       : "sized from " + From + ", which this loop passes unchanged");
+  diag(Alloc->getBeginLoc(), "allocated here", DiagnosticIDs::Note);
+  diag(Loop->getBeginLoc(), "the loop", DiagnosticIDs::Note);
 }
 
 void AllocInLoopCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("alloc");
   ASTContext &Ctx = *Result.Context;
+  if (const auto *Helper = Result.Nodes.getNodeAs<CallExpr>("helper")) {
+    checkHelperCall(*Helper, Ctx);
+    return;
+  }
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("alloc");
   const FunctionDecl *F = Call->getDirectCallee();
   if (!F || !isTorchDecl(F) || Call->getBeginLoc().isMacroID())
     return;

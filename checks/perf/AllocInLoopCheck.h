@@ -8,7 +8,8 @@
 namespace torchlint::checks {
 
 /// Flags tensor factories inside loops whose arguments do not change between
-/// iterations and whose result does not escape the iteration.
+/// iterations and whose result does not escape the iteration, and calls in
+/// loops to helpers that allocate such a scratch tensor on every call.
 ///
 /// For the user-facing documentation see docs/checks/torch-perf-alloc-in-loop.md
 class AllocInLoopCheck : public clang::tidy::ClangTidyCheck {
@@ -19,6 +20,9 @@ public:
   }
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  void checkHelperCall(const clang::CallExpr &Call, clang::ASTContext &Ctx);
 };
 
 } // namespace torchlint::checks

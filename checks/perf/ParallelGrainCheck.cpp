@@ -8,8 +8,12 @@
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
+
+#include <cctype>
+#include <optional>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -90,6 +94,108 @@ bool isTrivialPerIndex(const LambdaExpr *Lambda) {
   return !LoopBody || LoopBody->size() <= 4;
 }
 
+/// The text of the line before the one \p Loc is on, trimmed ("" at the
+/// start of the file).
+StringRef previousLine(SourceLocation Loc, const SourceManager &SM) {
+  Loc = SM.getSpellingLoc(Loc);
+  bool Invalid = false;
+  StringRef Buf = SM.getBufferData(SM.getFileID(Loc), &Invalid);
+  if (Invalid)
+    return "";
+  size_t Off = SM.getFileOffset(Loc);
+  size_t LineStart = Buf.rfind('\n', Off == 0 ? 0 : Off - 1);
+  if (LineStart == StringRef::npos || LineStart == 0)
+    return "";
+  // Skip blank lines between the pragma and the statement.
+  StringRef Before = Buf.take_front(LineStart).rtrim();
+  size_t Prev = Before.rfind('\n');
+  return Before.substr(Prev == StringRef::npos ? 0 : Prev + 1).trim();
+}
+
+/// The words of an OpenMP pragma line ("#pragma omp parallel for"), without
+/// "#pragma omp"; nothing if \p Line is not one.
+std::optional<StringRef> ompDirective(StringRef Line) {
+  if (!Line.consume_front("#"))
+    return std::nullopt;
+  Line = Line.ltrim(" \t");
+  if (!Line.consume_front("pragma"))
+    return std::nullopt;
+  Line = Line.ltrim(" \t");
+  if (!Line.consume_front("omp") || (!Line.empty() && !isspace(Line[0])))
+    return std::nullopt;
+  return Line.trim();
+}
+
+/// True if the directive words \p Omp have an `if(...)` clause.
+bool hasIfClause(StringRef Omp) {
+  for (size_t Pos = Omp.find("if"); Pos != StringRef::npos; Pos = Omp.find("if", Pos + 1)) {
+    bool WordStart = Pos == 0 || !(isalnum(Omp[Pos - 1]) || Omp[Pos - 1] == '_');
+    if (WordStart && Omp.substr(Pos + 2).ltrim(" \t").starts_with("("))
+      return true;
+  }
+  return false;
+}
+
+/// True if \p S is an OpenMP construct: an OMP directive node (-fopenmp), or
+/// a statement right under an `#pragma omp` line (Clang drops the pragma
+/// without -fopenmp).
+bool isOmpConstruct(const Stmt &S, const SourceManager &SM) {
+  return isa<OMPExecutableDirective>(S) ||
+         ompDirective(previousLine(S.getBeginLoc(), SM)).has_value();
+}
+
+/// True if \p E reads a tensor's size (`x.size(0)`, `x.numel()`,
+/// `x.sizes()[0]`), directly or through a local initialised from one.
+bool readsTensorSize(const Stmt *E, int Depth = 0) {
+  if (!E)
+    return false;
+  if (const auto *C = dyn_cast<CXXMemberCallExpr>(E))
+    if (const CXXMethodDecl *M = C->getMethodDecl();
+        M && M->getIdentifier() && isTensorType(C->getImplicitObjectArgument()->getType()) &&
+        llvm::is_contained({"size", "sizes", "numel", "sym_size", "sym_numel", "sym_sizes"},
+                           M->getName()))
+      return true;
+  if (const auto *R = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
+      return Depth < 2 && V->isLocalVarDecl() && readsTensorSize(V->getInit(), Depth + 1);
+  for (const Stmt *Child : E->children())
+    if (readsTensorSize(Child, Depth))
+      return true;
+  return false;
+}
+
+/// The bound of a serial loop over tensor items: the side of the condition
+/// that reads a tensor's size (`r < x.size(0)`, `i < n` with `n =
+/// boxes.numel() / 4`); nothing for loops over a count of passes.
+const Expr *itemBound(const Stmt *Loop) {
+  const auto *For = dyn_cast<ForStmt>(Loop);
+  if (!For || !For->getCond())
+    return nullptr;
+  const auto *B = dyn_cast<BinaryOperator>(For->getCond()->IgnoreImplicit());
+  if (!B || !B->isComparisonOp())
+    return nullptr;
+  for (const Expr *Side : {B->getRHS(), B->getLHS()})
+    if (readsTensorSize(Side->IgnoreImplicit()))
+      return Side;
+  return nullptr;
+}
+
+bool isLoop(const Stmt *S) { return isa<ForStmt, CXXForRangeStmt, WhileStmt, DoStmt>(S); }
+
+/// True if a loop inside \p Outer (not \p Outer itself) that is bounded by a
+/// tensor's size contains \p Loc: the innermost such loop reports the pragma.
+bool innerItemLoopContains(const Stmt *Outer, SourceLocation Loc, const SourceManager &SM) {
+  for (const Stmt *Child : Outer->children()) {
+    if (!Child)
+      continue;
+    if (isLoop(Child) && itemBound(Child) && isWithin(Loc, Child, SM))
+      return true;
+    if (innerItemLoopContains(Child, Loc, SM))
+      return true;
+  }
+  return false;
+}
+
 bool insideMain(const Stmt &S, ASTContext &Ctx) {
   DynTypedNodeList Parents = Ctx.getParents(S);
   while (!Parents.empty()) {
@@ -107,6 +213,7 @@ void ParallelGrainCheck::registerMatchers(MatchFinder *Finder) {
                               argumentCountIs(4))
                          .bind("pfor"),
                      this);
+  Finder->addMatcher(forStmt(unless(isExpansionInSystemHeader())).bind("serial"), this);
   Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName("set_num_threads",
                                                              "omp_set_num_threads"))))
                          .bind("threads"),
@@ -115,6 +222,10 @@ void ParallelGrainCheck::registerMatchers(MatchFinder *Finder) {
 
 void ParallelGrainCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
+  if (const auto *Loop = Result.Nodes.getNodeAs<ForStmt>("serial")) {
+    checkSerialLoop(*Loop, Ctx);
+    return;
+  }
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("threads")) {
     const FunctionDecl *F = Call->getDirectCallee();
     bool Torch = isTorchDecl(F);
@@ -172,6 +283,58 @@ void ParallelGrainCheck::check(const MatchFinder::MatchResult &Result) {
       << static_cast<int>(G) << PFor
       << (Stable ? "ATen's default grain (32768, at::internal::GRAIN_SIZE)"
                  : "at::internal::GRAIN_SIZE");
+}
+
+void ParallelGrainCheck::checkSerialLoop(const ForStmt &Loop, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Expr *Bound = itemBound(&Loop);
+  if (!Bound || Loop.getBeginLoc().isMacroID() || Loop.getEndLoc().isMacroID())
+    return;
+  // Serial: neither the loop nor anything around it in its function is an
+  // OpenMP construct, and it is not a parallel_for body (reported above).
+  const Stmt *S = &Loop;
+  while (true) {
+    if (isOmpConstruct(*S, SM))
+      return;
+    DynTypedNodeList Parents = Ctx.getParents(*S);
+    if (Parents.empty() || Parents[0].get<Decl>())
+      break;
+    if (const auto *Lambda = Parents[0].get<LambdaExpr>()) {
+      DynTypedNodeList Up = Ctx.getParents(*Lambda);
+      for (int I = 0; I < 4 && !Up.empty(); ++I) {
+        if (const auto *Call = Up[0].get<CallExpr>())
+          if (const FunctionDecl *F = Call->getDirectCallee();
+              F && F->getIdentifier() && F->getName() == "parallel_for")
+            return;
+        Up = Ctx.getParents(Up[0]);
+      }
+    }
+    S = Parents[0].get<Stmt>();
+    if (!S)
+      break;
+  }
+  CharSourceRange BodyRange = CharSourceRange::getTokenRange(Loop.getBody()->getSourceRange());
+  StringRef Text = Lexer::getSourceText(BodyRange, SM, Ctx.getLangOpts());
+  for (size_t Pos = Text.find('#'); Pos != StringRef::npos; Pos = Text.find('#', Pos + 1)) {
+    StringRef Line = Text.substr(Pos).split('\n').first;
+    std::optional<StringRef> Omp = ompDirective(Line);
+    // A directive that starts a team, forking every time it runs; one with
+    // an if() clause forks only when its author decided the work pays.
+    if (!Omp || !Omp->starts_with("parallel") ||
+        (Omp->size() > 8 && !isspace((*Omp)[8])) || hasIfClause(*Omp))
+      continue;
+    SourceLocation At = BodyRange.getBegin().getLocWithOffset(Pos);
+    if (innerItemLoopContains(Loop.getBody(), At, SM))
+      continue;
+    StringRef BoundText = Lexer::getSourceText(
+        CharSourceRange::getTokenRange(Bound->getSourceRange()), SM, Ctx.getLangOpts());
+    diag(At, "'#pragma omp %0' inside a serial loop over '%1' forks and joins a "
+             "thread team on every iteration; parallelise the outer loop, or open "
+             "the region once around it and share the inner loop with "
+             "'#pragma omp for'")
+        << (Omp->starts_with("parallel for") ? "parallel for" : "parallel") << BoundText;
+    diag(Loop.getBeginLoc(), "the serial loop", DiagnosticIDs::Note);
+  }
 }
 
 } // namespace torchlint::checks

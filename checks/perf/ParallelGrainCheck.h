@@ -8,7 +8,8 @@
 namespace torchlint::checks {
 
 /// Flags `at::parallel_for` with grain 0/1 over trivial per-index work, OpenMP
-/// pragmas inside a parallel_for body, and thread-count changes outside main.
+/// pragmas inside a parallel_for body, OpenMP parallel regions inside a
+/// serial loop over a tensor's items, and thread-count changes outside main.
 ///
 /// For the user-facing documentation see docs/checks/torch-perf-parallel-grain.md
 class ParallelGrainCheck : public clang::tidy::ClangTidyCheck {
@@ -19,6 +20,9 @@ public:
   }
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  void checkSerialLoop(const clang::ForStmt &Loop, clang::ASTContext &Ctx);
 };
 
 } // namespace torchlint::checks

@@ -20,6 +20,7 @@
 #include "../pairs/data_dependent.h"
 #include "../pairs/element_loop.h"
 #include "../pairs/layout_from_shape.h"
+#include "../pairs/omp_in_loop.h"
 #include "../pairs/parallel_grain.h"
 #include "../pairs/redundant_copy.h"
 #include "../pairs/temporary.h"
@@ -299,6 +300,21 @@ void registerAll() {
     addPair("parallel_grain", "512x512x3_u8", [=] { return p::hazard(hwcU8, 1.2, 10.0); },
             [=] { return p::fixed(hwcU8, 1.2, 10.0); },
             opencvScaleAbsAnchor(hwcU8, 1.2, 10.0));
+  }
+
+  // 9. omp_in_loop: a per-feature affine layer over a batch of rows. Many
+  // short rows (a batch of embeddings) is the case; few long rows show the
+  // fork per row costs little once each row is real work.
+  {
+    namespace p = tk::omp_in_loop;
+    const at::Tensor rowsF32 = randomFloat({4096, 64}, -1, 1);
+    const at::Tensor longF32 = randomFloat({16, 65536}, -1, 1);
+    const at::Tensor w64 = randomFloat({64}, 0, 2), b64 = randomFloat({64}, -1, 1);
+    const at::Tensor wLong = randomFloat({65536}, 0, 2), bLong = randomFloat({65536}, -1, 1);
+    addPair("omp_in_loop", "4096x64_f32", [=] { return p::hazard(rowsF32, w64, b64); },
+            [=] { return p::fixed(rowsF32, w64, b64); });
+    addPair("omp_in_loop", "16x65536_f32", [=] { return p::hazard(longF32, wLong, bLong); },
+            [=] { return p::fixed(longF32, wLong, bLong); });
   }
 }
 

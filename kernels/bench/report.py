@@ -49,6 +49,8 @@ PAIRS = [
      "(a correctness pair)"),
     ("parallel_grain", "torch-perf-parallel-grain",
      "brightness/contrast under `at::parallel_for` with grain 1 vs `at::internal::GRAIN_SIZE`"),
+    ("omp_in_loop", "torch-perf-parallel-grain",
+     "a per-feature affine layer with an OpenMP region per row vs one region over the rows"),
 ]
 PAIR_ORDER = {name: i for i, (name, _, _) in enumerate(PAIRS)}
 PAIR_CHECK = {name: check for name, check, _ in PAIRS}

@@ -32,6 +32,7 @@
 #include "../pairs/data_dependent.h"
 #include "../pairs/element_loop.h"
 #include "../pairs/layout_from_shape.h"
+#include "../pairs/omp_in_loop.h"
 #include "../pairs/parallel_grain.h"
 #include "../pairs/redundant_copy.h"
 #include "../pairs/temporary.h"
@@ -580,6 +581,29 @@ TEST_P(KernelPairs, ParallelGrain) {
           EXPECT_TRUE(identical(p::hazard(v.t, alpha, beta), p::fixed(v.t, alpha, beta)));
         }
     }
+}
+
+// 9. omp_in_loop (a parallel region per row vs one over the rows)
+
+TEST_P(KernelPairs, OmpInLoop) {
+  namespace p = tk::omp_in_loop;
+  // Row counts below and above the thread count, a single feature, an empty
+  // batch, and strided inputs (a transposed view, a column slice).
+  for (const auto &[rows, cols] : std::vector<std::pair<int64_t, int64_t>>{
+           {1, 1}, {3, 64}, {257, 17}, {0, 8}, {64, 1024}}) {
+    at::Tensor x = randomTensor({rows, cols}, at::kFloat, -4, 4);
+    plant(x, {0.0, -0.0, kNaN, kInf, -kInf});
+    const at::Tensor w = randomTensor({cols}, at::kFloat, -2, 2);
+    const at::Tensor b = randomTensor({cols}, at::kFloat, -1, 1);
+    for (const at::Tensor &in : {x, x.t().contiguous().t()}) {
+      SCOPED_TRACE(describe(in));
+      EXPECT_TRUE(identical(p::hazard(in, w, b), p::fixed(in, w, b)));
+    }
+  }
+  at::Tensor wide = randomTensor({5, 40}, at::kFloat, -1, 1);
+  const at::Tensor cols = wide.narrow(1, 3, 16);
+  const at::Tensor w = randomTensor({16}, at::kFloat), b = randomTensor({16}, at::kFloat);
+  EXPECT_TRUE(identical(p::hazard(cols, w, b), p::fixed(cols, w, b)));
 }
 
 std::string threadName(const ::testing::TestParamInfo<int> &Info) {

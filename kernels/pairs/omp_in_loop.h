@@ -1,0 +1,16 @@
+// Pair: omp_in_loop -- a per-feature affine layer (out[r][c] = x[r][c] * w[c]
+// + b[c]) over the rows of a (rows, features) batch. The hazard walks the rows
+// serially and opens an OpenMP parallel region for each row's features; the
+// fix parallelises the row loop once. Backs torch-perf-parallel-grain.
+#pragma once
+
+#include <ATen/ATen.h>
+
+namespace torchlint::kernels::omp_in_loop {
+
+// x: (rows, features) float32 of any strides (made contiguous); w, b:
+// (features) float32. Returns a contiguous (rows, features) float32 tensor.
+at::Tensor hazard(const at::Tensor &x, const at::Tensor &w, const at::Tensor &b);
+at::Tensor fixed(const at::Tensor &x, const at::Tensor &w, const at::Tensor &b);
+
+} // namespace torchlint::kernels::omp_in_loop
