@@ -125,7 +125,31 @@ float rowSums(const at::Tensor &x) {
   return s;
 }
 
+// One-wide narrow/slice copies into a tensor the code proves 1-D: one element
+// per iteration.
+void copy_elements(at::Tensor &dst, const at::Tensor &src, const std::vector<int64_t> &order) {
+  TORCH_CHECK(dst.dim() == 1, "dst must be 1-D");
+  for (int64_t i = 0; i < static_cast<int64_t>(order.size()); ++i)
+    dst.narrow(0, i, 1).copy_(src.narrow(0, order[i], 1)); // expect: torch-perf-element-loop: writes one element per loop iteration
+  for (int64_t i = 0; i < dst.size(0); ++i)
+    dst.slice(0, i, i + 1).fill_(static_cast<double>(i)); // expect: torch-perf-element-loop: writes one element per loop iteration
+}
+
 // --- Negatives that look like positives ---------------------------------------
+
+// Per-row copies: a row of a 2-D tensor, a slice of unknown rank (torchcodec
+// copies whole frames this way), a chunk two wide.
+void copy_rows(at::Tensor &dst, const at::Tensor &src, at::Tensor &any) {
+  TORCH_CHECK(dst.dim() == 2, "dst must be 2-D");
+  for (int64_t i = 0; i < dst.size(0); ++i)
+    dst.narrow(0, i, 1).copy_(src.narrow(0, i, 1));
+  for (int64_t i = 0; i < any.size(0); ++i)
+    any.slice(0, i, i + 1).copy_(src.slice(0, i, i + 1));
+  TORCH_CHECK(src.dim() == 1, "src must be 1-D");
+  for (int64_t i = 0; i + 2 <= src.size(0); i += 2)
+    any.slice(0, i, i + 2).copy_(src.slice(0, i, i + 2));
+}
+
 
 // A rank the code proves makes x[i][0] a row of a [N, K, 4] tensor: whole
 // rows, one op each.

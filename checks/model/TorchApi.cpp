@@ -357,7 +357,7 @@ const Expr *ignoreWrappers(const Expr *E) {
 namespace ops {
 
 bool isElementAccessMethod(StringRef Name) {
-  return inSet(Name, {"index", "select", "narrow", "index_put_"});
+  return inSet(Name, {"index", "select", "narrow", "slice", "index_put_"});
 }
 
 bool isDataAccessMethod(StringRef Name) {

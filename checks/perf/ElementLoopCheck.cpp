@@ -37,6 +37,16 @@ int64_t constantDim(const Expr *E, const ASTContext &Ctx) {
   return 0;
 }
 
+/// True if \p A and \p B read the same variable (`i` and `i` in
+/// `slice(0, i, i + 1)`), or are the same comparison operand otherwise.
+bool sameValue(const Expr *A, const Expr *B) {
+  const auto *RA = dyn_cast<DeclRefExpr>(ignoreWrappers(A));
+  const auto *RB = dyn_cast<DeclRefExpr>(ignoreWrappers(B));
+  if (RA && RB)
+    return RA->getDecl() == RB->getDecl();
+  return Expr::isSameComparisonOperand(A, B);
+}
+
 /// Decomposes \p E if it is an element access on a tensor.
 std::optional<Access> asAccess(const Expr *E) {
   E = ignoreWrappers(E);
@@ -82,6 +92,30 @@ std::optional<Access> asAccess(const Expr *E) {
     Expr::EvalResult Len;
     if (Call->getArg(2)->EvaluateAsInt(Len, Ctx) && Len.Val.getInt() == 1)
       return Access{Object, {Call->getArg(1)}, constantDim(Call->getArg(0), Ctx)};
+    return std::nullopt;
+  }
+  if (Name == "slice" && Call->getNumArgs() >= 3) {
+    // slice(d, i, i + 1): one wide, as narrow(d, i, 1). Start and end are
+    // std::optional<int64_t> (c10::optional) built from the integers.
+    auto Unwrap = [](const Expr *E) {
+      E = ignoreWrappers(E);
+      while (const auto *C = dyn_cast_or_null<CXXConstructExpr>(E))
+        if (C->getNumArgs() == 1)
+          E = ignoreWrappers(C->getArg(0));
+        else
+          break;
+      return E;
+    };
+    const auto *End = dyn_cast<BinaryOperator>(Unwrap(Call->getArg(2)));
+    Expr::EvalResult One, Step;
+    bool UnitStep = Call->getNumArgs() < 4 || isa<CXXDefaultArgExpr>(Call->getArg(3)) ||
+                    (Call->getArg(3)->EvaluateAsInt(Step, Ctx) && Step.Val.getInt() == 1);
+    if (UnitStep && End && End->getOpcode() == BO_Add)
+      for (auto [Start, Width] : {std::pair(End->getLHS(), End->getRHS()),
+                                  std::pair(End->getRHS(), End->getLHS())})
+        if (Width->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1 &&
+            sameValue(Start, Unwrap(Call->getArg(1))))
+          return Access{Object, {Unwrap(Call->getArg(1))}, constantDim(Call->getArg(0), Ctx)};
     return std::nullopt;
   }
   if ((Name == "index" || Name == "index_put_") && Call->getNumArgs() >= 1)
@@ -195,6 +229,25 @@ bool isElement(const Expr *Access, const Expr *Base, int64_t Levels,
          dependsOnLoopVars(Index, Loops).empty();
 }
 
+/// True if \p E, a one-wide narrow/slice of a tensor the code proves 1-D,
+/// is written in place by its consumer (`v.narrow(0, i, 1).copy_(x)`,
+/// `.fill_(s)`): an element, one dispatch and a new Tensor per iteration. A
+/// row of a tensor of higher or unknown rank is not one.
+bool isOneWideWrite(const Access &Outer, const Expr *Consumer, const Expr *E, int64_t Levels,
+                    ASTContext &Ctx) {
+  const auto *Self = dyn_cast<CXXMemberCallExpr>(ignoreWrappers(E));
+  const auto *Write = dyn_cast_or_null<CXXMemberCallExpr>(Consumer);
+  if (Levels != 1 || !Self || Self->getMethodDecl()->getName() == "select" || !Write ||
+      !Write->getMethodDecl() || !Write->getMethodDecl()->getIdentifier() ||
+      ignoreWrappers(Write->getImplicitObjectArgument()) != ignoreWrappers(E) ||
+      !ops::isInPlaceName(Write->getMethodDecl()->getName()))
+    return false;
+  const auto *Ref = dyn_cast<DeclRefExpr>(ignoreWrappers(Outer.Base));
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  std::optional<unsigned> Rank = V ? provenRank(V, Ctx) : std::nullopt;
+  return Rank && *Rank == 1;
+}
+
 } // namespace
 
 unsigned ElementLoopCheck::tensorOpsIn(const Stmt *Body) {
@@ -222,7 +275,7 @@ void ElementLoopCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
       expr(anyOf(cxxOperatorCallExpr(hasOverloadedOperatorName("[]"),
                                      hasArgument(0, tensorExpr())),
-                 tensorMethodCall({"index", "select", "narrow", "index_put_"}),
+                 tensorMethodCall({"index", "select", "narrow", "slice", "index_put_"}),
                  callExpr(unless(cxxMemberCallExpr()),
                           callee(functionDecl(hasAnyName("select", "narrow"))),
                           hasArgument(0, tensorExpr()))),
@@ -322,6 +375,10 @@ void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
              Self->getNumArgs() == 2 &&
              isScalarValueType(ignoreWrappers(Self->getArg(1))->getType())) {
     Kind = Write;
+  } else if (isOneWideWrite(*Outer, Consumer, E, Levels, Ctx)) {
+    // v.narrow(0, i, 1).copy_(...) of a 1-D v: one element per iteration.
+    Kind = Write;
+    Shown = Consumer;
   } else if (Vars.size() >= 2 && !Slice) {
     Kind = Nested;
   } else if (DropsEachLevel && isElement(E, Cur, Levels, Loops, Ctx)) {
