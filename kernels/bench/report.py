@@ -99,6 +99,11 @@ PAIR_NOTES = {
         "waking the thread pool; what the wake-up costs depends on what else runs on the other "
         "cores, from microseconds to a scheduler time slice (milliseconds) per call, which is "
         "the range the small-image rows show. Large inputs are split the same way by both."),
+    "omp_in_loop": (
+        "The hazard opens an OpenMP region per row: a fork, a barrier and a join per row even "
+        "at one thread. Many short rows (4096 x 64) are the case the check is for; few long "
+        "rows (16 x 65536) show that the cost is per region and disappears once each row is "
+        "real work, which is why the check is advisory."),
 }
 
 # Why a fixed kernel can come out slower than its hazard in a row; printed
