@@ -111,6 +111,26 @@ void one_region(float *x, const at::Tensor &t) {
   }
 }
 
+// A pragma commented out, and a template instantiated twice: one finding.
+void commented(float *x, const at::Tensor &t) {
+  for (int64_t r = 0; r < t.size(0); ++r) {
+    // #pragma omp parallel for
+    for (int64_t c = 0; c < t.size(1); ++c)
+      x[r * t.size(1) + c] += 1;
+  }
+}
+
+template <typename T>
+void per_row_template(T *x, const at::Tensor &t) {
+  for (int64_t r = 0; r < t.size(0); ++r) {
+#pragma omp parallel for // expect: torch-perf-parallel-grain: forks and joins
+    for (int64_t c = 0; c < t.size(1); ++c)
+      x[r * t.size(1) + c] += 1;
+  }
+}
+template void per_row_template<float>(float *, const at::Tensor &);
+template void per_row_template<double>(double *, const at::Tensor &);
+
 void few_passes(float *x, int64_t n) {
   for (int pass = 0; pass < 3; ++pass) {
 #pragma omp parallel for

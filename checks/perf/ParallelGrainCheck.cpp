@@ -213,7 +213,11 @@ void ParallelGrainCheck::registerMatchers(MatchFinder *Finder) {
                               argumentCountIs(4))
                          .bind("pfor"),
                      this);
-  Finder->addMatcher(forStmt(unless(isExpansionInSystemHeader())).bind("serial"), this);
+  // The pragma is in the text: a template's instantiations add nothing.
+  Finder->addMatcher(
+      forStmt(unless(anyOf(isExpansionInSystemHeader(), isInTemplateInstantiation())))
+          .bind("serial"),
+      this);
   Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName("set_num_threads",
                                                              "omp_set_num_threads"))))
                          .bind("threads"),
@@ -316,6 +320,10 @@ void ParallelGrainCheck::checkSerialLoop(const ForStmt &Loop, ASTContext &Ctx) {
   CharSourceRange BodyRange = CharSourceRange::getTokenRange(Loop.getBody()->getSourceRange());
   StringRef Text = Lexer::getSourceText(BodyRange, SM, Ctx.getLangOpts());
   for (size_t Pos = Text.find('#'); Pos != StringRef::npos; Pos = Text.find('#', Pos + 1)) {
+    // A directive starts its line: not `// #pragma omp ...` in a comment.
+    size_t LineStart = Text.rfind('\n', Pos);
+    if (!Text.slice(LineStart == StringRef::npos ? 0 : LineStart + 1, Pos).trim().empty())
+      continue;
     StringRef Line = Text.substr(Pos).split('\n').first;
     std::optional<StringRef> Omp = ompDirective(Line);
     // A directive that starts a team, forking every time it runs; one with
