@@ -187,7 +187,23 @@ const VarDecl *scratchAllocation(const FunctionDecl &Helper, ASTContext &Ctx,
       }
     } R(Helper);
     R.TraverseStmt(const_cast<CallExpr *>(Alloc));
-    if (R.Local || escapes(Alloc, Body, Ctx))
+    // Assigned anywhere (`state.buf = tmp`): a cache the helper keeps, not a
+    // scratch buffer.
+    auto Stored = [&Ctx](const Expr *Use) {
+      const Expr *Cur = Use;
+      for (int I = 0; I < 4; ++I) {
+        DynTypedNodeList Parents = Ctx.getParents(*Cur);
+        const auto *P = Parents.empty() ? nullptr : Parents[0].get<Expr>();
+        if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P))
+          return Op->isAssignmentOp() && Op->getNumArgs() == 2 &&
+                 ignoreWrappers(Op->getArg(1)) == ignoreWrappers(Use);
+        if (!P || ignoreWrappers(P) != ignoreWrappers(Use))
+          return false;
+        Cur = P;
+      }
+      return false;
+    };
+    if (R.Local || escapes(Alloc, Body, Ctx) || llvm::any_of(valueUses(Alloc, Body, Ctx), Stored))
       continue;
     ParamsUsed.assign(R.Params.begin(), R.Params.end());
     return V;
