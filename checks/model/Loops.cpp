@@ -2,6 +2,8 @@
 
 #include "Loops.h"
 
+#include "TorchApi.h"
+
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/AST/StmtCXX.h"
@@ -123,6 +125,24 @@ dependsOnLoopVars(const Expr *E, llvm::ArrayRef<EnclosingLoop> Loops) {
     }
   }
   return Result;
+}
+
+bool readsTensorSize(const Stmt *E, int Depth) {
+  if (!E)
+    return false;
+  if (const auto *C = dyn_cast<CXXMemberCallExpr>(E))
+    if (const CXXMethodDecl *M = C->getMethodDecl();
+        M && M->getIdentifier() && isTensorType(C->getImplicitObjectArgument()->getType()) &&
+        llvm::is_contained({"size", "sizes", "numel", "sym_size", "sym_numel", "sym_sizes"},
+                           M->getName()))
+      return true;
+  if (const auto *R = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
+      return Depth < 2 && V->isLocalVarDecl() && readsTensorSize(V->getInit(), Depth + 1);
+  for (const Stmt *Child : E->children())
+    if (readsTensorSize(Child, Depth))
+      return true;
+  return false;
 }
 
 } // namespace torchlint::model

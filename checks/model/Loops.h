@@ -28,6 +28,11 @@ llvm::SmallVector<EnclosingLoop, 4> enclosingLoops(const clang::Stmt &S,
 llvm::SmallPtrSet<const clang::VarDecl *, 4>
 dependsOnLoopVars(const clang::Expr *E, llvm::ArrayRef<EnclosingLoop> Loops);
 
+/// True if \p E reads a tensor's size (`x.size(0)`, `x.numel()`,
+/// `x.sizes()[0]`), directly or through a local initialised from one (two
+/// initialisations deep).
+bool readsTensorSize(const clang::Stmt *E, int Depth = 0);
+
 } // namespace torchlint::model
 
 #endif // TORCHLINT_CHECKS_MODEL_LOOPS_H

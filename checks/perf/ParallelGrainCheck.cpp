@@ -3,6 +3,7 @@
 #include "ParallelGrainCheck.h"
 
 #include "../model/AstUtil.h"
+#include "../model/Loops.h"
 
 #include "../model/TorchApi.h"
 
@@ -142,26 +143,6 @@ bool hasIfClause(StringRef Omp) {
 bool isOmpConstruct(const Stmt &S, const SourceManager &SM) {
   return isa<OMPExecutableDirective>(S) ||
          ompDirective(previousLine(S.getBeginLoc(), SM)).has_value();
-}
-
-/// True if \p E reads a tensor's size (`x.size(0)`, `x.numel()`,
-/// `x.sizes()[0]`), directly or through a local initialised from one.
-bool readsTensorSize(const Stmt *E, int Depth = 0) {
-  if (!E)
-    return false;
-  if (const auto *C = dyn_cast<CXXMemberCallExpr>(E))
-    if (const CXXMethodDecl *M = C->getMethodDecl();
-        M && M->getIdentifier() && isTensorType(C->getImplicitObjectArgument()->getType()) &&
-        llvm::is_contained({"size", "sizes", "numel", "sym_size", "sym_numel", "sym_sizes"},
-                           M->getName()))
-      return true;
-  if (const auto *R = dyn_cast<DeclRefExpr>(E))
-    if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
-      return Depth < 2 && V->isLocalVarDecl() && readsTensorSize(V->getInit(), Depth + 1);
-  for (const Stmt *Child : E->children())
-    if (readsTensorSize(Child, Depth))
-      return true;
-  return false;
 }
 
 /// The bound of a serial loop over tensor items: the side of the condition
