@@ -22,7 +22,46 @@ at::Tensor like(const at::Tensor &video) {
   return at::empty_like(video, video.options(), at::MemoryFormat::Contiguous); // expect: torch-perf-memory-format: 'at::MemoryFormat::Contiguous'
 }
 
+// No rank check: the consumer says what the tensor is. conv2d, pooling and
+// upsampling take 4-D (3d forms: 5-D) input and keep channels_last as it is.
+at::Tensor stem(const at::Tensor &input, const at::Tensor &weight) {
+  return at::conv2d(input.contiguous(), weight); // expect: torch-perf-memory-format: before 'conv2d', which takes channels_last input as it is
+}
+
+at::Tensor pooled(const at::Tensor &act) {
+  auto x = act.contiguous(); // expect: torch-perf-memory-format: '.contiguous(act.suggest_memory_format())'
+  auto y = at::relu(x);
+  return at::max_pool2d(x, {2, 2}) + at::adaptive_avg_pool2d(y, {1, 1});
+}
+
+at::Tensor volume(const at::Tensor &vol, const at::Tensor &weight) {
+  at::Tensor v = vol.contiguous(); // expect: torch-perf-memory-format: before 'conv3d'
+  return at::conv3d(v, weight);
+}
+
 // --- Negatives ---------------------------------------------------------------
+// conv1d takes 3-D input: there is no channels_last for it.
+at::Tensor sequence(const at::Tensor &seq, const at::Tensor &weight) {
+  return at::conv1d(seq.contiguous(), weight);
+}
+
+// The contiguous copy is the weight, not the input: no rank is said of it.
+at::Tensor weightCopy(const at::Tensor &input, const at::Tensor &weight) {
+  return at::conv2d(input, weight.contiguous());
+}
+
+// batch_norm takes 2-D input too (BatchNorm1d): the consumer proves no rank.
+at::Tensor normed(const at::Tensor &x, const at::Tensor &mean, const at::Tensor &var) {
+  return at::batch_norm(x.contiguous(), {}, {}, mean, var, false, 0.1, 1e-5, true);
+}
+
+// Handed to conv2d, but the raw data is read too: NCHW is what that code indexes.
+float convAndRead(const at::Tensor &input, const at::Tensor &weight) {
+  at::Tensor x = input.contiguous();
+  auto y = at::conv2d(x, weight);
+  return x.data_ptr<float>()[0] + y.sum().item<float>();
+}
+
 
 // The NCHW layout is needed: the data pointer is indexed as NCHW.
 float first_pixel(const at::Tensor &input) {

@@ -373,6 +373,25 @@ bool isFactory(StringRef Name) {
                       "empty_strided", "empty_symint", "scalar_tensor"});
 }
 
+unsigned channelsLastInputRank(StringRef Name) {
+  // Each op here keeps channels_last input channels_last: checked on torch
+  // 2.x by tests/proofs/test_torch_facts.py, which reads these lists.
+  if (inSet(Name, {"conv2d", "conv_transpose2d", "max_pool2d", "max_pool2d_with_indices",
+                   "avg_pool2d", "adaptive_avg_pool2d", "adaptive_max_pool2d",
+                   "upsample_nearest2d", "upsample_bilinear2d", "upsample_bicubic2d"}))
+    return 4;
+  // Not avg_pool3d, adaptive_avg_pool3d, adaptive_max_pool3d: on the CPU of
+  // torch 2.15 they return channels_last_3d input as NCDHW.
+  if (inSet(Name, {"conv3d", "conv_transpose3d", "max_pool3d", "max_pool3d_with_indices",
+                   "upsample_nearest3d", "upsample_trilinear3d"}))
+    return 5;
+  return 0;
+}
+
+bool isOutFunction(StringRef Name) {
+  return Name.ends_with("_out") || Name.ends_with("_outf");
+}
+
 bool isFullOverwriteMethod(StringRef Name) {
   return inSet(Name, {"copy_", "fill_", "zero_", "normal_", "uniform_",
                       "random_", "bernoulli_", "exponential_", "geometric_",

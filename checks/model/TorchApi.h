@@ -138,6 +138,18 @@ bool isFullOverwriteMethod(llvm::StringRef Name);
 bool isFreshResultOp(llvm::StringRef Name);
 /// In-place method: ends in a single '_' (add_, copy_), not a dunder.
 bool isInPlaceName(llvm::StringRef Name);
+/// The rank of the input of an op that computes channels_last input in
+/// channels_last (convolution, pooling and upsampling, whose CPU and CUDA
+/// kernels take either layout): 4 for the 2d forms (conv2d, max_pool2d,
+/// adaptive_avg_pool2d, upsample_bilinear2d...), 5 for the 3d forms that keep
+/// channels_last_3d (conv3d, max_pool3d, upsample_trilinear3d...); 0 for
+/// any other op (conv1d has no channels_last; batch_norm takes 2-D input
+/// too, so it proves no rank).
+unsigned channelsLastInputRank(llvm::StringRef Name);
+/// An ATen out= function (`mm_out(out, a, b)`, `add_outf(a, b, alpha, out)`):
+/// it writes every element of its non-const `Tensor&` arguments, reading
+/// none of them (it resizes them to the result first).
+bool isOutFunction(llvm::StringRef Name);
 } // namespace ops
 
 /// The call's callee name if \p E (after ignoreWrappers) is a call to a
@@ -153,6 +165,11 @@ namespace matchers {
 using namespace clang::ast_matchers;
 
 AST_MATCHER(clang::QualType, tensorType) { return isTensorType(Node); }
+
+/// A function named as a tensor factory (ops::isFactory): `zeros`, `empty_like`...
+AST_MATCHER(clang::FunctionDecl, torchFactory) {
+  return Node.getIdentifier() && ops::isFactory(Node.getName());
+}
 
 /// An expression whose type is a tensor.
 inline clang::ast_matchers::internal::Matcher<clang::Expr> tensorExpr() {

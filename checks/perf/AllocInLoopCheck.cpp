@@ -139,11 +139,6 @@ bool isOneElementShape(const Expr *Arg) {
   return Lit && Lit->getValue() == 1;
 }
 
-const llvm::StringRef FactoryNames[] = {
-    "empty",      "zeros",     "ones",      "full",      "rand",      "randn",
-    "randint",    "randperm",  "empty_like", "zeros_like", "ones_like", "full_like",
-    "rand_like",  "randn_like", "tensor",   "empty_strided"};
-
 /// A torch factory call (`at::empty(...)`), not a method.
 const CallExpr *factoryCall(const Expr *E) {
   const auto *Call = dyn_cast_or_null<CallExpr>(E ? ignoreWrappers(E) : nullptr);
@@ -151,7 +146,7 @@ const CallExpr *factoryCall(const Expr *E) {
     return nullptr;
   const FunctionDecl *F = Call->getDirectCallee();
   if (!F || !F->getIdentifier() || !isTorchDecl(F) ||
-      !llvm::is_contained(FactoryNames, F->getName()))
+      !ops::isFactory(F->getName()))
     return nullptr;
   return Call;
 }
@@ -216,7 +211,7 @@ const VarDecl *scratchAllocation(const FunctionDecl &Helper, ASTContext &Ctx,
 void AllocInLoopCheck::registerMatchers(MatchFinder *Finder) {
   auto InLoop = hasAncestor(stmt(anyOf(forStmt(), cxxForRangeStmt(), whileStmt(), doStmt())));
   Finder->addMatcher(
-      callExpr(unless(cxxMemberCallExpr()), callee(functionDecl(hasAnyName(FactoryNames))),
+      callExpr(unless(cxxMemberCallExpr()), callee(functionDecl(model::matchers::torchFactory())),
                InLoop)
           .bind("alloc"),
       this);

@@ -118,6 +118,32 @@ bool escapes(const Expr *E, const FunctionDecl *F, ASTContext &Ctx) {
   return llvm::any_of(valueUses(E, F ? F->getBody() : nullptr, Ctx), Escapes);
 }
 
+/// The call of an op that takes channels_last input as it is (conv2d,
+/// pooling, upsampling: ops::channelsLastInputRank) whose input (its first
+/// argument) is the value of \p E, directly or through the variable \p E
+/// initialises; null if none. The op's input rank is the evidence that the
+/// tensor is 4-D or 5-D.
+const CallExpr *channelsLastConsumer(const Expr *E, const FunctionDecl *F, ASTContext &Ctx) {
+  for (const Expr *Use : valueUses(E, F ? F->getBody() : nullptr, Ctx)) {
+    DynTypedNodeList Parents = Ctx.getParents(*Use);
+    for (int I = 0; I < 6 && !Parents.empty(); ++I) {
+      if (const auto *Call = Parents[0].get<CallExpr>()) {
+        const FunctionDecl *Callee = Call->getDirectCallee();
+        if (Callee && Callee->getIdentifier() && isTorchDecl(Callee) &&
+            ops::channelsLastInputRank(Callee->getName()) && Call->getNumArgs() >= 1 &&
+            ignoreWrappers(Call->getArg(0)) == ignoreWrappers(Use))
+          return Call;
+        break;
+      }
+      const auto *P = Parents[0].get<Expr>();
+      if (!P || ignoreWrappers(P) != ignoreWrappers(Use))
+        break;
+      Parents = Ctx.getParents(Parents[0]);
+    }
+  }
+  return nullptr;
+}
+
 /// The constant permutation of a `permute({...})` call.
 std::vector<int64_t> permutationOf(const CXXMemberCallExpr *C, const ASTContext &Ctx) {
   std::vector<int64_t> P;
@@ -227,20 +253,36 @@ void MemoryFormatCheck::check(const MatchFinder::MatchResult &Result) {
     }
   const auto *Ref = dyn_cast<DeclRefExpr>(ignoreWrappers(Object));
   const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  if (!V || !isImageOrVolume(V, F, Ctx) || feedsRawData(Call, F, Ctx) ||
-      (IsContiguous && escapes(Call, F, Ctx)))
+  if (!V || feedsRawData(Call, F, Ctx) || (IsContiguous && escapes(Call, F, Ctx)))
+    return;
+  // The rank comes from the function's own tests of the tensor or, for
+  // contiguous(), from the op its copy is the input of.
+  const CallExpr *Consumer = nullptr;
+  if (!isImageOrVolume(V, F, Ctx) &&
+      !(IsContiguous && (Consumer = channelsLastConsumer(Call, F, Ctx))))
     return;
   std::string Name = V->getName().str();
   if (IsContiguous) {
     const auto *C = cast<CXXMemberCallExpr>(Call);
+    FixItHint Fix = FixItHint::CreateReplacement(
+        CharSourceRange::getTokenRange(C->getExprLoc(), C->getRParenLoc()),
+        "contiguous(" + Name + ".suggest_memory_format())");
+    if (!Consumer) {
+      diag(C->getExprLoc(),
+           "'.contiguous()' on the 4-D/5-D tensor '%0' converts channels_last "
+           "input to NCHW with a full copy; keep its layout with "
+           "'.contiguous(%0.suggest_memory_format())'")
+          << Name << Fix;
+      return;
+    }
+    StringRef Op = Consumer->getDirectCallee()->getName();
     diag(C->getExprLoc(),
-         "'.contiguous()' on the 4-D/5-D tensor '%0' converts channels_last "
-         "input to NCHW with a full copy; keep its layout with "
-         "'.contiguous(%0.suggest_memory_format())'")
-        << Name
-        << FixItHint::CreateReplacement(
-               CharSourceRange::getTokenRange(C->getExprLoc(), C->getRParenLoc()),
-               "contiguous(" + Name + ".suggest_memory_format())");
+         "'.contiguous()' converts a channels_last '%0' to NCHW with a full "
+         "copy before '%1', which takes channels_last input as it is; keep "
+         "its layout with '.contiguous(%0.suggest_memory_format())'")
+        << Name << Op << Fix;
+    diag(Consumer->getBeginLoc(), "the copy is the input of '%0' here", DiagnosticIDs::Note)
+        << Op;
     return;
   }
   const auto *Format = Result.Nodes.getNodeAs<Expr>("format");
