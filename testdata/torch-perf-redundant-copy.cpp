@@ -63,6 +63,69 @@ at::Tensor allocateThenMove(int64_t n, c10::Device device) {
   return torch::zeros({n, n}).to(device); // expect: torch-perf-redundant-copy: pass the device or dtype in the factory's options
 }
 
+// Overwritten by an out= function, a helper of the file, or a loop over
+// every element of an accessor or data pointer.
+at::Tensor zerosThenMmOut(const at::Tensor &a, const at::Tensor &b) {
+  auto out = at::zeros({a.size(0), b.size(1)}, a.options()); // expect: torch-perf-redundant-copy: 'zeros' fills 'out' with values that 'mm_out()' overwrites
+  at::mm_out(out, a, b);
+  return out;
+}
+
+at::Tensor onesThenAddOutf(const at::Tensor &a, const at::Tensor &b) {
+  at::Tensor sum = at::ones_like(a); // expect: torch-perf-redundant-copy: 'add_outf()' overwrites before any read; allocate it with 'empty_like'
+  at::add_outf(a, b, 1, sum);
+  return sum;
+}
+
+static void reverse_into(at::Tensor &dst, const at::Tensor &src) {
+  TORCH_CHECK(src.dim() == 1, "expected a vector");
+  dst.copy_(src.flip({0}));
+}
+
+static void reverse_twice(at::Tensor dst, const at::Tensor &src) { reverse_into(dst, src); }
+
+at::Tensor zerosThenHelper(const at::Tensor &x) {
+  auto out = at::zeros_like(x); // expect: torch-perf-redundant-copy: 'zeros_like' fills 'out' with values that 'reverse_into()' overwrites
+  reverse_into(out, x);
+  return out;
+}
+
+at::Tensor zerosThenHelperOfHelper(const at::Tensor &x) {
+  auto out = at::zeros_like(x); // expect: torch-perf-redundant-copy: 'reverse_twice()' overwrites
+  reverse_twice(out, x);
+  return out;
+}
+
+at::Tensor zerosThenAccessorLoop(const at::Tensor &x, int64_t n, int64_t m) {
+  at::Tensor out = at::zeros({n, m}, x.options()); // expect: torch-perf-redundant-copy: 'zeros' fills 'out' with values that a loop over all its elements overwrites
+  auto o = out.accessor<float, 2>();
+  auto in = x.accessor<float, 2>();
+  for (int64_t i = 0; i < n; ++i) {
+    for (int64_t j = 0; j < m; j++) {
+      o[i][j] = in[i][j] * 2.0f;
+    }
+  }
+  return out;
+}
+
+at::Tensor zerosLikeThenPointerLoop(const at::Tensor &x) {
+  auto out = at::zeros_like(x); // expect: torch-perf-redundant-copy: a loop over all its elements overwrites
+  float *p = out.data_ptr<float>();
+  const float *q = x.data_ptr<float>();
+  for (int64_t k = 0; k < out.numel(); ++k)
+    p[k] = q[k] + 1.0f;
+  return out;
+}
+
+at::Tensor zerosLikeThenSizeLoops(const at::Tensor &x) {
+  auto out = at::zeros_like(x); // expect: torch-perf-redundant-copy: a loop over all its elements overwrites
+  auto o = out.accessor<float, 2>();
+  for (int64_t r = 0; r < x.size(0); ++r)
+    for (int64_t c = 0; c < x.size(1); ++c)
+      o[r][c] = static_cast<float>(r * c);
+  return out;
+}
+
 // --- Negatives that look like positives ---------------------------------------
 
 // Cloning an input, a view or something that may return self takes ownership.
@@ -126,3 +189,75 @@ at::Tensor blobOnce(float *data, int64_t n, c10::Device device) {
 }
 // fill_ of a tensor that is not a fresh empty().
 void refill(at::Tensor &t) { t.fill_(1); }
+
+// zeros that an out= call reads (the out is an input too), a helper writes
+// in part or after an early return, or a loop does not cover.
+at::Tensor zerosAccumulateOut(const at::Tensor &a, const at::Tensor &b) {
+  auto out = at::zeros({a.size(0), b.size(1)});
+  at::addmm_out(out, out, a, b);
+  return out;
+}
+static void maybe_fill(at::Tensor &dst, const at::Tensor &src) {
+  if (src.numel() == 0)
+    return;
+  dst.copy_(src);
+}
+at::Tensor zerosThenEarlyReturnHelper(const at::Tensor &x) {
+  auto out = at::zeros_like(x);
+  maybe_fill(out, x);
+  return out;
+}
+static void first_half(at::Tensor &dst, const at::Tensor &src) {
+  dst.narrow(0, 0, src.size(0) / 2).copy_(src.narrow(0, 0, src.size(0) / 2));
+}
+at::Tensor zerosThenPartialHelper(const at::Tensor &x) {
+  auto out = at::zeros_like(x);
+  first_half(out, x);
+  return out;
+}
+void external_fill(at::Tensor &dst);
+at::Tensor zerosThenUnseenHelper(int64_t n) {
+  auto out = at::zeros({n});
+  external_fill(out);
+  return out;
+}
+at::Tensor zerosThenInteriorLoop(int64_t n, int64_t m) {
+  at::Tensor out = at::zeros({n, m});
+  auto o = out.accessor<float, 2>();
+  for (int64_t i = 1; i < n - 1; ++i)
+    for (int64_t j = 0; j < m; ++j)
+      o[i][j] = 1.0f;
+  return out;
+}
+at::Tensor zerosThenSwappedLoop(int64_t n, int64_t m) {
+  at::Tensor out = at::zeros({n, m});
+  auto o = out.accessor<float, 2>();
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j)
+      o[i][j] = 1.0f;
+  return out;
+}
+at::Tensor zerosThenSparseLoop(const at::Tensor &mask, int64_t n) {
+  at::Tensor out = at::zeros({n});
+  float *p = out.data_ptr<float>();
+  const bool *keep = mask.data_ptr<bool>();
+  for (int64_t i = 0; i < n; ++i)
+    if (keep[i])
+      p[i] = 1.0f;
+  return out;
+}
+at::Tensor zerosThenDiagonal(int64_t n) {
+  at::Tensor out = at::zeros({n, n});
+  auto o = out.accessor<float, 2>();
+  for (int64_t i = 0; i < n; ++i)
+    o[i][i] = 1.0f;
+  return out;
+}
+at::Tensor zerosThenRunningSum(int64_t n) {
+  at::Tensor out = at::zeros({n});
+  float *p = out.data_ptr<float>();
+  for (int64_t i = 0; i < n; ++i)
+    p[i] = p[i] + 1.0f;
+  return out;
+}
+

@@ -3,6 +3,7 @@
 #include "RedundantCopyCheck.h"
 
 #include "../model/AstUtil.h"
+#include "../model/FullWrites.h"
 
 #include "../model/TorchApi.h"
 
@@ -148,35 +149,16 @@ void RedundantCopyCheck::checkOverwritten(const VarDecl *Var,
 
   // The first statement after the declaration that mentions the variable
   // must overwrite all of it without reading it.
-  bool After = false;
-  const CXXMemberCallExpr *Overwrite = nullptr;
+  llvm::SmallVector<const Stmt *, 16> After;
+  bool Seen = false;
   for (const Stmt *S : Block->body()) {
-    if (!After) {
-      if (const auto *DS = dyn_cast<DeclStmt>(S))
-        After = llvm::is_contained(DS->decls(), Var);
-      continue;
-    }
-    if (!mentions(S, Var))
-      continue;
-    const auto *E = dyn_cast<Expr>(S);
-    const auto *Call =
-        E ? dyn_cast<CXXMemberCallExpr>(E->IgnoreImplicit()) : nullptr;
-    if (!Call || !Call->getMethodDecl() ||
-        !Call->getMethodDecl()->getIdentifier())
-      return;
-    const auto *Obj = dyn_cast<DeclRefExpr>(
-        ignoreWrappers(Call->getImplicitObjectArgument()));
-    if (!Obj || Obj->getDecl() != Var ||
-        !isTensorMethod(Call->getMethodDecl(),
-                        Call->getMethodDecl()->getName()) ||
-        !ops::isFullOverwriteMethod(Call->getMethodDecl()->getName()))
-      return;
-    for (const Expr *Arg : Call->arguments())
-      if (mentions(Arg, Var))
-        return;
-    Overwrite = Call;
-    break;
+    if (Seen)
+      After.push_back(S);
+    else if (const auto *DS = dyn_cast<DeclStmt>(S))
+      Seen = llvm::is_contained(DS->decls(), Var);
   }
+  std::optional<FullWrite> Overwrite =
+      firstUseWritesAll(After, Var, allocatedSizes(Factory, Ctx), Ctx);
   if (!Overwrite)
     return;
 
@@ -187,13 +169,15 @@ void RedundantCopyCheck::checkOverwritten(const VarDecl *Var,
     Fix = FixItHint::CreateReplacement(
         CharSourceRange::getTokenRange(NameLoc, NameLoc), Replacement);
   diag(NameLoc.isValid() ? NameLoc : Factory->getBeginLoc(),
-       "'%0' fills '%1' with values that '%2()' overwrites before any read; "
+       "'%0' fills '%1' with values that %2 overwrites before any read; "
        "allocate it with '%3' instead")
-      << Name << Var->getName() << Overwrite->getMethodDecl()->getName()
-      << Replacement << Fix;
-  diag(Overwrite->getExprLoc(), "'%0' is fully overwritten here",
-       DiagnosticIDs::Note)
+      << Name << Var->getName() << Overwrite->By << Replacement << Fix;
+  diag(Overwrite->Where->getBeginLoc(), "'%0' is fully overwritten here", DiagnosticIDs::Note)
       << Var->getName();
+  if (Overwrite->Inner)
+    diag(Overwrite->Inner->getBeginLoc(), "%0 writes every element of its parameter here",
+         DiagnosticIDs::Note)
+        << Overwrite->By;
 }
 
 namespace {
