@@ -34,6 +34,33 @@ at::Tensor repeat(const at::Tensor &x, int times, float scale) {
 at::Tensor identity(const at::Tensor &x) { return x; }
 at::Tensor first_row(const at::Tensor &x) { return x.select(0, 0); }
 
+// The same through a second handle of the tensor: `y = x` shares x's storage,
+// so a write into y is a write into x, and returning y returns x.
+void double_alias(at::Tensor x) {
+  at::Tensor y = x;
+  y.mul_(2);
+}
+at::Tensor identity_local(const at::Tensor &x) {
+  at::Tensor y = x;
+  return y;
+}
+at::Tensor flat_local(const at::Tensor &x) {
+  auto flat = x.view({-1});
+  return flat;
+}
+
+// Look-alikes: a handle rebound to a copy, a copy written and returned.
+at::Tensor copy_local(const at::Tensor &x) {
+  at::Tensor y = x;
+  y = y.clone();
+  return y;
+}
+at::Tensor scale_copy(const at::Tensor &x) {
+  at::Tensor y = x.clone();
+  y.mul_(2);
+  return y;
+}
+
 // The right way, for the negatives.
 at::Tensor &scale_(at::Tensor &x, double s) { return x.mul_(s); }
 at::Tensor as_view(const at::Tensor &x) { return x.view({-1}); }
@@ -69,7 +96,12 @@ TORCH_LIBRARY(sc, m) {
   m.def("repeat(Tensor x, int times, float scale) -> Tensor"); // expect: torch-compile-schema: argument 'times' of 'sc::repeat' is 'int' in the schema but 'int' // expect: torch-compile-schema: use 'double'
   m.def("identity(Tensor x) -> Tensor"); // expect: torch-compile-schema: returns its input 'x'
   m.def("first_row(Tensor x) -> Tensor"); // expect: torch-compile-schema: returns a view of its input 'x'
+  m.def("double_alias(Tensor x) -> ()"); // expect: torch-compile-schema: 'double_alias' mutates argument 'x'
+  m.def("identity_local(Tensor x) -> Tensor"); // expect: torch-compile-schema: returns its input 'x'
+  m.def("flat_local(Tensor x) -> Tensor"); // expect: torch-compile-schema: returns a view of its input 'x'
   // --- Negatives: the same done right ---
+  m.def("copy_local(Tensor x) -> Tensor");
+  m.def("scale_copy(Tensor x) -> Tensor");
   m.def("scale_(Tensor(a!) x, float s) -> Tensor(a!)");
   m.def("as_view(Tensor(a) x) -> Tensor(a)");
   m.def("good_out(Tensor src, Tensor(a!) out) -> ()");
@@ -85,6 +117,11 @@ TORCH_LIBRARY_IMPL(sc, CPU, m) {
   m.impl("repeat", &repeat);
   m.impl("identity", &identity);
   m.impl("first_row", &first_row);
+  m.impl("double_alias", &double_alias);
+  m.impl("identity_local", &identity_local);
+  m.impl("flat_local", &flat_local);
+  m.impl("copy_local", &copy_local);
+  m.impl("scale_copy", &scale_copy);
   m.impl("scale_", &scale_);
   m.impl("as_view", &as_view);
   m.impl("good_out", &good_out);

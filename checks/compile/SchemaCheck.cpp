@@ -10,6 +10,7 @@
 #include "../model/Signatures.h"
 #include "../model/TorchApi.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/TargetInfo.h"
@@ -57,20 +58,86 @@ bool compatible(const std::string &Schema, const std::string &Cpp) {
   return Replace(Schema) == Replace(Cpp);
 }
 
-/// Returns the parameter \p Ret returns, directly or as a view of it.
+/// \p V, a local tensor of \p Body, holds what it was initialised with
+/// wherever it is used: every use is a method call on it (not `=`, not
+/// `set_`), an argument for a by-value or const-reference parameter, or a
+/// returned value. A local assigned again, or handed to a function that may
+/// rebind it, is not followed.
+bool keepsItsInitialiser(const VarDecl *V, const Stmt *Body, ASTContext &Ctx) {
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const VarDecl *V;
+    ASTContext &Ctx;
+    bool Rebound = false;
+    Uses(const VarDecl *V, ASTContext &Ctx) : V(V), Ctx(Ctx) {}
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      if (R->getDecl() != V)
+        return true;
+      const Expr *Use = R;
+      for (DynTypedNodeList Ps = Ctx.getParents(*Use); !Ps.empty(); Ps = Ctx.getParents(*Use)) {
+        if (Ps[0].get<ReturnStmt>())
+          return true;
+        if (const auto *M = Ps[0].get<MemberExpr>()) {
+          const auto *Method = dyn_cast<CXXMethodDecl>(M->getMemberDecl());
+          Rebound |= !Method || !Method->getIdentifier() || Method->getName() == "set_";
+          return !Rebound;
+        }
+        if (const auto *Call = Ps[0].get<CallExpr>()) {
+          const FunctionDecl *Callee = Call->getDirectCallee();
+          for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+            if (ignoreWrappers(Call->getArg(I)) != ignoreWrappers(Use))
+              continue;
+            const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
+            if (Op && isa_and_nonnull<CXXMethodDecl>(Callee) && I == 0) {
+              Rebound |= Op->getOperator() == OO_Equal; // y = other; y += 1 keeps y.
+              continue;
+            }
+            unsigned P = Op && isa_and_nonnull<CXXMethodDecl>(Callee) ? I - 1 : I;
+            QualType T = Callee && P < Callee->getNumParams()
+                             ? Callee->getParamDecl(P)->getType()
+                             : QualType();
+            Rebound |= T.isNull() || (T->isReferenceType() &&
+                                      !T.getNonReferenceType().isConstQualified());
+          }
+          return !Rebound;
+        }
+        const auto *E = Ps[0].get<Expr>();
+        if (!E || ignoreWrappers(E) != ignoreWrappers(Use)) {
+          Rebound = true;
+          return false;
+        }
+        Use = E;
+      }
+      return true;
+    }
+  } U(V, Ctx);
+  U.TraverseStmt(const_cast<Stmt *>(Body));
+  return !U.Rebound;
+}
+
+/// Returns the parameter \p Ret returns, directly or as a view of it, also
+/// through locals that keep their initialiser (`auto y = x.view({-1});
+/// return y;`).
 const ParmVarDecl *returnedParam(const FunctionDecl *F, bool &IsView) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const ParmVarDecl *Found = nullptr;
     bool View = false;
+    const Stmt *Body = nullptr;
+    ASTContext *Ctx = nullptr;
     bool VisitReturnStmt(ReturnStmt *R) {
       const Expr *E = ignoreWrappers(R->getRetValue());
       bool ViaView = false;
-      for (int I = 0; I < 4 && E; ++I) {
+      for (int I = 0; I < 6 && E; ++I) {
         if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
           if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl());
               P && isTensorType(P->getType()) && !Found) {
             Found = P;
             View = ViaView;
+          }
+          if (const auto *L = dyn_cast<VarDecl>(Ref->getDecl());
+              L && !isa<ParmVarDecl>(L) && L->isLocalVarDecl() && !L->getType()->isReferenceType() &&
+              isTensorType(L->getType()) && L->getInit() && keepsItsInitialiser(L, Body, *Ctx)) {
+            E = ignoreWrappers(L->getInit());
+            continue;
           }
           break;
         }
@@ -106,6 +173,8 @@ const ParmVarDecl *returnedParam(const FunctionDecl *F, bool &IsView) {
   const FunctionDecl *Def = F->getDefinition();
   if (!Def || !Def->getBody())
     return nullptr;
+  F2.Body = Def->getBody();
+  F2.Ctx = &Def->getASTContext();
   F2.TraverseStmt(Def->getBody());
   IsView = F2.View;
   return F2.Found;

@@ -217,6 +217,7 @@ MUTATING = {
     "fill_out": (lambda: (torch.arange(4.0), torch.zeros(4)), 1),
     "zero_first": (lambda: (torch.arange(1.0, 5.0),), 0),
     "sum_into": (lambda: (torch.arange(4.0), torch.ones(4), torch.zeros(4)), 2),
+    "double_alias": (lambda: (torch.arange(1.0, 5.0),), 0),  # through `at::Tensor y = x`
 }
 
 
@@ -269,7 +270,7 @@ def test_undeclared_mutation(name, sc, sc_fakes, record):
     assert dropped, out.summary()
 
 
-@pytest.mark.parametrize("name", ["identity", "first_row"])
+@pytest.mark.parametrize("name", ["identity", "first_row", "identity_local", "flat_local"])
 def test_undeclared_alias(name, sc, record):
     line = _line(name)
     assert sc[("sc", name)] == "", sc[("sc", name)]
@@ -313,6 +314,11 @@ def _matrix(name):
             for sh in ((1,), (7,), (3, 4), (1, 1)):
                 yield (edge_values(dt, sh),)
         return
+    if name == "double_alias":
+        for dt in (torch.float32, torch.float64, torch.int64):
+            for sh in ((0,), (1,), (7,), (3, 4), (1, 1), (0, 3)):
+                yield (edge_values(dt, sh),)
+        return
     for dt in (torch.float32, torch.float64, torch.int64):
         for sh in ((0,), (1,), (7,), (3, 4), (1, 1), (0, 3)):
             a, b = edge_values(dt, sh), edge_values(dt, sh, seed=1)
@@ -339,7 +345,8 @@ def test_fix_is_byte_identical(name, sc, sc_fakes, record):
             if not (c.ok and byte_identical(c.result, h[2][w]) and byte_identical(cargs[w], h[2][w])):
                 bad.append(f"compiled {[tuple(a.shape) for a in args]}: {c.summary()}")
     shapes = ("shapes (1,),(7,),(3,4),(1,1) — never empty: the kernel writes element 0 through "
-              "data_ptr<float>()" if name == "zero_first" else "shapes incl. empty and size-1, a shape mismatch")
+              "data_ptr<float>()" if name == "zero_first" else "shapes incl. empty and size-1"
+              + ("" if name == "double_alias" else ", a shape mismatch"))
     record(FIXED, line, f"{n} inputs (float32/float64/int64, {shapes}, edge values): hazard vs golden "
            "eager (written argument compared), golden compiled fullgraph (aot_eager)",
            "all identical" if not bad else f"{len(bad)} differences: " + "; ".join(bad[:3]),
@@ -353,10 +360,13 @@ NEG_ARGS = {
     "scale_": lambda: (torch.rand(3), 2.0),
     "as_view": lambda: (torch.rand(2, 3),),
     "good_out": lambda: (torch.rand(3), torch.zeros(3)),
+    "copy_local": lambda: (torch.rand(2, 3),),
+    "scale_copy": lambda: (torch.rand(2, 3),),
 }
 
 
-@pytest.mark.parametrize("name", ["scale_", "as_view", "good_out", "aten_style"])
+@pytest.mark.parametrize("name", ["scale_", "as_view", "good_out", "aten_style", "copy_local",
+                                  "scale_copy"])
 def test_negatives_register_and_pass_the_schema_check(name, sc, record):
     line = _line(name)
     msg = sc[("sc", name)]
