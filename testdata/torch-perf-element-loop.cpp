@@ -135,6 +135,19 @@ void copy_elements(at::Tensor &dst, const at::Tensor &src, const std::vector<int
     dst.slice(0, i, i + 1).fill_(static_cast<double>(i)); // expect: torch-perf-element-loop: writes one element per loop iteration
 }
 
+// Element-wise copies between a tensor and a std::vector, both ways.
+std::vector<float> toVector(const at::Tensor &t) {
+  std::vector<float> v(t.size(0));
+  for (int64_t i = 0; i < t.size(0); ++i)
+    v[i] = t[i].item().toFloat(); // expect: torch-perf-element-loop: reads one element per loop iteration through 'item()'
+  return v;
+}
+void fromVector(at::Tensor &t, const std::vector<float> &v) {
+  TORCH_CHECK(t.dim() == 1, "fromVector: a 1-D tensor");
+  for (size_t i = 0; i < v.size(); ++i)
+    t[i] = v[i]; // expect: torch-perf-element-loop: 't[i] = v[i]' writes one element per loop iteration
+}
+
 // --- Negatives that look like positives ---------------------------------------
 
 // Per-row copies: a row of a 2-D tensor, a slice of unknown rank (torchcodec
