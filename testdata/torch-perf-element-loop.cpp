@@ -15,10 +15,11 @@ float sumItems(const torch::Tensor &x) {
   return s;
 }
 
+// One finding per statement, for the write and the read in it.
 void fillNested(torch::Tensor &out, const torch::Tensor &a) {
   for (int64_t i = 0; i < out.size(0); ++i)
     for (int64_t j = 0; j < out.size(1); ++j)
-      out[i][j] = a[i][j] * 2; // expect: torch-perf-element-loop: indexes a tensor element by element in nested loops // expect: torch-perf-element-loop: 'a[i][j]'
+      out[i][j] = a[i][j] * 2; // expect: torch-perf-element-loop: 'out[i][j]' indexes a tensor element by element in nested loops
 }
 
 void writeScalar(torch::Tensor &t) {
@@ -148,6 +149,15 @@ void fromVector(at::Tensor &t, const std::vector<float> &v) {
     t[i] = v[i]; // expect: torch-perf-element-loop: 't[i] = v[i]' writes one element per loop iteration
 }
 
+// A template and its instances are one finding (mmcv's box_iou_rotated).
+template <typename T>
+void fillTemplate(torch::Tensor &out, const T *values, int64_t n, int64_t m) {
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < m; ++j)
+      out[i * m + j] = static_cast<T>(values[i * m + j]); // expect: torch-perf-element-loop: 'out[i * m + j]'
+}
+template void fillTemplate<float>(torch::Tensor &, const float *, int64_t, int64_t);
+
 // --- Negatives that look like positives ---------------------------------------
 
 // Per-row copies: a row of a 2-D tensor, a slice of unknown rank (torchcodec
@@ -261,6 +271,29 @@ float firstOfEach(const std::vector<at::Tensor> &ts) {
   for (const at::Tensor &t : ts)
     s += t[0].item<float>();
   return s;
+}
+
+// Blocks of a tensor viewed into more dimensions than the loops index
+// (mmcv's deform_conv: a GEMM per batch and group), also when the view is
+// assigned to a parameter.
+void groupGemm(at::Tensor output, const at::Tensor &weight, const at::Tensor &columns,
+               int64_t group) {
+  output = output.view({output.size(0), group, output.size(1) / group, output.size(2),
+                        output.size(3)});
+  for (int64_t b = 0; b < output.size(0); ++b)
+    for (int64_t g = 0; g < group; ++g)
+      output[b][g] = output[b][g].flatten(1).addmm_(weight[g].flatten(1), columns[g]).view_as(output[b][g]);
+  output = output.view({output.size(0), output.size(1) * output.size(2), output.size(3),
+                        output.size(4)});
+}
+
+// Used as a tensor with dimensions (flatten(1) fails on a 0-d element): a
+// block, whatever the loops (mmcv's deform_conv weight gradient).
+void groupBlocks(at::Tensor &grad_weight, const at::Tensor &buffer, const at::Tensor &columns,
+                 int64_t n, int64_t group) {
+  for (int64_t e = 0; e < n; ++e)
+    for (int64_t g = 0; g < group; ++g)
+      grad_weight[g] = grad_weight[g].flatten(1).addmm_(buffer[e][g].flatten(1), columns[g]).view_as(grad_weight[g]);
 }
 
 // A chunk, not an element.

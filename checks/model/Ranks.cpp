@@ -32,11 +32,16 @@ std::optional<unsigned> bracedSizes(const Expr *E) {
 std::optional<unsigned> rankOfInit(const Expr *Init) {
   const auto *Call = dyn_cast_or_null<CallExpr>(ignoreWrappers(Init));
   const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
-  if (!F || !F->getIdentifier() || !isTorchDecl(F) || Call->getNumArgs() < 1)
+  if (!F || !F->getIdentifier() || !isTorchDecl(F))
     return std::nullopt;
   StringRef N = F->getName();
+  if (Call->getNumArgs() < 1 && !ops::isInPlaceName(N))
+    return std::nullopt;
   if (isa<CXXMemberCallExpr>(Call) && (N == "view" || N == "reshape"))
     return bracedSizes(Call->getArg(0));
+  // x.view({...}).zero_(): an in-place method returns its object.
+  if (const auto *M = dyn_cast<CXXMemberCallExpr>(Call); M && ops::isInPlaceName(N))
+    return rankOfInit(M->getImplicitObjectArgument());
   if (!isa<CXXMemberCallExpr>(Call) &&
       (N == "empty" || N == "zeros" || N == "ones" || N == "full" || N == "rand" ||
        N == "randn"))
@@ -92,6 +97,54 @@ std::optional<unsigned> provenRank(const VarDecl *V, ASTContext &Ctx) {
     if (std::optional<unsigned> R = rankOfInit(V->getInit()))
       return R;
   return Find.Rank;
+}
+
+std::optional<unsigned> smallestRankAt(const VarDecl *V, const Stmt *Use, ASTContext &Ctx) {
+  if (std::optional<unsigned> R = provenRank(V, Ctx))
+    return R;
+  const auto *F = V ? dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod()) : nullptr;
+  const auto *Body = F ? dyn_cast_or_null<CompoundStmt>(F->getBody()) : nullptr;
+  if (!Body || !isTensorType(V->getType()) || V->getType()->isReferenceType())
+    return std::nullopt;
+  struct Assignments : RecursiveASTVisitor<Assignments> {
+    const VarDecl *V;
+    std::vector<const CXXOperatorCallExpr *> Found;
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Op) {
+      if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 && refersTo(Op->getArg(0), V))
+        Found.push_back(Op);
+      return true;
+    }
+  } A;
+  A.V = V;
+  A.TraverseStmt(const_cast<CompoundStmt *>(Body));
+  std::optional<unsigned> Smallest;
+  auto Take = [&](const Expr *Value) {
+    std::optional<unsigned> R = rankOfInit(Value);
+    if (R)
+      Smallest = std::min(Smallest.value_or(*R), *R);
+    return R.has_value();
+  };
+  // The value it comes in with: a local's initialiser, or a parameter's
+  // argument unless an assignment at the top of the body, before the
+  // statement of the use, replaces it.
+  if (isa<ParmVarDecl>(V)) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    bool Replaced = false;
+    for (const Stmt *S : Body->body()) {
+      if (isWithin(Use->getBeginLoc(), S, SM))
+        break;
+      const auto *E = dyn_cast<Expr>(S);
+      Replaced |= E && llvm::is_contained(A.Found, dyn_cast<CXXOperatorCallExpr>(E->IgnoreImplicit()));
+    }
+    if (!Replaced)
+      return std::nullopt;
+  } else if (!V->getInit() || !Take(V->getInit())) {
+    return std::nullopt;
+  }
+  for (const CXXOperatorCallExpr *Op : A.Found)
+    if (!Take(Op->getArg(1)))
+      return std::nullopt;
+  return Smallest;
 }
 
 } // namespace torchlint::model

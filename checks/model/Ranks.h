@@ -20,6 +20,16 @@ namespace torchlint::model {
 /// A test in an `if` proves nothing for the other arm and is not counted.
 std::optional<unsigned> provenRank(const clang::VarDecl *V, clang::ASTContext &Ctx);
 
+/// The fewest dimensions the tensor variable \p V can have at \p Use:
+/// provenRank, or, for a variable assigned again (`v = v.view({a, b, c})`),
+/// the smallest rank among its initialiser and every assignment, each read
+/// as provenRank reads an initialiser (through in-place methods:
+/// `v = v.view({...}).zero_()`). A parameter's incoming value counts only
+/// until an assignment at the top of the function body, before the
+/// statement of \p Use, replaces it. Nothing when one value's rank is unknown.
+std::optional<unsigned> smallestRankAt(const clang::VarDecl *V, const clang::Stmt *Use,
+                                       clang::ASTContext &Ctx);
+
 } // namespace torchlint::model
 
 #endif // TORCHLINT_CHECKS_MODEL_RANKS_H

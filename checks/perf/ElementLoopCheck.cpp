@@ -2,6 +2,7 @@
 
 #include "ElementLoopCheck.h"
 
+#include "../model/AstUtil.h"
 #include "../model/Loops.h"
 #include "../model/Ranks.h"
 #include "../model/TorchApi.h"
@@ -187,6 +188,30 @@ private:
   const SourceManager &SM;
 };
 
+/// \p M (a tensor method) fails on a 0-d tensor: it names a dimension a 0-d
+/// tensor lacks (`flatten(1)`, `select(0, i)`, `narrow`, `size(0)`,
+/// `stride(0)`, `transpose(0, 1)`) or takes a matrix (`mm`, `addmm_`, `bmm`).
+bool needsDimensions(const CXXMemberCallExpr *M, const ASTContext &Ctx) {
+  const CXXMethodDecl *D = M->getMethodDecl();
+  if (!D || !D->getIdentifier() || !isTensorMethod(D, D->getName()))
+    return false;
+  StringRef N = D->getName();
+  if (llvm::is_contained({"mm", "addmm", "addmm_", "bmm", "baddbmm", "baddbmm_"}, N))
+    return true;
+  auto Arg = [&](unsigned I) -> std::optional<int64_t> {
+    return I < M->getNumArgs() && !isa<CXXDefaultArgExpr>(M->getArg(I))
+               ? intValue(M->getArg(I), Ctx)
+               : std::nullopt;
+  };
+  if (llvm::is_contained({"select", "narrow", "size", "stride"}, N))
+    return Arg(0) && *Arg(0) >= 0;
+  if (N == "flatten")
+    return Arg(0) && *Arg(0) >= 1;
+  if (N == "transpose")
+    return Arg(0) && Arg(1) && std::max(*Arg(0), *Arg(1)) >= 1;
+  return false;
+}
+
 /// The full expression \p E is part of (the outermost expression above it).
 const Expr *fullExpressionOf(const Expr *E, ASTContext &Ctx) {
   const Expr *Cur = E;
@@ -340,6 +365,28 @@ void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
   for (int64_t K = 0; K < Levels; ++K)
     MinRank = std::max(MinRank, Dims[Levels - 1 - K] + 1 + K);
   bool Slice = MinRank - Levels >= 1;
+  // Or its value is used as a tensor with dimensions, which a 0-d element
+  // has not: `x[b][g].flatten(1)`, `.select(1, k)`, `.size(0)`, `.mm(w)`
+  // (mmcv's deform_conv hands each group's block to addmm_).
+  if (const auto *M = dyn_cast_or_null<CXXMemberCallExpr>(Consumer);
+      M && ignoreWrappers(M->getImplicitObjectArgument()) == ignoreWrappers(E) &&
+      needsDimensions(M, Ctx))
+    Slice = true;
+  // Or the base has more dimensions than the chain drops wherever it is
+  // used (mmcv's deform_conv: output[b][g] of a view into five dimensions,
+  // a group's block for addmm_). Asked only for nested indexing, once per
+  // variable and outermost loop (the body is walked for its assignments).
+  auto MoreDimensionsThanLevels = [&] {
+    const auto *BaseRef = dyn_cast<DeclRefExpr>(ignoreWrappers(Cur));
+    const auto *BaseVar = BaseRef ? dyn_cast<VarDecl>(BaseRef->getDecl()) : nullptr;
+    if (!BaseVar || !DropsEachLevel)
+      return false;
+    const Stmt *Outermost = Loops.back().Loop;
+    auto [It, New] = BlockRanks.try_emplace({BaseVar, Outermost});
+    if (New)
+      It->second = smallestRankAt(BaseVar, Outermost, Ctx);
+    return It->second && *It->second > Levels;
+  };
 
   // Per-element evidence: the access's value is read or written as a scalar,
   // or it is indexed by the variables of two nested loops. A batch loop that
@@ -379,14 +426,14 @@ void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
     // v.narrow(0, i, 1).copy_(...) of a 1-D v: one element per iteration.
     Kind = Write;
     Shown = Consumer;
-  } else if (Vars.size() >= 2 && !Slice) {
+  } else if (Vars.size() >= 2 && !Slice && !MoreDimensionsThanLevels()) {
     Kind = Nested;
   } else if (DropsEachLevel && isElement(E, Cur, Levels, Loops, Ctx)) {
     // One element used as a tensor: an operand, assigned, or assigned to.
     Shown = fullExpressionOf(E, Ctx);
     // In a template, what a dependent consumer (`a[i][0].item<T>()`) is
     // is known in its instantiations, which are checked as well.
-    if (Shown->isInstantiationDependent() || !ElementStatements.insert(Shown).second)
+    if (Shown->isInstantiationDependent())
       return;
     Kind = Element;
   } else {
@@ -415,6 +462,8 @@ void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
   if (handsTensorsToProjectCode(Body, Ctx))
     return;
 
+  if (!ReportedStatements.insert(fullExpressionOf(E, Ctx)->getBeginLoc().getRawEncoding()).second)
+    return;
   std::string Text = shorten(sourceText(Shown, Ctx));
   if (Text.empty())
     Text = "tensor element access";

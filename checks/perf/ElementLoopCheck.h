@@ -30,7 +30,8 @@ public:
   void onStartOfTranslationUnit() override {
     OpCounts.clear();
     Handoffs.clear();
-    ElementStatements.clear();
+    ReportedStatements.clear();
+    BlockRanks.clear();
   }
 
 private:
@@ -41,9 +42,15 @@ private:
   /// Whether a loop body hands a tensor to a project function (once per loop).
   bool handsTensorsToProjectCode(const clang::Stmt *Body, clang::ASTContext &Ctx);
   llvm::DenseMap<const clang::Stmt *, bool> Handoffs;
-  /// Full expressions already reported for an element used as a tensor:
-  /// one finding for `(b[n][3] - b[n][1]) * (b[n][2] - b[n][0])`.
-  llvm::DenseSet<const clang::Expr *> ElementStatements;
+  /// Where the full expressions already reported begin: one finding per
+  /// statement, for all its accesses (`(b[n][3] - b[n][1]) * (b[n][2] -
+  /// b[n][0])`, mmcv's psamask `dst.view({-1})[k] = src.view({-1})[l]`) and
+  /// for a template and its instances (the same source).
+  llvm::DenseSet<clang::SourceLocation::UIntTy> ReportedStatements;
+  /// smallestRankAt of a variable indexed in nested loops, per variable and
+  /// outermost loop.
+  llvm::DenseMap<std::pair<const clang::VarDecl *, const clang::Stmt *>, std::optional<unsigned>>
+      BlockRanks;
 };
 
 } // namespace torchlint::checks
