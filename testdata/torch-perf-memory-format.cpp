@@ -93,6 +93,31 @@ at::Tensor to_nhwc(const at::Tensor &images) {
   return images.permute({0, 2, 3, 1}).contiguous();
 }
 
+// The NHWC copy is what code outside torch reads (mmcv's NPU ops hand it to
+// a vendor kernel), even though a result computed from it is permuted back.
+void vendor_nhwc_op(const at::Tensor &nhwc_in, at::Tensor &nhwc_out);
+at::Tensor vendorRoundTrip(const at::Tensor &images) {
+  at::Tensor nhwc = images.permute({0, 2, 3, 1}).contiguous();
+  at::Tensor out = at::empty_like(nhwc);
+  vendor_nhwc_op(nhwc, out);
+  return out.permute({0, 3, 1, 2});
+}
+
+// The inverse permute is of another tensor, not of the copy.
+at::Tensor otherTensorBack(const at::Tensor &images, const at::Tensor &result) {
+  at::Tensor nhwc = images.permute({0, 2, 3, 1}).contiguous();
+  at::Tensor total = nhwc.sum();
+  return result.permute({0, 3, 1, 2}) + total;
+}
+
+// view() needs the standard strides: a channels_last copy would not view
+// (mmcv's deform_conv views its contiguous buffer).
+at::Tensor viewAfter(const at::Tensor &grad) {
+  TORCH_CHECK(grad.dim() == 4, "expected NCHW");
+  at::Tensor g = grad.contiguous();
+  return g.view({g.size(0), -1});
+}
+
 // --- The copy leaves the function ---------------------------------------------
 
 // torchcodec's encoder: the NCHW copy is returned and kept in a member that

@@ -138,9 +138,9 @@ bool isFullOverwriteMethod(llvm::StringRef Name);
 bool isFreshResultOp(llvm::StringRef Name);
 /// In-place method: ends in a single '_' (add_, copy_), not a dunder.
 bool isInPlaceName(llvm::StringRef Name);
-/// The rank of the input of an op that computes channels_last input in
-/// channels_last (convolution, pooling and upsampling, whose CPU and CUDA
-/// kernels take either layout): 4 for the 2d forms (conv2d, max_pool2d,
+/// The rank of the input of an op that returns channels_last input in
+/// channels_last (convolution, pooling and upsampling; checked on the CPU of
+/// torch 2.15 by tests/proofs/test_torch_facts.py): 4 for the 2d forms (conv2d, max_pool2d,
 /// adaptive_avg_pool2d, upsample_bilinear2d...), 5 for the 3d forms that keep
 /// channels_last_3d (conv3d, max_pool3d, upsample_trilinear3d...); 0 for
 /// any other op (conv1d has no channels_last; batch_norm takes 2-D input

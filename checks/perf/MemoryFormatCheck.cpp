@@ -71,9 +71,11 @@ bool isImageOrVolume(const VarDecl *V, const FunctionDecl *F, const ASTContext &
   return Fd.Found;
 }
 
-/// True if the result of \p E (or the variable it initialises) has its data
-/// pointer taken: then the NCHW layout is what the code indexes.
-bool feedsRawData(const Expr *E, const FunctionDecl *F, ASTContext &Ctx) {
+/// True if the result of \p E (or the variable it initialises) is used in a
+/// way that needs the standard (NCHW) strides: its data pointer or accessor
+/// is taken (the code indexes NCHW), or it is `.view()`ed (a view that merges
+/// or splits dimensions fails on channels_last strides; mmcv's deform_conv).
+bool needsStandardLayout(const Expr *E, const FunctionDecl *F, ASTContext &Ctx) {
   auto IsRaw = [](const Expr *Use, ASTContext &Ctx) {
     DynTypedNodeList Parents = Ctx.getParents(*Use);
     for (int I = 0; I < 4 && !Parents.empty(); ++I) {
@@ -82,7 +84,7 @@ bool feedsRawData(const Expr *E, const FunctionDecl *F, ASTContext &Ctx) {
         return M && M->getIdentifier() &&
                (ops::isDataAccessMethod(M->getName()) ||
                 M->getName().starts_with("accessor") ||
-                M->getName().starts_with("packed_accessor"));
+                M->getName().starts_with("packed_accessor") || M->getName() == "view");
       }
       if (!Parents[0].get<Expr>())
         return false;
@@ -172,8 +174,44 @@ bool isInverse(const std::vector<int64_t> &A, const std::vector<int64_t> &B) {
   return true;
 }
 
-/// `x.permute(P).contiguous()` in a function that later permutes back with
-/// the inverse of P: the copy in between only served an elementwise op.
+/// Every use of \p V under \p Body is an operand of a torch operation (a
+/// tensor method, an at::/torch:: function or operator): nothing outside
+/// torch (a vendor kernel, `OpCommand::Input`, a launch) reads its memory.
+bool onlyTorchUses(const VarDecl *V, const Stmt *Body, ASTContext &Ctx) {
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const VarDecl *V;
+    ASTContext &Ctx;
+    bool Foreign = false;
+    Uses(const VarDecl *V, ASTContext &Ctx) : V(V), Ctx(Ctx) {}
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      if (R->getDecl() != V)
+        return true;
+      DynTypedNodeList Ps = Ctx.getParents(*R);
+      for (int I = 0; I < 8 && !Ps.empty(); ++I, Ps = Ctx.getParents(Ps[0])) {
+        if (const auto *Call = Ps[0].get<CallExpr>()) {
+          const FunctionDecl *Callee = Call->getDirectCallee();
+          Foreign |= !Callee || !isTorchDecl(Callee);
+          return !Foreign;
+        }
+        if (Ps[0].get<RecoveryExpr>()) {
+          Foreign = true; // Code that did not compile (a vendor header missing).
+          return false;
+        }
+        if (!Ps[0].get<Expr>())
+          return true; // A declaration or statement: not a call.
+      }
+      return true;
+    }
+  } U(V, Ctx);
+  U.TraverseStmt(const_cast<Stmt *>(Body));
+  return !U.Foreign;
+}
+
+/// `auto v = x.permute(P).contiguous();` whose value (v itself, or a local
+/// computed from it) is later permuted back with the inverse of P, and that
+/// only torch operations use: the copy in between only served elementwise
+/// ops. A copy handed to code outside torch (a kernel that wants NHWC memory)
+/// is the point of the copy.
 const CXXMemberCallExpr *permutedBack(const CXXMemberCallExpr *Contiguous,
                                       const FunctionDecl *F, ASTContext &Ctx) {
   const auto *Permute =
@@ -181,21 +219,43 @@ const CXXMemberCallExpr *permutedBack(const CXXMemberCallExpr *Contiguous,
   if (!Permute || !Permute->getMethodDecl() || !Permute->getMethodDecl()->getIdentifier() ||
       Permute->getMethodDecl()->getName() != "permute" || !F || !F->getBody())
     return nullptr;
+  const VarDecl *Copy = nullptr;
+  DynTypedNodeList Ps = Ctx.getParents(*Contiguous);
+  for (int I = 0; I < 6 && !Ps.empty() && !Copy; ++I, Ps = Ctx.getParents(Ps[0]))
+    if (const auto *V = Ps[0].get<VarDecl>())
+      Copy = V->getInit() && ignoreWrappers(V->getInit()) == Contiguous ? V : nullptr;
+    else if (!Ps[0].get<Expr>())
+      break;
+  if (!Copy || !onlyTorchUses(Copy, F->getBody(), Ctx))
+    return nullptr;
   std::vector<int64_t> P = permutationOf(Permute, Ctx);
   struct Finder : RecursiveASTVisitor<Finder> {
     const CXXMemberCallExpr *Self;
+    const VarDecl *Copy;
     const std::vector<int64_t> *P;
-    const ASTContext *Ctx;
+    ASTContext *Ctx;
     const CXXMemberCallExpr *Found = nullptr;
+    /// \p E is computed from the copy: mentions it, or a local initialised
+    /// from it.
+    bool fromCopy(const Expr *E) {
+      if (mentions(E, Copy))
+        return true;
+      const auto *R = dyn_cast<DeclRefExpr>(ignoreWrappers(E));
+      const auto *L = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+      return L && L->isLocalVarDecl() && L->getInit() && mentions(L->getInit(), Copy);
+    }
     bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
       if (C != Self && C->getMethodDecl() && C->getMethodDecl()->getIdentifier() &&
           C->getMethodDecl()->getName() == "permute" && !Found &&
-          isInverse(*P, permutationOf(C, *Ctx)))
+          Ctx->getSourceManager().isBeforeInTranslationUnit(Self->getEndLoc(),
+                                                           C->getBeginLoc()) &&
+          fromCopy(C->getImplicitObjectArgument()) && isInverse(*P, permutationOf(C, *Ctx)))
         Found = C;
       return true;
     }
   } Fd;
   Fd.Self = Permute;
+  Fd.Copy = Copy;
   Fd.P = &P;
   Fd.Ctx = &Ctx;
   Fd.TraverseStmt(F->getBody());
@@ -238,7 +298,7 @@ void MemoryFormatCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Call || Call->getBeginLoc().isMacroID())
     return;
   const FunctionDecl *F = enclosingFunction(*Call, Ctx);
-  if (IsContiguous && !feedsRawData(Call, F, Ctx))
+  if (IsContiguous && !needsStandardLayout(Call, F, Ctx))
     if (const CXXMemberCallExpr *Back =
             permutedBack(cast<CXXMemberCallExpr>(Call), F, Ctx)) {
       const auto *C = cast<CXXMemberCallExpr>(Call);
@@ -253,7 +313,7 @@ void MemoryFormatCheck::check(const MatchFinder::MatchResult &Result) {
     }
   const auto *Ref = dyn_cast<DeclRefExpr>(ignoreWrappers(Object));
   const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  if (!V || feedsRawData(Call, F, Ctx) || (IsContiguous && escapes(Call, F, Ctx)))
+  if (!V || needsStandardLayout(Call, F, Ctx) || (IsContiguous && escapes(Call, F, Ctx)))
     return;
   // The rank comes from the function's own tests of the tensor or, for
   // contiguous(), from the op its copy is the input of.
