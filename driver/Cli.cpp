@@ -1025,6 +1025,13 @@ int runTorchLint(int Argc, const char **Argv) {
       if (const char *H = std::getenv("TORCHLINT_TEST_HANG_ON"); H && *H &&
           llvm::StringRef(F).contains(H))
         std::this_thread::sleep_for(std::chrono::hours(1));
+      // For the tests that count parses: one line per file a worker parses.
+      if (const char *L = std::getenv("TORCHLINT_TEST_PARSE_LOG"); L && *L) {
+        std::error_code EC;
+        llvm::raw_fd_ostream Log(L, EC, llvm::sys::fs::OF_Append);
+        if (!EC)
+          Log << F << "\n";
+      }
     }
     if (!O.WorkerProjectIndex.empty()) {
       // The merged facts of the project (written by the parent).

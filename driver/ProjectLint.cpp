@@ -190,6 +190,28 @@ std::vector<std::string> searchDirsOf(const std::string &File,
   return Dirs;
 }
 
+/// A project index written to a temporary file for the workers
+/// (--worker-project-index), removed with this object.
+struct IndexFile {
+  std::string Path;
+  bool write(const model::ProjectIndex &Index) {
+    llvm::SmallString<256> P;
+    int FD = -1;
+    if (llvm::sys::fs::createTemporaryFile("torchlint-project", "json", FD, P))
+      return false;
+    {
+      llvm::raw_fd_ostream Out(FD, /*shouldClose=*/true);
+      Out << Index.toJson().dump(-1, ' ', false, json::error_handler_t::replace);
+    }
+    Path = P.str().str();
+    return true;
+  }
+  ~IndexFile() {
+    if (!Path.empty())
+      llvm::sys::fs::remove(Path);
+  }
+};
+
 /// runWorkers for the files the cache cannot answer.
 std::vector<WorkerResult>
 runCached(ResultCache &Cache, const std::vector<std::string> &Files,
@@ -206,7 +228,13 @@ runCached(ResultCache &Cache, const std::vector<std::string> &Files,
       std::vector<std::string> Own =
           PerFile ? PerFile(Files[I]) : std::vector<std::string>();
       Keys[I] = Cache.keyOf(Files[I], KeyArgs, Env, Own, Index != nullptr);
-      if (auto W = Cache.lookup(Keys[I], searchDirsOf(Files[I], KeyArgs, Own), Index)) {
+      std::vector<std::string> Dirs = searchDirsOf(Files[I], KeyArgs, Own);
+      auto W = Cache.lookup(Keys[I], Dirs, Index);
+      // A result linted without the index holds with it when every question
+      // it asked gets the same answer from the index (lookup checks).
+      if (!W && Index)
+        W = Cache.lookup(Cache.keyOf(Files[I], KeyArgs, Env, Own, false), Dirs, Index);
+      if (W) {
         Results[I] = std::move(*W);
         if (Done)
           Done(Files[I]);
@@ -274,8 +302,19 @@ WorkerResult lintProject(
     if (Done)
       Done(F, Total);
   };
-  std::vector<WorkerResult> Results = runCached(Cache, All, WorkerArgs, WorkerArgs, Env, Jobs,
-                                                TimeoutSeconds, Count, PerFile, nullptr);
+  // With a stored index, the first pass already asks the rest of the project
+  // as it was stored, so a run on a changed file parses it once; a file whose
+  // answers the facts parsed in this pass change is linted again below.
+  std::shared_ptr<const model::ProjectIndex> FirstIndex;
+  std::vector<std::string> FirstArgs = WorkerArgs;
+  IndexFile First;
+  if (!Index->Units.empty() && First.write(*Index)) {
+    FirstIndex = std::make_shared<const model::ProjectIndex>(*Index);
+    FirstArgs.insert(std::find(FirstArgs.begin(), FirstArgs.end(), "--"),
+                     "--worker-project-index=" + First.Path);
+  }
+  std::vector<WorkerResult> Results = runCached(Cache, All, WorkerArgs, FirstArgs, Env, Jobs,
+                                                TimeoutSeconds, Count, PerFile, FirstIndex);
   for (const WorkerResult &R : Results)
     for (const auto &[File, Facts] : R.Result.Facts) {
       Index->Units[File] = Facts;
@@ -299,24 +338,16 @@ WorkerResult lintProject(
       AgainAt.push_back(I);
     }
   }
-  if (!Again.empty()) {
-    llvm::SmallString<256> Path;
-    int FD = -1;
-    if (!llvm::sys::fs::createTemporaryFile("torchlint-project", "json", FD, Path)) {
-      {
-        llvm::raw_fd_ostream Out(FD, /*shouldClose=*/true);
-        Out << Index->toJson().dump(-1, ' ', false, json::error_handler_t::replace);
-      }
-      std::vector<std::string> Args = WorkerArgs;
-      auto Dash = std::find(Args.begin(), Args.end(), "--");
-      Args.insert(Dash, "--worker-project-index=" + Path.str().str());
-      Total += Again.size();
-      std::vector<WorkerResult> Second = runCached(Cache, Again, WorkerArgs, Args, Env, Jobs,
-                                                   TimeoutSeconds, Count, PerFile, Index);
-      for (size_t J = 0; J < Again.size(); ++J)
-        Results[AgainAt[J]] = std::move(Second[J]);
-      llvm::sys::fs::remove(Path);
-    }
+  IndexFile Merged;
+  if (!Again.empty() && Merged.write(*Index)) {
+    std::vector<std::string> Args = WorkerArgs;
+    Args.insert(std::find(Args.begin(), Args.end(), "--"),
+                "--worker-project-index=" + Merged.Path);
+    Total += Again.size();
+    std::vector<WorkerResult> Second = runCached(Cache, Again, WorkerArgs, Args, Env, Jobs,
+                                                 TimeoutSeconds, Count, PerFile, Index);
+    for (size_t J = 0; J < Again.size(); ++J)
+      Results[AgainAt[J]] = std::move(Second[J]);
   }
 
   // Stored for the next run, per project root.

@@ -289,6 +289,23 @@ TEST(ProjectMode, UnchangedFilesAreNotParsedAgain) {
   EXPECT_EQ(NoCache.ExitCode, 3) << NoCache.Err;
 }
 
+// Pre-commit on a changed file whose findings need the rest of the project:
+// the stored index answers its questions in the first pass, so it is parsed
+// once, and its findings are those of a whole run.
+TEST(ProjectMode, AChangedFileIsParsedOnce) {
+  std::string Cache, Dir = copyProject("project-mode-once", Cache);
+  ASSERT_EQ(runTorchLint(flags(Cache) + "--quiet csrc", Dir).ExitCode, 1);
+  writeFile(Dir + "/csrc/bindings.cpp", readFile(Dir + "/csrc/bindings.cpp") + "// changed\n");
+  std::string Log = Dir + "/../parses.txt";
+  ::setenv("TORCHLINT_TEST_PARSE_LOG", Log.c_str(), 1);
+  RunResult One = runTorchLint(flags(Cache) + "--format=json csrc/bindings.cpp", Dir);
+  ::unsetenv("TORCHLINT_TEST_PARSE_LOG");
+  EXPECT_EQ(findings(One.Out), expected({"csrc/bindings.cpp"})) << One.Out << One.Err;
+  std::string Parsed = readFile(Log);
+  EXPECT_EQ(std::count(Parsed.begin(), Parsed.end(), '\n'), 1) << Parsed;
+  EXPECT_NE(Parsed.find("bindings.cpp"), std::string::npos) << Parsed;
+}
+
 // A cached result depends on the project's Python too: a fake removed from
 // python/, or a new file that adds one, changes what ops.cpp says.
 TEST(ProjectMode, PythonChangesReachCachedResults) {
