@@ -212,10 +212,12 @@ struct IndexFile {
   }
 };
 
-/// runWorkers for the files the cache cannot answer.
+/// runWorkers for the files the cache cannot answer, with the arguments
+/// \p RunArgs makes (called only then: it may write the index they name).
 std::vector<WorkerResult>
 runCached(ResultCache &Cache, const std::vector<std::string> &Files,
-          const std::vector<std::string> &KeyArgs, const std::vector<std::string> &RunArgs,
+          const std::vector<std::string> &KeyArgs,
+          const std::function<std::vector<std::string>()> &RunArgs,
           const std::vector<std::string> &Env, unsigned Jobs, unsigned TimeoutSeconds,
           const std::function<void(const std::string &)> &Done,
           const std::function<std::vector<std::string>(const std::string &)> &PerFile,
@@ -244,8 +246,10 @@ runCached(ResultCache &Cache, const std::vector<std::string> &Files,
     Missed.push_back(Files[I]);
     MissedAt.push_back(I);
   }
+  if (Missed.empty())
+    return Results;
   std::vector<WorkerResult> Fresh =
-      runWorkers(Missed, RunArgs, Env, Jobs, TimeoutSeconds, Done, PerFile);
+      runWorkers(Missed, RunArgs(), Env, Jobs, TimeoutSeconds, Done, PerFile);
   for (size_t J = 0; J < Missed.size(); ++J) {
     Cache.store(Keys[MissedAt[J]], Fresh[J]);
     Results[MissedAt[J]] = std::move(Fresh[J]);
@@ -264,7 +268,7 @@ WorkerResult lintProject(
   ResultCache Cache(Project.ResultsDir, Project.ToolId);
   if (!Project.Enabled) {
     std::vector<WorkerResult> Results = runCached(
-        Cache, Files, WorkerArgs, WorkerArgs, Env, Jobs, TimeoutSeconds,
+        Cache, Files, WorkerArgs, [&] { return WorkerArgs; }, Env, Jobs, TimeoutSeconds,
         [&](const std::string &F) {
           if (Done)
             Done(F, Files.size());
@@ -302,19 +306,35 @@ WorkerResult lintProject(
     if (Done)
       Done(F, Total);
   };
+  // The workers' arguments with \p I written for them (once a worker is
+  // needed: a run the cache answers writes nothing).
+  bool WorkersRan = false;
+  auto ArgsWith = [&](IndexFile &File, const model::ProjectIndex &I) {
+    WorkersRan = true;
+    std::vector<std::string> Args = WorkerArgs;
+    if (File.Path.empty() && !File.write(I))
+      return Args;
+    Args.insert(std::find(Args.begin(), Args.end(), "--"), "--worker-project-index=" + File.Path);
+    return Args;
+  };
   // With a stored index, the first pass already asks the rest of the project
   // as it was stored, so a run on a changed file parses it once; a file whose
   // answers the facts parsed in this pass change is linted again below.
   std::shared_ptr<const model::ProjectIndex> FirstIndex;
-  std::vector<std::string> FirstArgs = WorkerArgs;
-  IndexFile First;
-  if (!Index->Units.empty() && First.write(*Index)) {
+  if (!Index->Units.empty())
     FirstIndex = std::make_shared<const model::ProjectIndex>(*Index);
-    FirstArgs.insert(std::find(FirstArgs.begin(), FirstArgs.end(), "--"),
-                     "--worker-project-index=" + First.Path);
-  }
-  std::vector<WorkerResult> Results = runCached(Cache, All, WorkerArgs, FirstArgs, Env, Jobs,
-                                                TimeoutSeconds, Count, PerFile, FirstIndex);
+  const std::map<std::string, std::string> StoredDigests = Index->Digests;
+  IndexFile First;
+  std::vector<WorkerResult> Results = runCached(
+      Cache, All, WorkerArgs,
+      [&] {
+        if (!FirstIndex) {
+          WorkersRan = true;
+          return WorkerArgs;
+        }
+        return ArgsWith(First, *FirstIndex);
+      },
+      Env, Jobs, TimeoutSeconds, Count, PerFile, FirstIndex);
   for (const WorkerResult &R : Results)
     for (const auto &[File, Facts] : R.Result.Facts) {
       Index->Units[File] = Facts;
@@ -339,19 +359,21 @@ WorkerResult lintProject(
     }
   }
   IndexFile Merged;
-  if (!Again.empty() && Merged.write(*Index)) {
-    std::vector<std::string> Args = WorkerArgs;
-    Args.insert(std::find(Args.begin(), Args.end(), "--"),
-                "--worker-project-index=" + Merged.Path);
+  if (!Again.empty()) {
     Total += Again.size();
-    std::vector<WorkerResult> Second = runCached(Cache, Again, WorkerArgs, Args, Env, Jobs,
-                                                 TimeoutSeconds, Count, PerFile, Index);
+    std::vector<WorkerResult> Second =
+        runCached(Cache, Again, WorkerArgs, [&] { return ArgsWith(Merged, *Index); }, Env, Jobs,
+                  TimeoutSeconds, Count, PerFile, Index);
     for (size_t J = 0; J < Again.size(); ++J)
       Results[AgainAt[J]] = std::move(Second[J]);
   }
 
-  // Stored for the next run, per project root.
+  // Stored for the next run, per project root; not rewritten when the cache
+  // answered every file and each file is the one the stored index has.
+  bool Unchanged = !WorkersRan && Index->Digests == StoredDigests;
   for (const auto &[Root, Path] : Roots) {
+    if (Unchanged)
+      break;
     model::ProjectIndex Part;
     for (const auto &[File, Facts] : Index->Units)
       if (llvm::StringRef(File).starts_with(Root + "/")) {
