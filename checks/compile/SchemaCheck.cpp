@@ -2,6 +2,7 @@
 
 #include "SchemaCheck.h"
 
+#include "../model/AstUtil.h"
 #include "../model/Macros.h"
 
 #include "../model/ProjectFacts.h"
@@ -64,54 +65,41 @@ bool compatible(const std::string &Schema, const std::string &Cpp) {
 /// returned value. A local assigned again, or handed to a function that may
 /// rebind it, is not followed.
 bool keepsItsInitialiser(const VarDecl *V, const Stmt *Body, ASTContext &Ctx) {
-  struct Uses : RecursiveASTVisitor<Uses> {
-    const VarDecl *V;
-    ASTContext &Ctx;
-    bool Rebound = false;
-    Uses(const VarDecl *V, ASTContext &Ctx) : V(V), Ctx(Ctx) {}
-    bool VisitDeclRefExpr(DeclRefExpr *R) {
-      if (R->getDecl() != V)
+  return everyReference(V, Body, [&](const DeclRefExpr &R) {
+    const Expr *Use = &R;
+    for (DynTypedNodeList Ps = Ctx.getParents(*Use); !Ps.empty(); Ps = Ctx.getParents(*Use)) {
+      if (Ps[0].get<ReturnStmt>())
         return true;
-      const Expr *Use = R;
-      for (DynTypedNodeList Ps = Ctx.getParents(*Use); !Ps.empty(); Ps = Ctx.getParents(*Use)) {
-        if (Ps[0].get<ReturnStmt>())
-          return true;
-        if (const auto *M = Ps[0].get<MemberExpr>()) {
-          const auto *Method = dyn_cast<CXXMethodDecl>(M->getMemberDecl());
-          Rebound |= !Method || !Method->getIdentifier() || Method->getName() == "set_";
-          return !Rebound;
-        }
-        if (const auto *Call = Ps[0].get<CallExpr>()) {
-          const FunctionDecl *Callee = Call->getDirectCallee();
-          for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-            if (ignoreWrappers(Call->getArg(I)) != ignoreWrappers(Use))
-              continue;
-            const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
-            if (Op && isa_and_nonnull<CXXMethodDecl>(Callee) && I == 0) {
-              Rebound |= Op->getOperator() == OO_Equal; // y = other; y += 1 keeps y.
-              continue;
-            }
-            unsigned P = Op && isa_and_nonnull<CXXMethodDecl>(Callee) ? I - 1 : I;
-            QualType T = Callee && P < Callee->getNumParams()
-                             ? Callee->getParamDecl(P)->getType()
-                             : QualType();
-            Rebound |= T.isNull() || (T->isReferenceType() &&
-                                      !T.getNonReferenceType().isConstQualified());
-          }
-          return !Rebound;
-        }
-        const auto *E = Ps[0].get<Expr>();
-        if (!E || ignoreWrappers(E) != ignoreWrappers(Use)) {
-          Rebound = true;
-          return false;
-        }
-        Use = E;
+      if (const auto *M = Ps[0].get<MemberExpr>()) {
+        const auto *Method = dyn_cast<CXXMethodDecl>(M->getMemberDecl());
+        return Method && Method->getIdentifier() && Method->getName() != "set_";
       }
-      return true;
+      if (const auto *Call = Ps[0].get<CallExpr>()) {
+        const FunctionDecl *Callee = Call->getDirectCallee();
+        for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+          if (ignoreWrappers(Call->getArg(I)) != ignoreWrappers(Use))
+            continue;
+          const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
+          if (Op && isa_and_nonnull<CXXMethodDecl>(Callee) && I == 0) {
+            if (Op->getOperator() == OO_Equal) // y = other; y += 1 keeps y.
+              return false;
+            continue;
+          }
+          unsigned P = Op && isa_and_nonnull<CXXMethodDecl>(Callee) ? I - 1 : I;
+          QualType T =
+              Callee && P < Callee->getNumParams() ? Callee->getParamDecl(P)->getType() : QualType();
+          if (T.isNull() || (T->isReferenceType() && !T.getNonReferenceType().isConstQualified()))
+            return false;
+        }
+        return true;
+      }
+      const auto *E = Ps[0].get<Expr>();
+      if (!E || ignoreWrappers(E) != ignoreWrappers(Use))
+        return false;
+      Use = E;
     }
-  } U(V, Ctx);
-  U.TraverseStmt(const_cast<Stmt *>(Body));
-  return !U.Rebound;
+    return true;
+  });
 }
 
 /// Returns the parameter \p Ret returns, directly or as a view of it, also

@@ -73,6 +73,24 @@ bool isWithin(SourceLocation Loc, const Stmt *S, const SourceManager &SM) {
          !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(R.getEnd()), Loc);
 }
 
+bool everyReference(const ValueDecl *V, const Stmt *Scope,
+                    llvm::function_ref<bool(const DeclRefExpr &)> Holds) {
+  struct Refs : RecursiveASTVisitor<Refs> {
+    const ValueDecl *V;
+    llvm::function_ref<bool(const DeclRefExpr &)> Holds;
+    bool All = true;
+    Refs(const ValueDecl *V, llvm::function_ref<bool(const DeclRefExpr &)> Holds)
+        : V(V), Holds(Holds) {}
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      if (R->getDecl() == V)
+        All = Holds(*R);
+      return All;
+    }
+  } F(V, Holds);
+  F.TraverseStmt(const_cast<Stmt *>(Scope));
+  return F.All;
+}
+
 std::vector<const Expr *> valueUses(const Expr *E, const Stmt *Scope, ASTContext &Ctx) {
   std::vector<const Expr *> Uses = {E};
   // The variable or member E initialises or is assigned to.

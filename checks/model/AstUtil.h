@@ -6,6 +6,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <optional>
 #include <vector>
@@ -40,6 +41,11 @@ bool isWithin(clang::SourceLocation Loc, const clang::Stmt *S,
 /// every reference to that variable or member under \p Scope.
 std::vector<const clang::Expr *> valueUses(const clang::Expr *E, const clang::Stmt *Scope,
                                            clang::ASTContext &Ctx);
+
+/// \p Holds is true of every reference to \p V under \p Scope (stops at the
+/// first one it is false of).
+bool everyReference(const clang::ValueDecl *V, const clang::Stmt *Scope,
+                    llvm::function_ref<bool(const clang::DeclRefExpr &)> Holds);
 
 } // namespace torchlint::model
 

@@ -178,33 +178,18 @@ bool isInverse(const std::vector<int64_t> &A, const std::vector<int64_t> &B) {
 /// tensor method, an at::/torch:: function or operator): nothing outside
 /// torch (a vendor kernel, `OpCommand::Input`, a launch) reads its memory.
 bool onlyTorchUses(const VarDecl *V, const Stmt *Body, ASTContext &Ctx) {
-  struct Uses : RecursiveASTVisitor<Uses> {
-    const VarDecl *V;
-    ASTContext &Ctx;
-    bool Foreign = false;
-    Uses(const VarDecl *V, ASTContext &Ctx) : V(V), Ctx(Ctx) {}
-    bool VisitDeclRefExpr(DeclRefExpr *R) {
-      if (R->getDecl() != V)
-        return true;
-      DynTypedNodeList Ps = Ctx.getParents(*R);
-      for (int I = 0; I < 8 && !Ps.empty(); ++I, Ps = Ctx.getParents(Ps[0])) {
-        if (const auto *Call = Ps[0].get<CallExpr>()) {
-          const FunctionDecl *Callee = Call->getDirectCallee();
-          Foreign |= !Callee || !isTorchDecl(Callee);
-          return !Foreign;
-        }
-        if (Ps[0].get<RecoveryExpr>()) {
-          Foreign = true; // Code that did not compile (a vendor header missing).
-          return false;
-        }
-        if (!Ps[0].get<Expr>())
-          return true; // A declaration or statement: not a call.
-      }
-      return true;
+  return everyReference(V, Body, [&](const DeclRefExpr &R) {
+    DynTypedNodeList Ps = Ctx.getParents(R);
+    for (int I = 0; I < 8 && !Ps.empty(); ++I, Ps = Ctx.getParents(Ps[0])) {
+      if (const auto *Call = Ps[0].get<CallExpr>())
+        return Call->getDirectCallee() && isTorchDecl(Call->getDirectCallee());
+      if (Ps[0].get<RecoveryExpr>())
+        return false; // Code that did not compile (a vendor header missing).
+      if (!Ps[0].get<Expr>())
+        return true; // A declaration or statement: not a call.
     }
-  } U(V, Ctx);
-  U.TraverseStmt(const_cast<Stmt *>(Body));
-  return !U.Foreign;
+    return true;
+  });
 }
 
 /// `auto v = x.permute(P).contiguous();` whose value (v itself, or a local

@@ -18,7 +18,7 @@ void iouLoop(const at::Tensor &a, const at::Tensor &b, at::Tensor &out) {
       const T by1 = b[j][1].item<T>(); // expect: torch-perf-element-loop
       const T bx2 = b[j][2].item<T>(); // expect: torch-perf-element-loop
       const T by2 = b[j][3].item<T>(); // expect: torch-perf-element-loop
-      out[i][j] = detail::iou(ax1, ay1, ax2, ay2, bx1, by1, bx2, by2); // expect: torch-perf-element-loop: writes one element // expect: torch-perf-element-loop: indexes a tensor element by element in nested loops
+      out[i][j] = detail::iou(ax1, ay1, ax2, ay2, bx1, by1, bx2, by2); // expect: torch-perf-element-loop: indexes a tensor element by element in nested loops
     }
   }
 }
