@@ -120,6 +120,76 @@ void commented(float *x, const at::Tensor &t) {
   }
 }
 
+// Pragmas the preprocessor skips: an `#if 0` block (code kept for later), a
+// disabled configuration, and the other arm of an #ifdef; a comment inside
+// a parallel_for body. Beside them, the arm that is compiled still counts.
+void disabled_block(float *x, const at::Tensor &t) {
+  for (int64_t r = 0; r < t.size(0); ++r) {
+#if 0
+#pragma omp parallel for
+#endif
+    for (int64_t c = 0; c < t.size(1); ++c)
+      x[r * t.size(1) + c] += 1;
+  }
+}
+
+#define TORCHLINT_TESTDATA_USE_OMP 0
+void disabled_config(float *x, const at::Tensor &t) {
+  for (int64_t r = 0; r < t.size(0); ++r) {
+#if TORCHLINT_TESTDATA_USE_OMP
+#  pragma omp parallel for
+#endif
+    for (int64_t c = 0; c < t.size(1); ++c)
+      x[r * t.size(1) + c] += 1;
+  }
+}
+
+void other_arm(float *x, const at::Tensor &t) {
+  for (int64_t r = 0; r < t.size(0); ++r) {
+#ifdef TORCHLINT_TESTDATA_UNDEFINED
+#pragma omp parallel for
+#else
+#pragma omp parallel for // expect: torch-perf-parallel-grain: forks and joins
+#endif
+    for (int64_t c = 0; c < t.size(1); ++c)
+      x[r * t.size(1) + c] += 1;
+  }
+}
+
+// Blocks only an OpenMP build compiles are not skipped: the lint runs
+// without -fopenmp, the build with it.
+void openmp_build(float *x, const at::Tensor &t) {
+  for (int64_t r = 0; r < t.size(0); ++r) {
+#ifdef _OPENMP
+#pragma omp parallel for // expect: torch-perf-parallel-grain: forks and joins
+#endif
+    for (int64_t c = 0; c < t.size(1); ++c)
+      x[r * t.size(1) + c] += 1;
+  }
+}
+
+void openmp_option(float *x, const at::Tensor &t) {
+  for (int64_t r = 0; r < t.size(0); ++r) {
+#if defined(WITH_OPENMP) && WITH_OPENMP
+#pragma omp parallel // expect: torch-perf-parallel-grain: forks and joins
+    {
+      x[r] += 1;
+    }
+#endif
+  }
+}
+
+void disabled_nested(float *x, int64_t n) {
+  at::parallel_for(0, n, at::internal::GRAIN_SIZE, [&](int64_t b, int64_t e) {
+    // #pragma omp parallel for (tried; oversubscribed)
+#if 0
+#pragma omp parallel for
+#endif
+    for (int64_t i = b; i < e; ++i)
+      x[i] *= 2;
+  });
+}
+
 template <typename T>
 void per_row_template(T *x, const at::Tensor &t) {
   for (int64_t r = 0; r < t.size(0); ++r) {

@@ -12,9 +12,12 @@
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 
 #include <cctype>
 #include <optional>
+#include <set>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -239,21 +242,13 @@ void ParallelGrainCheck::check(const MatchFinder::MatchResult &Result) {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange BodyRange =
       CharSourceRange::getTokenRange(Lambda->getBody()->getSourceRange());
-  if (!BodyRange.getBegin().isMacroID() && !BodyRange.getEnd().isMacroID()) {
-    StringRef Text = Lexer::getSourceText(BodyRange, SM, Ctx.getLangOpts());
-    size_t Pos = 0;
-    while ((Pos = Text.find("#", Pos)) != StringRef::npos) {
-      StringRef Rest = Text.substr(Pos + 1).ltrim(" \t");
-      if (Rest.starts_with("pragma") && Rest.drop_front(6).ltrim(" \t").starts_with("omp")) {
-        diag(BodyRange.getBegin().getLocWithOffset(Pos),
-             "OpenMP pragma inside %0 nests a second thread pool "
-             "inside ATen's: oversubscription; let parallel_for split the range")
-            << PFor;
-        break;
-      }
-      ++Pos;
+  if (!BodyRange.getBegin().isMacroID() && !BodyRange.getEnd().isMacroID())
+    for (const OmpPragma &P : ompPragmasIn(BodyRange, Ctx)) {
+      diag(P.At, "OpenMP pragma inside %0 nests a second thread pool "
+                 "inside ATen's: oversubscription; let parallel_for split the range")
+          << PFor;
+      break;
     }
-  }
   Expr::EvalResult Grain;
   const Expr *GrainArg = Call->getArg(2);
   if (!GrainArg->EvaluateAsInt(Grain, Ctx))
@@ -299,31 +294,108 @@ void ParallelGrainCheck::checkSerialLoop(const ForStmt &Loop, ASTContext &Ctx) {
       break;
   }
   CharSourceRange BodyRange = CharSourceRange::getTokenRange(Loop.getBody()->getSourceRange());
-  StringRef Text = Lexer::getSourceText(BodyRange, SM, Ctx.getLangOpts());
+  for (const OmpPragma &P : ompPragmasIn(BodyRange, Ctx)) {
+    StringRef Omp = P.Directive;
+    // A directive that starts a team, forking every time it runs; one with
+    // an if() clause forks only when its author decided the work pays.
+    if (!Omp.starts_with("parallel") || (Omp.size() > 8 && !isspace(Omp[8])) ||
+        hasIfClause(Omp))
+      continue;
+    if (innerItemLoopContains(Loop.getBody(), P.At, SM))
+      continue;
+    StringRef BoundText = Lexer::getSourceText(
+        CharSourceRange::getTokenRange(Bound->getSourceRange()), SM, Ctx.getLangOpts());
+    diag(P.At, "'#pragma omp %0' inside a serial loop over '%1' forks and joins a "
+             "thread team on every iteration; parallelise the outer loop, or open "
+             "the region once around it and share the inner loop with "
+             "'#pragma omp for'")
+        << (Omp.starts_with("parallel for") ? "parallel for" : "parallel") << BoundText;
+    diag(Loop.getBeginLoc(), "the serial loop", DiagnosticIDs::Note);
+  }
+}
+
+namespace {
+
+/// Records the blocks the preprocessor skips (PPCallbacks::SourceRangeSkipped),
+/// but for those an OpenMP build compiles: a condition that names OpenMP
+/// (`#ifdef _OPENMP`, `#if WITH_OPENMP`), since the lint itself runs
+/// without -fopenmp.
+class SkippedBlocks : public PPCallbacks {
+public:
+  SkippedBlocks(const SourceManager &SM, std::vector<SourceRange> &Out) : SM(SM), Out(Out) {}
+  void If(SourceLocation Loc, SourceRange Cond, ConditionValueKind) override {
+    opened(Loc, namesOpenMP(Cond));
+  }
+  void Ifdef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
+    opened(Loc, namesOpenMP(Name));
+  }
+  void Ifndef(SourceLocation Loc, const Token &Name, const MacroDefinition &) override {
+    opened(Loc, namesOpenMP(Name));
+  }
+  void Elif(SourceLocation, SourceRange Cond, ConditionValueKind, SourceLocation IfLoc) override {
+    opened(IfLoc, namesOpenMP(Cond));
+  }
+  void Else(SourceLocation, SourceLocation IfLoc) override { opened(IfLoc, false); }
+  void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
+    // The conditional this arm belongs to is the last one opened or
+    // continued: the preprocessor reports nothing inside a skipped block.
+    if (!OpenMP.count(Current.getRawEncoding()))
+      Out.push_back(Range);
+  }
+
+private:
+  void opened(SourceLocation IfLoc, bool NamesOpenMP) {
+    Current = IfLoc;
+    if (NamesOpenMP)
+      OpenMP.insert(IfLoc.getRawEncoding());
+  }
+  bool namesOpenMP(SourceRange Cond) const {
+    bool Invalid = false;
+    StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(Cond), SM,
+                                          LangOptions(), &Invalid);
+    return !Invalid && Text.contains("OPENMP");
+  }
+  static bool namesOpenMP(const Token &Name) {
+    const IdentifierInfo *I = Name.getIdentifierInfo();
+    return I && I->getName().contains("OPENMP");
+  }
+
+  const SourceManager &SM;
+  std::vector<SourceRange> &Out;
+  SourceLocation Current;
+  std::set<SourceLocation::UIntTy> OpenMP;
+};
+
+} // namespace
+
+void ParallelGrainCheck::registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                                             Preprocessor *) {
+  Skipped.clear();
+  PP->addPPCallbacks(std::make_unique<SkippedBlocks>(SM, Skipped));
+}
+
+std::vector<ParallelGrainCheck::OmpPragma>
+ParallelGrainCheck::ompPragmasIn(CharSourceRange Range, const ASTContext &Ctx) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<OmpPragma> Out;
+  StringRef Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
   for (size_t Pos = Text.find('#'); Pos != StringRef::npos; Pos = Text.find('#', Pos + 1)) {
     // A directive starts its line: not `// #pragma omp ...` in a comment.
     size_t LineStart = Text.rfind('\n', Pos);
     if (!Text.slice(LineStart == StringRef::npos ? 0 : LineStart + 1, Pos).trim().empty())
       continue;
-    StringRef Line = Text.substr(Pos).split('\n').first;
-    std::optional<StringRef> Omp = ompDirective(Line);
-    // A directive that starts a team, forking every time it runs; one with
-    // an if() clause forks only when its author decided the work pays.
-    if (!Omp || !Omp->starts_with("parallel") ||
-        (Omp->size() > 8 && !isspace((*Omp)[8])) || hasIfClause(*Omp))
+    std::optional<StringRef> Omp = ompDirective(Text.substr(Pos).split('\n').first);
+    if (!Omp)
       continue;
-    SourceLocation At = BodyRange.getBegin().getLocWithOffset(Pos);
-    if (innerItemLoopContains(Loop.getBody(), At, SM))
+    SourceLocation At = Range.getBegin().getLocWithOffset(Pos);
+    if (llvm::any_of(Skipped, [&](SourceRange R) {
+          return !SM.isBeforeInTranslationUnit(At, R.getBegin()) &&
+                 SM.isBeforeInTranslationUnit(At, R.getEnd());
+        }))
       continue;
-    StringRef BoundText = Lexer::getSourceText(
-        CharSourceRange::getTokenRange(Bound->getSourceRange()), SM, Ctx.getLangOpts());
-    diag(At, "'#pragma omp %0' inside a serial loop over '%1' forks and joins a "
-             "thread team on every iteration; parallelise the outer loop, or open "
-             "the region once around it and share the inner loop with "
-             "'#pragma omp for'")
-        << (Omp->starts_with("parallel for") ? "parallel for" : "parallel") << BoundText;
-    diag(Loop.getBeginLoc(), "the serial loop", DiagnosticIDs::Note);
+    Out.push_back({At, *Omp});
   }
+  return Out;
 }
 
 } // namespace torchlint::checks

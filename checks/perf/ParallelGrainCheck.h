@@ -18,11 +18,27 @@ public:
   bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }
+  void registerPPCallbacks(const clang::SourceManager &SM, clang::Preprocessor *PP,
+                           clang::Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 
+  /// An `#pragma omp` line found in the text of a range.
+  struct OmpPragma {
+    clang::SourceLocation At;
+    llvm::StringRef Directive; ///< The words after "#pragma omp".
+  };
+
 private:
   void checkSerialLoop(const clang::ForStmt &Loop, clang::ASTContext &Ctx);
+  /// The OpenMP pragmas in the text of \p Range (Clang drops them without
+  /// -fopenmp): directives that start their line, outside the blocks the
+  /// preprocessor skipped (`#if 0`, a disabled configuration).
+  std::vector<OmpPragma> ompPragmasIn(clang::CharSourceRange Range,
+                                      const clang::ASTContext &Ctx) const;
+
+  /// The blocks of conditional compilation the preprocessor skipped.
+  std::vector<clang::SourceRange> Skipped;
 };
 
 } // namespace torchlint::checks
