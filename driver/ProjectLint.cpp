@@ -2,6 +2,7 @@
 
 #include "ProjectLint.h"
 #include "CacheFiles.h"
+#include "PchCache.h"
 #include "model/ProjectModel.h"
 #include "model/PythonFakes.h"
 #include "model/SafeRead.h"
@@ -153,12 +154,20 @@ public:
     }
   }
 
-  /// Keeps \p W unless it has errors other than missing headers (a timeout,
-  /// a crash, a refused read: worth trying again).
+  /// Keeps \p W unless it has errors other than missing headers and code
+  /// that does not compile (a timeout, a crash, a refused read, a
+  /// precompiled header refused: worth trying again). A compiler error is
+  /// as certain as a finding while the files the parse read keep their
+  /// bytes: a file that does not build against this torch is not parsed
+  /// again on every run.
   void store(const std::string &Key, const WorkerResult &W) {
-    if (Key.empty() || W.Result.Inputs.empty() ||
-        llvm::any_of(W.Result.Errors,
-                     [](const FileError &E) { return !E.Partial || E.Header.empty(); }))
+    auto Kept = [](const FileError &E) {
+      if (E.Partial)
+        return !E.Header.empty();
+      llvm::StringRef M = E.Message;
+      return M.starts_with("could not be parsed: ") && !PchCache::isPchError(M);
+    };
+    if (Key.empty() || W.Result.Inputs.empty() || !llvm::all_of(W.Result.Errors, Kept))
       return;
     if (llvm::sys::fs::create_directories(Dir))
       return;

@@ -12,6 +12,7 @@
 #include "clang/Index/USRGeneration.h"
 #include "llvm/Support/Path.h"
 
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -110,6 +111,12 @@ private:
       Call.FromParam.push_back(From);
       Call.Contiguous.push_back(isContiguousArgument(A));
     }
+    // Nothing per parameter: no vectors (as the index stores it).
+    if (llvm::none_of(Call.FromParam, [](int P) { return P >= 0; }) &&
+        !llvm::is_contained(Call.Contiguous, true)) {
+      Call.FromParam.clear();
+      Call.Contiguous.clear();
+    }
     Fact.Calls.push_back(std::move(Call));
   }
   const SourceManager &SM;
@@ -167,6 +174,21 @@ private:
 json siteJson(const Site &S) { return json::array({S.File, S.Line}); }
 Site siteFrom(const json &J) { return {J.at(0).get<std::string>(), J.at(1).get<unsigned>()}; }
 
+/// Keeps the first of each run of equal facts of one function (same USR).
+void dropRepeatedFunctions(std::vector<FunctionFact> &Functions) {
+  std::map<std::string, std::vector<size_t>> ByUsr;
+  std::vector<FunctionFact> Kept;
+  Kept.reserve(Functions.size());
+  for (FunctionFact &F : Functions) {
+    std::vector<size_t> &Same = ByUsr[F.Usr];
+    if (llvm::any_of(Same, [&](size_t I) { return Kept[I] == F; }))
+      continue;
+    Same.push_back(Kept.size());
+    Kept.push_back(std::move(F));
+  }
+  Functions = std::move(Kept);
+}
+
 } // namespace
 
 std::string usrOf(const Decl *D) {
@@ -208,7 +230,26 @@ TUFacts extractFacts(ASTContext &Ctx) {
     Out.Bindings.push_back(
         {B.Name, usrOf(B.Function), siteOf(B.Call->getExprLoc(), SM), B.Class, true});
   Functions(SM, Out.Functions).TraverseAST(Ctx);
+  dropRepeatedFunctions(Out.Functions);
   return Out;
+}
+
+bool FunctionFact::operator<(const FunctionFact &O) const {
+  auto Key = [](const FunctionFact &F) {
+    return std::tie(F.Usr, F.Name, F.At.File, F.At.Line, F.Callees, F.TouchesPython, F.Backend,
+                    F.FirstRead.File, F.FirstRead.Line, F.FirstReadCall);
+  };
+  if (Key(*this) != Key(O))
+    return Key(*this) < Key(O);
+  auto Lexi = [](const auto &A, const auto &B) {
+    return std::lexicographical_compare(A.begin(), A.end(), B.begin(), B.end(),
+                                        [](const auto &X, const auto &Y) {
+                                          return X.tie() < Y.tie();
+                                        });
+  };
+  if (Lexi(Params, O.Params) || Lexi(O.Params, Params))
+    return Lexi(Params, O.Params);
+  return Lexi(Calls, O.Calls);
 }
 
 json toJson(const TUFacts &F) {
@@ -229,23 +270,8 @@ json toJson(const TUFacts &F) {
                         {"at", siteJson(B.At)},
                         {"class", B.Class},
                         {"method", B.Method}});
-  for (const FunctionFact &Fn : F.Functions) {
-    json Params = json::array(), Calls = json::array();
-    for (const ParamFact &P : Fn.Params)
-      Params.push_back({P.Index, P.Name, P.Write, siteJson(P.WriteAt), P.HandedOut});
-    for (const CallFact &C : Fn.Calls)
-      Calls.push_back({C.Callee, siteJson(C.At), C.FromParam, C.Contiguous});
-    Functions.push_back({{"usr", Fn.Usr},
-                         {"name", Fn.Name},
-                         {"at", siteJson(Fn.At)},
-                         {"calls", Fn.Callees},
-                         {"touches_python", Fn.TouchesPython},
-                         {"backend", Fn.Backend},
-                         {"first_read", siteJson(Fn.FirstRead)},
-                         {"first_read_call", Fn.FirstReadCall},
-                         {"params", Params},
-                         {"call_sites", Calls}});
-  }
+  for (const FunctionFact &Fn : F.Functions)
+    Functions.push_back(toJson(Fn));
   return {{"ops", Ops}, {"kernels", Kernels}, {"bindings", Bindings}, {"functions", Functions}};
 }
 
@@ -268,25 +294,59 @@ TUFacts tuFactsFromJson(const json &J) {
     F.Bindings.push_back({B.at("name").get<std::string>(), B.at("usr").get<std::string>(),
                           siteFrom(B.at("at")), B.at("class").get<std::string>(),
                           B.at("method").get<bool>()});
-  for (const json &Fn : J.at("functions")) {
-    FunctionFact Fact;
-    Fact.Usr = Fn.at("usr").get<std::string>();
-    Fact.Name = Fn.at("name").get<std::string>();
-    Fact.At = siteFrom(Fn.at("at"));
-    Fact.Callees = Fn.at("calls").get<std::vector<std::string>>();
-    Fact.TouchesPython = Fn.at("touches_python").get<bool>();
-    Fact.Backend = Fn.at("backend").get<std::string>();
-    Fact.FirstRead = siteFrom(Fn.at("first_read"));
-    Fact.FirstReadCall = Fn.at("first_read_call").get<std::string>();
-    for (const json &P : Fn.at("params"))
-      Fact.Params.push_back({P.at(0).get<unsigned>(), P.at(1).get<std::string>(),
-                             P.at(2).get<std::string>(), siteFrom(P.at(3)), P.at(4).get<bool>()});
-    for (const json &C : Fn.at("call_sites"))
-      Fact.Calls.push_back({C.at(0).get<std::string>(), siteFrom(C.at(1)),
-                            C.at(2).get<std::vector<int>>(), C.at(3).get<std::vector<bool>>()});
-    F.Functions.push_back(std::move(Fact));
-  }
+  for (const json &Fn : J.at("functions"))
+    F.Functions.push_back(functionFactFromJson(Fn));
   return F;
+}
+
+json toJson(const FunctionFact &Fn) {
+  json Params = json::array(), Calls = json::array();
+  for (const ParamFact &P : Fn.Params)
+    Params.push_back({P.Index, P.Name, P.Write, siteJson(P.WriteAt), P.HandedOut});
+  for (const CallFact &C : Fn.Calls) {
+    // [callee, site], and the per-parameter facts only when some argument
+    // has one (extraction drops them otherwise).
+    json Call = {C.Callee, siteJson(C.At)};
+    if (!C.FromParam.empty() || !C.Contiguous.empty()) {
+      Call.push_back(C.FromParam);
+      Call.push_back(C.Contiguous);
+    }
+    Calls.push_back(std::move(Call));
+  }
+  return {{"usr", Fn.Usr},
+          {"name", Fn.Name},
+          {"at", siteJson(Fn.At)},
+          {"calls", Fn.Callees},
+          {"touches_python", Fn.TouchesPython},
+          {"backend", Fn.Backend},
+          {"first_read", siteJson(Fn.FirstRead)},
+          {"first_read_call", Fn.FirstReadCall},
+          {"params", Params},
+          {"call_sites", Calls}};
+}
+
+FunctionFact functionFactFromJson(const json &Fn) {
+  FunctionFact Fact;
+  Fact.Usr = Fn.at("usr").get<std::string>();
+  Fact.Name = Fn.at("name").get<std::string>();
+  Fact.At = siteFrom(Fn.at("at"));
+  Fact.Callees = Fn.at("calls").get<std::vector<std::string>>();
+  Fact.TouchesPython = Fn.at("touches_python").get<bool>();
+  Fact.Backend = Fn.at("backend").get<std::string>();
+  Fact.FirstRead = siteFrom(Fn.at("first_read"));
+  Fact.FirstReadCall = Fn.at("first_read_call").get<std::string>();
+  for (const json &P : Fn.at("params"))
+    Fact.Params.push_back({P.at(0).get<unsigned>(), P.at(1).get<std::string>(),
+                           P.at(2).get<std::string>(), siteFrom(P.at(3)), P.at(4).get<bool>()});
+  for (const json &C : Fn.at("call_sites")) {
+    CallFact Call{C.at(0).get<std::string>(), siteFrom(C.at(1)), {}, {}};
+    if (C.size() > 2) {
+      Call.FromParam = C.at(2).get<std::vector<int>>();
+      Call.Contiguous = C.at(3).get<std::vector<bool>>();
+    }
+    Fact.Calls.push_back(std::move(Call));
+  }
+  return Fact;
 }
 
 } // namespace torchlint::model

@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace clang {
@@ -68,6 +69,7 @@ struct ParamFact {
   /// No Write, but a writable pointer to its data is handed to a function
   /// (mayWriteParam): what an inferred schema must declare.
   bool HandedOut = false;
+  auto tie() const { return std::tie(Index, Name, Write, WriteAt.File, WriteAt.Line, HandedOut); }
 };
 
 /// A call of a project function.
@@ -75,11 +77,13 @@ struct CallFact {
   std::string Callee; ///< USR.
   Site At;
   /// Per parameter of the callee: the index of the caller's parameter the
-  /// call passes there, or -1.
+  /// call passes there, or -1. Empty, like Contiguous, when the call passes
+  /// no parameter of the caller and nothing known contiguous.
   std::vector<int> FromParam;
   /// Per parameter of the callee: the argument is known contiguous
   /// (isContiguousArgument).
   std::vector<bool> Contiguous;
+  auto tie() const { return std::tie(Callee, At.File, At.Line, FromParam, Contiguous); }
 };
 
 /// A function the TU defines in project code, with whom it calls.
@@ -99,6 +103,10 @@ struct FunctionFact {
   std::string FirstReadCall;
   std::vector<ParamFact> Params; ///< Its tensor parameters.
   std::vector<CallFact> Calls;   ///< Its calls of project functions.
+
+  /// Member-wise order (the pooled index keeps each distinct fact once).
+  bool operator<(const FunctionFact &O) const;
+  bool operator==(const FunctionFact &O) const { return !(*this < O) && !(O < *this); }
 };
 
 /// One question a TU asked of the rest of the project (ProjectModel.h), and
@@ -120,7 +128,9 @@ struct TUFacts {
 };
 
 /// The facts of the TU \p Ctx belongs to (its traversal scope: the project's
-/// own code).
+/// own code). A function met twice with the same facts (a lambda of a macro
+/// expanded many times, a header's template met through each instance) is
+/// kept once.
 TUFacts extractFacts(clang::ASTContext &Ctx);
 
 /// The declaration's USR (that of the primary template for a template
@@ -128,6 +138,10 @@ TUFacts extractFacts(clang::ASTContext &Ctx);
 std::string usrOf(const clang::Decl *D);
 
 nlohmann::json toJson(const TUFacts &F);
+/// A function fact alone (the pool of a stored ProjectIndex).
+nlohmann::json toJson(const FunctionFact &F);
+/// Throws nlohmann::json::exception on a malformed document.
+FunctionFact functionFactFromJson(const nlohmann::json &J);
 /// Throws nlohmann::json::exception on a malformed document.
 TUFacts tuFactsFromJson(const nlohmann::json &J);
 

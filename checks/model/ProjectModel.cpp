@@ -72,22 +72,45 @@ std::string registration(const KernelFact &K) {
 } // namespace
 
 json ProjectIndex::toJson() const {
-  json Units = json::object();
+  // Each distinct function fact once ("functions"), each unit naming its
+  // own by their place there: a header's functions are met by every TU
+  // that includes it.
+  json Pool = json::array(), Units = json::object();
+  std::map<const FunctionFact *, size_t, bool (*)(const FunctionFact *, const FunctionFact *)>
+      Placed([](const FunctionFact *A, const FunctionFact *B) { return *A < *B; });
   for (const auto &[File, Facts] : this->Units) {
-    Units[File] = model::toJson(Facts);
+    TUFacts Rest = Facts;
+    Rest.Functions.clear();
+    json Unit = model::toJson(Rest);
+    json Refs = json::array();
+    for (const FunctionFact &F : Facts.Functions) {
+      auto [It, New] = Placed.try_emplace(&F, Pool.size());
+      if (New)
+        Pool.push_back(model::toJson(F));
+      Refs.push_back(It->second);
+    }
+    Unit["functions"] = std::move(Refs);
     auto D = Digests.find(File);
-    Units[File]["sha256"] = D == Digests.end() ? "" : D->second;
+    Unit["sha256"] = D == Digests.end() ? "" : D->second;
+    Units[File] = std::move(Unit);
   }
-  return {{"version", 4}, {"units", Units}};
+  return {{"version", 5}, {"functions", std::move(Pool)}, {"units", std::move(Units)}};
 }
 
 ProjectIndex ProjectIndex::fromJson(const json &J) {
   ProjectIndex I;
-  if (J.at("version").get<int>() != 4)
+  if (J.at("version").get<int>() != 5)
     throw json::other_error::create(501, "unknown project index version", &J);
-  for (const auto &[File, Facts] : J.at("units").items()) {
-    I.Units[File] = tuFactsFromJson(Facts);
-    I.Digests[File] = Facts.value("sha256", "");
+  std::vector<FunctionFact> Pool;
+  for (const json &F : J.at("functions"))
+    Pool.push_back(functionFactFromJson(F));
+  for (const auto &[File, Unit] : J.at("units").items()) {
+    json Rest = Unit;
+    Rest["functions"] = json::array();
+    TUFacts &Facts = I.Units[File] = tuFactsFromJson(Rest);
+    for (const json &Ref : Unit.at("functions"))
+      Facts.Functions.push_back(Pool.at(Ref.get<size_t>()));
+    I.Digests[File] = Unit.value("sha256", "");
   }
   return I;
 }
