@@ -299,8 +299,16 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
     // (torch._library.utils.can_generate_trivial_fake_impl).
     if (StringRef(I.Schema).ends_with("-> ()") && StringRef(I.Schema).contains("!)"))
       continue;
-    // The outputs the kernel allocates, in Python, when its body shows them.
-    std::string Returns = fakeReturnOf(B.Function);
+    // The outputs the kernel allocates, in Python, when its body shows them
+    // (here, or in the file that defines it: then with its names there).
+    std::string Returns = fakeReturnOf(B.Function), FakeArgs = I.FakeArgs;
+    if (Returns.empty() && !B.Function->getDefinition()) {
+      std::string Elsewhere = Project.fakeElsewhere(usrOf(B.Function));
+      if (auto [Args, Ret] = StringRef(Elsewhere).split('\t'); !Ret.empty()) {
+        FakeArgs = Args.str();
+        Returns = Ret.str();
+      }
+    }
     Returns = Returns.empty() ? "... (empty tensors of the outputs' shapes and dtypes; "
                                 "torch.library.get_ctx().new_dynamic_size() for a size that "
                                 "depends on the data)"
@@ -309,7 +317,7 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
          "give the op a fake kernel for torch.compile, e.g. in Python: "
          "@torch.library.register_fake(\"%0::%1\") def _(%2): %3%4",
          DiagnosticIDs::Note)
-        << (Ns.Shown.empty() ? "M" : Ns.Shown) << B.Name << I.FakeArgs << Returns
+        << (Ns.Shown.empty() ? "M" : Ns.Shown) << B.Name << FakeArgs << Returns
         << (Ns.Shown.empty() ? ", M being what " + Ns.Code +
                                    " expands to (the last part of the extension's name)"
                              : "");

@@ -1,6 +1,7 @@
 //===--- ProjectFacts.cpp - What one TU tells the rest of the project -----===//
 
 #include "ProjectFacts.h"
+#include "FakeKernel.h"
 #include "Registrations.h"
 #include "Signatures.h"
 #include "TorchApi.h"
@@ -160,6 +161,12 @@ public:
         Param.HandedOut = mayWriteParam(F, P);
       Fact.Params.push_back(std::move(Param));
     }
+    if (!Fact.Params.empty() && !F->getReturnType()->isVoidType()) {
+      Fact.FakeReturn = fakeReturnOf(F);
+      for (const ParmVarDecl *P : F->parameters())
+        if (!Fact.FakeReturn.empty())
+          Fact.FakeParams += (Fact.FakeParams.empty() ? "" : ", ") + schemaNameOf(P);
+    }
     Callees C(SM, F, Fact);
     C.TraverseStmt(F->getBody());
     Out.push_back(std::move(Fact));
@@ -237,7 +244,8 @@ TUFacts extractFacts(ASTContext &Ctx) {
 bool FunctionFact::operator<(const FunctionFact &O) const {
   auto Key = [](const FunctionFact &F) {
     return std::tie(F.Usr, F.Name, F.At.File, F.At.Line, F.Callees, F.TouchesPython, F.Backend,
-                    F.FirstRead.File, F.FirstRead.Line, F.FirstReadCall);
+                    F.FirstRead.File, F.FirstRead.Line, F.FirstReadCall, F.FakeReturn,
+                    F.FakeParams);
   };
   if (Key(*this) != Key(O))
     return Key(*this) < Key(O);
@@ -313,16 +321,19 @@ json toJson(const FunctionFact &Fn) {
     }
     Calls.push_back(std::move(Call));
   }
-  return {{"usr", Fn.Usr},
-          {"name", Fn.Name},
-          {"at", siteJson(Fn.At)},
-          {"calls", Fn.Callees},
-          {"touches_python", Fn.TouchesPython},
-          {"backend", Fn.Backend},
-          {"first_read", siteJson(Fn.FirstRead)},
-          {"first_read_call", Fn.FirstReadCall},
-          {"params", Params},
-          {"call_sites", Calls}};
+  json J = {{"usr", Fn.Usr},
+            {"name", Fn.Name},
+            {"at", siteJson(Fn.At)},
+            {"calls", Fn.Callees},
+            {"touches_python", Fn.TouchesPython},
+            {"backend", Fn.Backend},
+            {"first_read", siteJson(Fn.FirstRead)},
+            {"first_read_call", Fn.FirstReadCall},
+            {"params", Params},
+            {"call_sites", Calls}};
+  if (!Fn.FakeReturn.empty())
+    J["fake"] = {Fn.FakeParams, Fn.FakeReturn};
+  return J;
 }
 
 FunctionFact functionFactFromJson(const json &Fn) {
@@ -338,6 +349,10 @@ FunctionFact functionFactFromJson(const json &Fn) {
   for (const json &P : Fn.at("params"))
     Fact.Params.push_back({P.at(0).get<unsigned>(), P.at(1).get<std::string>(),
                            P.at(2).get<std::string>(), siteFrom(P.at(3)), P.at(4).get<bool>()});
+  if (auto Fake = Fn.find("fake"); Fake != Fn.end()) {
+    Fact.FakeParams = Fake->at(0).get<std::string>();
+    Fact.FakeReturn = Fake->at(1).get<std::string>();
+  }
   for (const json &C : Fn.at("call_sites")) {
     CallFact Call{C.at(0).get<std::string>(), siteFrom(C.at(1)), {}, {}};
     if (C.size() > 2) {

@@ -103,6 +103,10 @@ struct FunctionFact {
   std::string FirstReadCall;
   std::vector<ParamFact> Params; ///< Its tensor parameters.
   std::vector<CallFact> Calls;   ///< Its calls of project functions.
+  /// The Python a fake kernel of it returns, written from the allocations
+  /// its body returns (fakeReturnOf), and its parameters' names there
+  /// ("x, n"); empty when its body shows none.
+  std::string FakeReturn, FakeParams;
 
   /// Member-wise order (the pooled index keeps each distinct fact once).
   bool operator<(const FunctionFact &O) const;

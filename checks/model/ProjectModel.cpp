@@ -349,6 +349,14 @@ std::string ProjectView::answer(const std::string &Kind, const std::string &Arg)
         }
     return Out;
   }
+  if (Kind == "fake") {
+    std::set<std::string> Fakes;
+    for (const TUFacts *U : others())
+      for (const FunctionFact &F : U->Functions)
+        if (F.Usr == Arg && !F.FakeReturn.empty())
+          Fakes.insert(F.FakeParams + "\t" + F.FakeReturn);
+    return Fakes.size() == 1 ? *Fakes.begin() : "";
+  }
   if (Kind == "reads") {
     const auto &Defs = definitions();
     // Breadth first: the nearest read, callees in their recorded order.
@@ -481,6 +489,10 @@ std::vector<KernelFact> ProjectView::kernelsElsewhere(const std::string &Op) {
 
 std::string ProjectView::bodyElsewhere(const std::string &Usr) {
   return Usr.empty() ? "" : record("body", Usr);
+}
+
+std::string ProjectView::fakeElsewhere(const std::string &Usr) {
+  return Usr.empty() ? "" : record("fake", Usr);
 }
 
 std::string ProjectView::dataReadOf(const std::string &Usr) {

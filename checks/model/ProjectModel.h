@@ -92,6 +92,11 @@ public:
   /// Python ("python") or neither ("plain"), then a space and where it is
   /// ("plain csrc/cpu/k.cpp:12"); empty when no other TU defines it.
   std::string bodyElsewhere(const std::string &Usr);
+  /// The fake kernel another TU's definition of \p Usr implies
+  /// (FunctionFact::FakeReturn): its parameters' names there, a tab, the
+  /// Python it returns; empty when no other TU's body shows one, or two
+  /// show different ones.
+  std::string fakeElsewhere(const std::string &Usr);
   /// Where \p Usr or a project function it reaches (in any TU) first reads
   /// tensor data: "file:line call" (file relative to its work tree); empty
   /// when nothing it reaches does.
