@@ -336,16 +336,20 @@ TEST(ProjectMode, PythonChangesReachCachedResults) {
   EXPECT_EQ(findings(Added.Out), CrossFile) << Added.Out;
 }
 
+/// An empty git work tree at \p Dir with a src/ directory.
+bool makeGitRepo(const std::string &Dir) {
+  return std::system(("mkdir -p " + shellQuote(Dir + "/src") + " && cd " + shellQuote(Dir) +
+                      " && git init -q .")
+                         .c_str()) == 0;
+}
+
 // A file that does not compile (here: against this torch) is as certain a
 // result as one with findings: a run with nothing changed does not parse it
 // again, and a run after the header with the error changed does.
 TEST(ProjectMode, ACompileErrorIsKeptUntilAFileItReadChanges) {
   std::string Top = makeTempDir("project-mode-compile-error");
   std::string Dir = Top + "/repo", Cache = Top + "/cache";
-  ASSERT_EQ(std::system(("mkdir -p " + shellQuote(Dir + "/src") + " && cd " + shellQuote(Dir) +
-                         " && git init -q .")
-                            .c_str()),
-            0);
+  ASSERT_TRUE(makeGitRepo(Dir));
   writeFile(Dir + "/src/ops.h", "#pragma once\ninline int scale(int x) { return x * ; }\n");
   writeFile(Dir + "/src/a.cpp", "#include <torch/torch.h>\n#include \"ops.h\"\n"
                                 "torch::Tensor f(const torch::Tensor &a, const torch::Tensor &b) {\n"
@@ -373,10 +377,7 @@ TEST(ProjectMode, ACompileErrorIsKeptUntilAFileItReadChanges) {
 TEST(ProjectMode, AFileLintedInPartIsParsedAgainOnceItsHeaderAppears) {
   std::string Top = makeTempDir("project-mode-partial");
   std::string Dir = Top + "/repo", Cache = Top + "/cache";
-  ASSERT_EQ(std::system(("mkdir -p " + shellQuote(Dir + "/src") + " && cd " + shellQuote(Dir) +
-                         " && git init -q .")
-                            .c_str()),
-            0);
+  ASSERT_TRUE(makeGitRepo(Dir));
   writeFile(Dir + "/src/a.cpp", "#include <torch/torch.h>\n#include \"dep/dep.h\"\n"
                                 "torch::Tensor f(const torch::Tensor &a, const torch::Tensor &b) {\n"
                                 "  return (a + b).clone();\n"

@@ -34,13 +34,21 @@ std::string operatorName(llvm::StringRef Name) {
   return Out;
 }
 
-/// Every match of \p R in \p Text, in order.
-template <typename Fn> void eachMatch(llvm::Regex &R, llvm::StringRef Text, Fn F) {
+/// Every match of \p R in \p Text that starts at one of \p Keywords (or
+/// \p Before characters ahead of it) and spans at most 1 KiB, perhaps more
+/// than once. The regexes' engine backtracks: run over a whole Python tree,
+/// it was a third of a TU's lint (gsplat's examples and tests); the
+/// keywords are rare.
+template <typename Fn>
+void eachMatchNear(llvm::Regex &R, llvm::StringRef Text,
+                   std::initializer_list<llvm::StringRef> Keywords, size_t Before, Fn F) {
   llvm::SmallVector<llvm::StringRef, 6> M;
-  while (R.match(Text, &M)) {
-    F(M);
-    Text = Text.substr(M[0].data() - Text.data() + std::max<size_t>(M[0].size(), 1));
-  }
+  for (llvm::StringRef K : Keywords)
+    for (size_t At = Text.find(K); At != llvm::StringRef::npos; At = Text.find(K, At + 1)) {
+      size_t From = At >= Before ? At - Before : 0;
+      if (R.match(Text.substr(From, 1024 + (At - From)), &M))
+        F(M);
+    }
 }
 
 // --- Names built in code ------------------------------------------------------
@@ -1275,12 +1283,16 @@ void scanPythonSource(const std::string &Source, PythonOps &Out, const std::stri
   Joined.reserve(Source.size());
   for (char C : Source)
     Joined += (C == '\n' || C == '\r') ? ' ' : C;
-  eachMatch(Qualified, Joined, [&](auto &M) { Out.Fakes.insert(operatorName(M[2])); });
-  eachMatch(Overload, Joined, [&](auto &M) {
+  auto Registrations = {llvm::StringRef("register_fake"), llvm::StringRef("impl_abstract"),
+                        llvm::StringRef("register_meta")};
+  eachMatchNear(Qualified, Joined, Registrations, 0,
+                [&](auto &M) { Out.Fakes.insert(operatorName(M[2])); });
+  eachMatchNear(Overload, Joined, Registrations, 0, [&](auto &M) {
     Out.Fakes.insert(operatorName((M[2] + "::" + M[3] + "." + M[4]).str()));
   });
-  eachMatch(MetaImpl, Joined, [&](auto &M) { Out.Fakes.insert(operatorName(M[1])); });
-  eachMatch(Named, Joined, [&](auto &M) {
+  eachMatchNear(MetaImpl, Joined, {"impl"}, 0,
+                [&](auto &M) { Out.Fakes.insert(operatorName(M[1])); });
+  eachMatchNear(Named, Joined, {"ops"}, 1, [&](auto &M) {
     if (M[4] == "default")
       return;
     Out.Called.emplace((M[2] + "::" + M[3] + "." + M[4]).str(), File);
