@@ -13,6 +13,7 @@
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
 #include <optional>
 #include <set>
 
@@ -82,14 +83,9 @@ public:
     if (!Buf || !parseWorkerResult(Buf->getBuffer(), W))
       return std::nullopt;
     for (const auto &[Main, Inputs] : W.Result.Inputs)
-      for (const auto &[Path, Digest] : Inputs) {
-        llvm::StringRef Root = Path;
-        std::string Now = Root.consume_front(model::PythonTreeInput)
-                              ? model::pythonTreeDigest(Root.str())
-                              : digestOfRegularFile(Path);
-        if (Now != Digest)
+      for (const auto &[Path, Digest] : Inputs)
+        if (digestNow(Path) != Digest)
           return std::nullopt;
-      }
     // Linted in part: only while what was missing still is (a submodule
     // checked out, a -dev package installed).
     for (const FileError &E : W.Result.Errors)
@@ -175,7 +171,21 @@ public:
   }
 
 private:
+  /// The digest of an input as it is now, each input hashed once a run
+  /// (the results of a project share most of their headers).
+  const std::string &digestNow(const std::string &Path) {
+    auto [It, New] = Digests.try_emplace(Path);
+    if (New) {
+      llvm::StringRef Root = Path;
+      It->second = Root.consume_front(model::PythonTreeInput)
+                       ? model::pythonTreeDigest(Root.str())
+                       : digestOfRegularFile(Path);
+    }
+    return It->second;
+  }
+
   std::string Dir, Tool;
+  std::map<std::string, std::string> Digests;
 };
 
 /// The directories a missing header of \p File could appear in: its own,

@@ -161,12 +161,13 @@ public:
         Param.HandedOut = mayWriteParam(F, P);
       Fact.Params.push_back(std::move(Param));
     }
-    if (!Fact.Params.empty() && !F->getReturnType()->isVoidType()) {
+    // What a fake kernel of it would return (a binding in another file
+    // writes its note from this).
+    if (!Fact.Params.empty() && !F->getReturnType()->isVoidType())
       Fact.FakeReturn = fakeReturnOf(F);
+    if (!Fact.FakeReturn.empty())
       for (const ParmVarDecl *P : F->parameters())
-        if (!Fact.FakeReturn.empty())
-          Fact.FakeParams += (Fact.FakeParams.empty() ? "" : ", ") + schemaNameOf(P);
-    }
+        Fact.FakeParams += (Fact.FakeParams.empty() ? "" : ", ") + schemaNameOf(P);
     Callees C(SM, F, Fact);
     C.TraverseStmt(F->getBody());
     Out.push_back(std::move(Fact));
@@ -181,7 +182,8 @@ private:
 json siteJson(const Site &S) { return json::array({S.File, S.Line}); }
 Site siteFrom(const json &J) { return {J.at(0).get<std::string>(), J.at(1).get<unsigned>()}; }
 
-/// Keeps the first of each run of equal facts of one function (same USR).
+/// Keeps the first of equal facts of one function (same USR): a lambda of a
+/// macro expanded many times, a function met through each instance.
 void dropRepeatedFunctions(std::vector<FunctionFact> &Functions) {
   std::map<std::string, std::vector<size_t>> ByUsr;
   std::vector<FunctionFact> Kept;

@@ -175,7 +175,8 @@ std::vector<const TUFacts *> ProjectView::others() const {
   return Out;
 }
 
-const std::map<std::string, std::vector<const FunctionFact *>> &ProjectView::definitions() const {
+const std::unordered_map<std::string, std::vector<const FunctionFact *>> &
+ProjectView::definitions() const {
   if (!DefinitionsBuilt) {
     DefinitionsBuilt = true;
     std::vector<const TUFacts *> All = others();

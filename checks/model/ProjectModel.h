@@ -25,6 +25,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace torchlint::model {
@@ -139,7 +140,7 @@ private:
   const ProjectContext *traced(const std::string &Usr) const;
   /// Every definition of each function in the project (a header's inline
   /// function has one per TU that includes it).
-  const std::map<std::string, std::vector<const FunctionFact *>> &definitions() const;
+  const std::unordered_map<std::string, std::vector<const FunctionFact *>> &definitions() const;
   std::vector<const TUFacts *> others() const;
   std::string writeOf(const std::string &Usr, unsigned Index,
                       std::set<std::pair<std::string, unsigned>> &Seen, bool Handed) const;
@@ -150,7 +151,7 @@ private:
   TUFacts Own;
   std::vector<ProjectQuery> Queries;
   mutable bool TracedBuilt = false, DefinitionsBuilt = false;
-  mutable std::map<std::string, std::vector<const FunctionFact *>> Definitions;
+  mutable std::unordered_map<std::string, std::vector<const FunctionFact *>> Definitions;
   mutable std::map<std::string, ProjectContext> Traced;
 };
 

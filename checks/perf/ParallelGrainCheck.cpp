@@ -336,6 +336,12 @@ public:
     opened(IfLoc, namesOpenMP(Cond));
   }
   void Else(SourceLocation, SourceLocation IfLoc) override { opened(IfLoc, false); }
+  // PPCallbacks defines this one out of line, in clangLex: overridden so the
+  // vtable does not name that symbol, whose signature differs between LLVM
+  // versions (the checks object must load into another LLVM far enough to
+  // refuse it loudly; PluginVersion.ChecksObjectAloneRefusesLoudly).
+  void HasInclude(SourceLocation, StringRef, bool, OptionalFileEntryRef,
+                  SrcMgr::CharacteristicKind) override {}
   void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
     // The conditional this arm belongs to is the last one opened or
     // continued: the preprocessor reports nothing inside a skipped block.
