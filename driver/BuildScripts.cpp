@@ -50,14 +50,23 @@ std::vector<StringRef> literalsIn(StringRef Line) {
 }
 
 /// Macros that select a platform whose headers a Linux host parse lacks
-/// (ROCm/HIP, Apple MPS/Metal, Intel XPU/SYCL, Windows): setup.py adds them
-/// on that platform only, under conditions not evaluated here.
+/// (ROCm/HIP, Apple MPS/Metal, Intel XPU/SYCL, Windows, and the vendor
+/// accelerators of mmcv's setup.py: Moore Threads MUSA, Cambricon MLU,
+/// Ascend NPU, DIOPI/DIPU, XLA): setup.py adds them on that platform only,
+/// in branches not evaluated here. The vendors' names are whole words of
+/// the macro (`MMCV_WITH_NPU`, not `WITH_INPUT_CHECKS`).
 bool selectsOtherPlatform(StringRef Name) {
   std::string Upper = Name.upper();
   StringRef U(Upper);
-  return U.contains("ROCM") || U.contains("HIP") || U.contains("MPS") || U.contains("METAL") ||
-         U.contains("XPU") || U.contains("SYCL") || U.contains("WIN32") || U.contains("MSC_VER") ||
-         U.contains("APPLE");
+  if (U.contains("ROCM") || U.contains("HIP") || U.contains("MPS") || U.contains("METAL") ||
+      U.contains("XPU") || U.contains("SYCL") || U.contains("WIN32") || U.contains("MSC_VER") ||
+      U.contains("APPLE"))
+    return true;
+  llvm::SmallVector<StringRef, 4> Words;
+  U.split(Words, '_', -1, /*KeepEmpty=*/false);
+  return llvm::any_of(Words, [](StringRef W) {
+    return llvm::is_contained({"MUSA", "MLU", "NPU", "DIOPI", "DIPU", "XLA"}, W);
+  });
 }
 
 } // namespace

@@ -187,17 +187,21 @@ TEST(Project, MacrosTheSetupPyStatesAreDefined) {
             "setup(ext_modules=[CUDAExtension('ext', ['csrc/ops/a.cpp'],\n"
             "    define_macros=[('HAS_X', None), ('VER', '2'), ('BAD', f'{os.sep}')],\n"
             "if rocm: define_macros += [('USE_ROCM', None)]\n"
+            "elif npu: define_macros += [('MMCV_WITH_NPU', None), ('MMCV_WITH_MUSA', None)]\n"
+            "define_macros += [('WITH_INPUT_CHECKS', None)]\n"
             "    extra_compile_args={'cxx': ['-DWITH_OPS', '-O3', f'-DRUNTIME={os.sep}'],\n"
             "                        'nvcc': [\"-DWITH_OPS\", '-lineinfo']})])\n"
             "import sys; open('/tmp/torchlint-setup-py-ran', 'w') if 0 else None\n");
   std::string Guarded = std::string("#if defined(WITH_OPS) && defined(HAS_X) && VER == 2 && "
-                                    "!defined(BAD) && !defined(RUNTIME) && !defined(USE_ROCM)\n") +
+                                    "!defined(BAD) && !defined(RUNTIME) && !defined(USE_ROCM) && "
+                                    "!defined(MMCV_WITH_NPU) && !defined(MMCV_WITH_MUSA) && "
+                                    "defined(WITH_INPUT_CHECKS)\n") +
                         Copy + "#endif\n";
   writeFile(Dir + "/csrc/ops/a.cpp", Guarded);
   RunResult R = runTorchLint(mock() + "-v --format=json csrc", Dir);
   EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
   EXPECT_EQ(filesWithFindings(R.Out), (std::set<std::string>{"csrc/ops/a.cpp"})) << R.Out;
-  EXPECT_NE(R.Err.find("csrc/ops/a.cpp: -I" + Dir + " -DHAS_X -DVER=2 -DWITH_OPS\n"),
+  EXPECT_NE(R.Err.find("csrc/ops/a.cpp: -I" + Dir + " -DHAS_X -DVER=2 -DWITH_INPUT_CHECKS -DWITH_OPS\n"),
             std::string::npos)
       << R.Err;
 
