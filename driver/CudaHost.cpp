@@ -1,6 +1,7 @@
 //===--- CudaHost.cpp - Parsing .cu files as CUDA host code ---------------===//
 
 #include "CudaHost.h"
+#include "model/SafeRead.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -90,6 +91,14 @@ std::vector<std::string> cudaHostArgs(const std::string &Toolkit) {
   Args.push_back("--cuda-path=" + Toolkit);
   // Headers CUDA 13 removed that clang 19's CUDA wrapper still includes.
   Args.insert(Args.end(), {"-isystem", std::string(BuiltinDir) + "/compat"});
+  // CUDA 13 defines the host min/max helpers only where __CUDA_ARCH__ is
+  // undefined, and clang 19's wrapper includes that header with it defined:
+  // host code that calls min(n, 4096), as nvcc allows (mmcv's GET_BLOCKS),
+  // would not parse.
+  if (auto Math = readRegularFile(Toolkit + "/include/crt/math_functions.hpp", 4 << 20);
+      Math && Math->getBuffer().contains("__HELPER_FUNC_LINKAGE int min("))
+    Args.insert(Args.end(),
+                {"-include", std::string(BuiltinDir) + "/compat/torchlint_host_min_max.h"});
   // CUDA 13 moved thrust, cub and libcu++ to include/cccl.
   llvm::SmallString<256> Cccl(Toolkit);
   llvm::sys::path::append(Cccl, "include", "cccl");
@@ -116,6 +125,26 @@ const std::vector<std::pair<std::string, std::string>> &cudaBuiltinFiles() {
       {std::string(BuiltinDir) + "/torchlint_cuda_host.h", HostDeclarations},
       {std::string(BuiltinDir) + "/compat/texture_fetch_functions.h",
        "// torch-lint: removed in CUDA 13, still included by clang 19\n#pragma once\n"},
+      {std::string(BuiltinDir) + "/compat/torchlint_host_min_max.h",
+       "// torch-lint: CUDA 13's host helpers of crt/math_functions.hpp, which\n"
+       "// clang 19's CUDA wrapper hides (it includes them with __CUDA_ARCH__ set).\n"
+       "#pragma once\n"
+       "#define TORCHLINT_HOST_ inline __attribute__((host))\n"
+       "TORCHLINT_HOST_ int min(const int a, const int b) { return a < b ? a : b; }\n"
+       "TORCHLINT_HOST_ unsigned int umin(const unsigned int a, const unsigned int b) "
+       "{ return a < b ? a : b; }\n"
+       "TORCHLINT_HOST_ long long int llmin(const long long int a, const long long int b) "
+       "{ return a < b ? a : b; }\n"
+       "TORCHLINT_HOST_ unsigned long long int ullmin(const unsigned long long int a, "
+       "const unsigned long long int b) { return a < b ? a : b; }\n"
+       "TORCHLINT_HOST_ int max(const int a, const int b) { return a > b ? a : b; }\n"
+       "TORCHLINT_HOST_ unsigned int umax(const unsigned int a, const unsigned int b) "
+       "{ return a > b ? a : b; }\n"
+       "TORCHLINT_HOST_ long long int llmax(const long long int a, const long long int b) "
+       "{ return a > b ? a : b; }\n"
+       "TORCHLINT_HOST_ unsigned long long int ullmax(const unsigned long long int a, "
+       "const unsigned long long int b) { return a > b ? a : b; }\n"
+       "#undef TORCHLINT_HOST_\n"},
   };
   return Files;
 }

@@ -79,6 +79,26 @@ TEST(Cuda, CxxSourcesSeeTheToolkitHeadersAsCUDAExtensionPassesThem) {
   EXPECT_TRUE(json::parse(R.Out)["errors"].empty()) << R.Out;
 }
 
+// nvcc gives host code CUDA's min/max helpers (mmcv's GET_BLOCKS returns
+// min(optimal_block_num, max_block_num)); CUDA 13 hides them from clang 19.
+TEST(Cuda, HostCodeCallsCudasMinAndMax) {
+  struct stat St;
+  if (::stat("/usr/local/cuda/include/cuda_runtime.h", &St) != 0)
+    GTEST_SKIP() << "no CUDA toolkit in /usr/local/cuda";
+  std::string Dir = makeTempDir("cuda-min-max");
+  writeFile(Dir + "/blocks.cu",
+            "#include <cuda.h>\n"
+            "inline int blocks(const int n) { return min((n + 511) / 512, 4096); }\n"
+            "inline unsigned long long cap(unsigned long long n) { return ullmax(n, 1ull); }\n"
+            "__global__ void k(float *p) { p[threadIdx.x] = min(1, 2); }\n"
+            "void launch(float *p, int n) { k<<<blocks(n), 512>>>(p); }\n");
+  RunResult R = runTorchLint("--torch-include=" + shellQuote(mockIncludes()) +
+                                 " --format=json blocks.cu -- --cuda-path=/usr/local/cuda",
+                             Dir);
+  EXPECT_EQ(R.ExitCode, 0) << R.Out << R.Err;
+  EXPECT_TRUE(json::parse(R.Out)["errors"].empty()) << R.Out;
+}
+
 TEST(Cuda, HostCodeParsesWithoutAToolkit) {
   std::string Dir = makeTempDir("cuda-builtin");
   writeFile(Dir + "/ops.cu", HostAndDevice);
