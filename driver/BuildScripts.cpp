@@ -52,8 +52,8 @@ std::vector<StringRef> literalsIn(StringRef Line) {
 /// Macros that select a platform whose headers a Linux host parse lacks
 /// (ROCm/HIP, Apple MPS/Metal, Intel XPU/SYCL, Windows, and the vendor
 /// accelerators of mmcv's setup.py: Moore Threads MUSA, Cambricon MLU,
-/// Ascend NPU, DIOPI/DIPU, XLA): setup.py adds them on that platform only,
-/// in branches not evaluated here. The vendors' names are whole words of
+/// Ascend NPU and its PrivateUse1 key, DIOPI/DIPU, XLA): setup.py adds them
+/// on that platform only, in branches not evaluated here. The vendors' names are whole words of
 /// the macro (`MMCV_WITH_NPU`, not `WITH_INPUT_CHECKS`).
 bool selectsOtherPlatform(StringRef Name) {
   std::string Upper = Name.upper();
@@ -65,7 +65,7 @@ bool selectsOtherPlatform(StringRef Name) {
   llvm::SmallVector<StringRef, 4> Words;
   U.split(Words, '_', -1, /*KeepEmpty=*/false);
   return llvm::any_of(Words, [](StringRef W) {
-    return llvm::is_contained({"MUSA", "MLU", "NPU", "DIOPI", "DIPU", "XLA"}, W);
+    return llvm::is_contained({"MUSA", "MLU", "NPU", "DIOPI", "DIPU", "XLA", "KPRIVATE"}, W);
   });
 }
 

@@ -187,7 +187,8 @@ TEST(Project, MacrosTheSetupPyStatesAreDefined) {
             "setup(ext_modules=[CUDAExtension('ext', ['csrc/ops/a.cpp'],\n"
             "    define_macros=[('HAS_X', None), ('VER', '2'), ('BAD', f'{os.sep}')],\n"
             "if rocm: define_macros += [('USE_ROCM', None)]\n"
-            "elif npu: define_macros += [('MMCV_WITH_NPU', None), ('MMCV_WITH_MUSA', None)]\n"
+            "elif npu: define_macros += [('MMCV_WITH_NPU', None), ('MMCV_WITH_KPRIVATE', None)]\n"
+            "elif musa: define_macros += [('MMCV_WITH_MUSA', None)]\n"
             "define_macros += [('WITH_INPUT_CHECKS', None)]\n"
             "    extra_compile_args={'cxx': ['-DWITH_OPS', '-O3', f'-DRUNTIME={os.sep}'],\n"
             "                        'nvcc': [\"-DWITH_OPS\", '-lineinfo']})])\n"
@@ -195,6 +196,7 @@ TEST(Project, MacrosTheSetupPyStatesAreDefined) {
   std::string Guarded = std::string("#if defined(WITH_OPS) && defined(HAS_X) && VER == 2 && "
                                     "!defined(BAD) && !defined(RUNTIME) && !defined(USE_ROCM) && "
                                     "!defined(MMCV_WITH_NPU) && !defined(MMCV_WITH_MUSA) && "
+                                    "!defined(MMCV_WITH_KPRIVATE) && "
                                     "defined(WITH_INPUT_CHECKS)\n") +
                         Copy + "#endif\n";
   writeFile(Dir + "/csrc/ops/a.cpp", Guarded);
