@@ -37,7 +37,7 @@ std::string operatorName(llvm::StringRef Name) {
 /// Every match of \p R in \p Text that starts at one of \p Keywords (or
 /// \p Before characters ahead of it) and spans at most 1 KiB, perhaps more
 /// than once. The regexes' engine backtracks: run over a whole Python tree,
-/// it was a third of a TU's lint (gsplat's examples and tests); the
+/// it was half of a TU's lint (gsplat's ext.cpp: 2.0 s, 1.0 s after); the
 /// keywords are rare.
 template <typename Fn>
 void eachMatchNear(llvm::Regex &R, llvm::StringRef Text,
