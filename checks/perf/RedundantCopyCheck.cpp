@@ -63,7 +63,6 @@ void RedundantCopyCheck::registerMatchers(MatchFinder *Finder) {
           .bind("var"),
       this);
   Finder->addMatcher(tensorMethodCall({"contiguous", "to"}).bind("repeat"), this);
-  Finder->addMatcher(tensorMethodCall({"fill_"}).bind("fill"), this);
 }
 
 void RedundantCopyCheck::check(const MatchFinder::MatchResult &Result) {
@@ -77,45 +76,6 @@ void RedundantCopyCheck::check(const MatchFinder::MatchResult &Result) {
                        Result.Nodes.getNodeAs<CompoundStmt>("block"), Ctx);
   if (const auto *Outer = Result.Nodes.getNodeAs<CXXMemberCallExpr>("repeat"))
     checkRepeated(Outer, Ctx);
-  if (const auto *Fill = Result.Nodes.getNodeAs<CXXMemberCallExpr>("fill"))
-    checkEmptyFill(Fill, Ctx);
-}
-
-void RedundantCopyCheck::checkEmptyFill(const CXXMemberCallExpr *Fill, ASTContext &Ctx) {
-  // torch::empty(size, o).fill_(v) -> torch::full(size, v, o)
-  const auto *Empty = dyn_cast<CallExpr>(ignoreWrappers(Fill->getImplicitObjectArgument()));
-  const FunctionDecl *F = Empty ? Empty->getDirectCallee() : nullptr;
-  if (!F || !isTorchDecl(F) || !F->getIdentifier() || isa<CXXMethodDecl>(F) ||
-      (F->getName() != "empty" && F->getName() != "empty_like") ||
-      Fill->getNumArgs() != 1 || !isScalarValueType(ignoreWrappers(Fill->getArg(0))->getType()))
-    return;
-  std::string Callee = sourceText(Empty->getCallee(), Ctx);
-  std::string Value = sourceText(Fill->getArg(0), Ctx);
-  std::vector<std::string> Args;
-  for (const Expr *A : Empty->arguments()) {
-    if (isa<CXXDefaultArgExpr>(A))
-      break;
-    Args.push_back(sourceText(A, Ctx));
-    if (Args.back().empty())
-      return;
-  }
-  StringRef Full = F->getName() == "empty" ? "full" : "full_like";
-  auto D = diag(Fill->getExprLoc(),
-                "'%0(...).fill_(v)' allocates then writes every element; "
-                "'%1' does both in one step");
-  D << F->getName() << Full;
-  // full() infers its dtype from the value when no options are given
-  // (full({n}, 2) is int64), so only rewrite when the dtype is pinned.
-  bool DtypeKnown = F->getName() == "empty_like" || Args.size() >= 2;
-  if (!DtypeKnown || Callee.empty() || Value.empty() || Args.empty() ||
-      Fill->getBeginLoc().isMacroID())
-    return;
-  std::string Text = Callee.substr(0, Callee.size() - F->getName().size()) + Full.str() +
-                     "(" + Args[0] + ", " + Value;
-  for (size_t I = 1; I < Args.size(); ++I)
-    Text += ", " + Args[I];
-  Text += ")";
-  D << FixItHint::CreateReplacement(Fill->getSourceRange(), Text);
 }
 
 void RedundantCopyCheck::checkClone(const CXXMemberCallExpr *Clone,

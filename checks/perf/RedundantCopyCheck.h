@@ -30,7 +30,6 @@ private:
   void checkConversionChain(const clang::CXXMemberCallExpr *Inner,
                             const clang::CXXMemberCallExpr *Outer, clang::ASTContext &Ctx);
   void checkAllocateThenMove(const clang::CXXMemberCallExpr *To, clang::ASTContext &Ctx);
-  void checkEmptyFill(const clang::CXXMemberCallExpr *Fill, clang::ASTContext &Ctx);
 };
 
 } // namespace torchlint::checks
