@@ -110,6 +110,10 @@ std::vector<at::Tensor> fill_grad(const at::Tensor &dout, c10::optional<at::Tens
   return {dout * 2, dx};
 }
 
+// A template's instance, bound as mmcv binds its spconv ops
+// (&get_indice_pairs_forward<2>): the fix-it names it with its arguments.
+template <int N> at::Tensor power(const at::Tensor &x) { return x.pow(N); }
+
 // A parameter no schema type can express.
 at::Tensor bad_types(const at::Tensor &x, int n) { return x * n; }
 
@@ -136,6 +140,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("scale", &ext::scale, "scale a tensor"); // expect: torch-compile-opaque-binding: pybind11 binding 'scale' takes or returns tensors and is opaque to torch.compile
   m.def("split_sign", &ext::split_sign); // expect: torch-compile-opaque-binding: 'split_sign(Tensor x) -> (Tensor, Tensor)'
   m.def("add_into", &ext::add_into); // expect: torch-compile-opaque-binding: 'add_into(Tensor a, Tensor(b!) out) -> ()'
+  m.def("cube", &ext::power<3>); // expect: torch-compile-opaque-binding: 'cube(Tensor x) -> Tensor'
   m.def("gather_rows", &ext::gather_rows); // expect: torch-compile-opaque-binding: 'gather_rows(Tensor x, int[] rows, Tensor? weight) -> Tensor'
   m.def("row_max", &ext::row_max); // expect: torch-compile-opaque-binding: 'row_max(Tensor x) -> Tensor'
   m.def("clip_any", &ext::clip_any); // expect: torch-compile-opaque-binding: 'clip_any(Tensor x, float hi) -> Tensor'

@@ -57,7 +57,9 @@ std::set<std::string> expected(const std::vector<std::string> &Only = {}) {
                         "csrc/autograd_fn.cpp", "csrc/cpu/scale_cpu.cpp",
                         "csrc/cpu/released.cpp", "csrc/cpu/rows_cpu.cpp",
                         "csrc/cpu/rows_helpers.cpp", "csrc/cpu/add_into_cpu.cpp", "csrc/cpu/visible.cpp",
-                        "csrc/meta/scale_meta.cpp", "csrc/cuda/count_cuda.cu"}) {
+                        "csrc/meta/scale_meta.cpp", "csrc/cuda/count_cuda.cu",
+                        "csrc/registry/pybind.cpp", "csrc/registry/box_ops.cpp",
+                        "csrc/registry/cpu/box_ops_cpu.cpp"}) {
     if (!Only.empty() && std::find(Only.begin(), Only.end(), F) == Only.end())
       continue;
     std::istringstream In(readFile(sourceDir() + "/tests/projects/split_op/" + F));
@@ -104,13 +106,14 @@ TEST(ProjectMode, TheMigrationRegistersEachFunctionUnderTheKeyItsCodeProves) {
   std::string Cache, Dir = copyProject("project-mode-migration", Cache);
   RunResult J = runTorchLint(flags(Cache) + "--format=json csrc", Dir);
   json Doc = json::parse(J.Out);
-  std::string Block;
+  std::string Block, RegistryBlock;
   std::map<std::string, std::string> Notes;
   for (const auto &F : Doc["findings"]) {
     if (F["check"] != "torch-compile-opaque-binding")
       continue;
     for (const auto &X : F["fixits"])
-      Block += X["replacement"].get<std::string>();
+      (F["file"] == "csrc/registry/pybind.cpp" ? RegistryBlock : Block) +=
+          X["replacement"].get<std::string>();
     for (const auto &N : F["notes"])
       Notes[F["message"].get<std::string>().substr(0, 40)] += N["message"].get<std::string>();
   }
@@ -144,6 +147,27 @@ TEST(ProjectMode, TheMigrationRegistersEachFunctionUnderTheKeyItsCodeProves) {
   EXPECT_NE(All.find("the fix-it leaves 'prebuilt' out: its dispatch key is unknown"),
             std::string::npos)
       << All;
+  // The device-table module (csrc/registry): what box_iou and box_area
+  // write and run on is behind a function pointer: no schema, no key.
+  EXPECT_NE(All.find("'out' is passed to a call through a function pointer "
+                     "(csrc/registry/device_registry.h:36), whose writes cannot be seen"),
+            std::string::npos)
+      << All;
+  EXPECT_NE(All.find("the fix-it leaves 'box_area' out: its dispatch key is unknown: its code "
+                     "calls through a function pointer (csrc/registry/device_registry.h:36)"),
+            std::string::npos)
+      << All;
+  // Its one binding whose schema and key are known is migrated alone.
+  EXPECT_NE(RegistryBlock.find("  m.def(\"box_scale(Tensor boxes, float s) -> Tensor\");\n}"),
+            std::string::npos)
+      << RegistryBlock;
+  EXPECT_NE(RegistryBlock.find("TORCH_LIBRARY_IMPL(split_op, CompositeImplicitAutograd, m) {\n"
+                               "  m.impl(\"box_scale\", &box_scale);\n}"),
+            std::string::npos)
+      << RegistryBlock;
+  EXPECT_EQ(RegistryBlock.find("box_iou"), std::string::npos) << RegistryBlock;
+  EXPECT_EQ(RegistryBlock.find("box_area"), std::string::npos) << RegistryBlock;
+  EXPECT_EQ(All.find("register_fake(\"split_op::box_iou\")"), std::string::npos) << All;
   // A fake kernel where one is needed, in the real namespace; none for the
   // composite op, nor for ingroup (it mutates and returns nothing: torch
   // makes its fake).
@@ -409,6 +433,8 @@ TEST(ProjectIndex, EachDistinctFunctionFactIsStoredOnce) {
   Header.Callees = {"c:@F@helper#"};
   Header.Calls.push_back({"c:@F@helper#", {"/p/ops.h", 3}, {}, {}});
   FunctionFact Own = Header;
+  Header.Pack = 1; // A variadic template's pack, and a call through a pointer.
+  Header.Calls.push_back({"", {"/p/ops.h", 4}, {1}, {false}});
   Own.Usr = "c:@F@run#&$@N@at@S@Tensor#";
   Own.Name = "run";
   Own.At = {"/p/a.cpp", 7};
@@ -436,7 +462,10 @@ TEST(ProjectIndex, EachDistinctFunctionFactIsStoredOnce) {
   }
   EXPECT_EQ(Back.Units["/p/a.cpp"].Functions[0].Calls[1].FromParam, (std::vector<int>{0, -1}));
   EXPECT_TRUE(Back.Units["/p/a.cpp"].Functions[0].Calls[0].FromParam.empty());
+  EXPECT_EQ(Back.Units["/p/b.cpp"].Functions[0].Pack, 1);
+  EXPECT_EQ(Back.Units["/p/b.cpp"].Functions[0].Calls[1].Callee, "");
+  EXPECT_EQ(Back.Units["/p/b.cpp"].Functions[0].Calls[1].FromParam, (std::vector<int>{1}));
   // An index of the earlier format is not one: rebuilt by the next run.
-  J["version"] = 4;
+  J["version"] = 5;
   EXPECT_THROW(ProjectIndex::fromJson(J), json::exception);
 }

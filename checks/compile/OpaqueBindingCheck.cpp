@@ -24,6 +24,10 @@ struct Inferred {
   std::string Schema;      ///< "name(Tensor x, int n) -> Tensor"
   std::string FakeArgs;    ///< "x, n"
   std::vector<std::pair<const ParmVarDecl *, std::string>> Problems;
+  /// Tensors handed to a call through a pointer, whose writes cannot be
+  /// seen, and where that call is: the schema cannot be inferred.
+  std::vector<std::pair<const ParmVarDecl *, std::string>> Unknown;
+  bool settled() const { return Problems.empty() && Unknown.empty(); }
 };
 
 Inferred inferSchema(const PyBinding &B, ASTContext &Ctx) {
@@ -38,12 +42,16 @@ Inferred inferSchema(const PyBinding &B, ASTContext &Ctx) {
   bool BodyKnown = F->getDefinition() || !Project.bodyElsewhere(Usr).empty();
   auto Written = [&](const ParmVarDecl *P, bool MutableRef) {
     // Here, or in another file's definition or a helper it calls there.
-    if (mayWriteParam(F, P) ||
-        !Project.paramMayBeWritten(Usr, P->getFunctionScopeIndex()).empty())
+    std::string May = Project.paramMayBeWritten(Usr, P->getFunctionScopeIndex());
+    if (mayWriteParam(F, P) || May == "yes")
       return true;
     // A tensor& the author means to write, whose data goes into a struct
     // for a kernel (params.out_ptr = out.data_ptr()).
-    return MutableRef && (!BodyKnown || dataMayEscape(F, P));
+    if (MutableRef && (!BodyKnown || dataMayEscape(F, P)))
+      return true;
+    if (StringRef(May).consume_front("unknown\t"))
+      R.Unknown.push_back({P, StringRef(May).split('\t').second.str()});
+    return false;
   };
   std::string Args;
   for (unsigned I = 0; I < F->getNumParams(); ++I) {
@@ -70,6 +78,16 @@ Inferred inferSchema(const PyBinding &B, ASTContext &Ctx) {
                       "or a schema scalar"});
   R.Schema = B.Name + "(" + Args + ") -> " + Ret;
   return R;
+}
+
+/// \p F as code outside its namespace names it: qualified, with its
+/// template arguments (`&ns::conv<2>`).
+std::string spelledName(const FunctionDecl *F) {
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  PrintingPolicy Policy(F->getASTContext().getLangOpts());
+  F->getNameForDiagnostic(OS, Policy, /*Qualified=*/true);
+  return Name;
 }
 
 /// The first argument of PYBIND11_MODULE as spelled (TORCH_EXTENSION_NAME).
@@ -106,6 +124,11 @@ Keys keysOf(const FunctionDecl *F, ProjectView &Project) {
   if (B == "python")
     return {{}, "its code releases the GIL or calls Python, which a kernel the dispatcher "
                 "calls must not do; take that out first"};
+  if (StringRef Where = B; Where.consume_front("indirect\t"))
+    return {{}, "its dispatch key is unknown: its code calls through a function pointer (" +
+                    Where.str() +
+                    ") whose target may run on any device; register it under the keys of the "
+                    "functions that pointer holds"};
   return {{}, "its dispatch key is unknown (no file of the project defines it or a function it "
               "calls): CPU for host code, CUDA for a launcher, CompositeImplicitAutograd for "
               "tensor ops only"};
@@ -214,22 +237,36 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
       continue;
     Inferred I = inferSchema(B, Ctx);
     Namespace Ns = namespaceOf(B, Model, Project, Ctx);
+    // The bindings of B's module the migration takes: those whose schema
+    // and keys are known (the others stay pybind11 bindings, with notes).
+    auto Candidate = [&](const PyBinding &Other) {
+      return Other.Module == B.Module && Other.Function &&
+             takesOrReturnsTensors(Other.Function) && !Settled.count(Other.Name) &&
+             !Ns.Taken.count(Ns.Code + "::" + Other.Name);
+    };
     {
-    auto D = I.Problems.empty()
+    auto D = I.settled()
                  ? diag(B.Site,
                         "pybind11 binding '%0' takes or returns tensors and is opaque "
                         "to torch.compile: every call is a graph break [GB0007]; "
                         "register it with TORCH_LIBRARY as '%1' (the pybind11 binding "
                         "can stay)")
+             : I.Problems.empty()
+                 ? diag(B.Site,
+                        "pybind11 binding '%0' takes or returns tensors and is opaque "
+                        "to torch.compile: every call is a graph break [GB0007]; "
+                        "register it with TORCH_LIBRARY, declaring 'Tensor(a!)' each "
+                        "tensor its code writes: the notes name those a call through a "
+                        "function pointer may write (the pybind11 binding can stay)")
                  : diag(B.Site,
                         "pybind11 binding '%0' takes or returns tensors and is opaque "
                         "to torch.compile: every call is a graph break [GB0007]; "
                         "register it with TORCH_LIBRARY once the types the notes name "
                         "are schema types (the pybind11 binding can stay)");
     D << B.Name;
-    if (I.Problems.empty())
+    if (I.settled())
       D << I.Schema;
-    bool CanFix = I.Problems.empty() && !ModuleFixed.count(B.Module);
+    bool CanFix = I.settled() && !ModuleFixed.count(B.Module);
     const Stmt *Body = B.Module->getBody();
     SourceLocation End = Body ? Body->getEndLoc() : SourceLocation();
     if (CanFix && End.isValid() && !End.isMacroID()) {
@@ -240,20 +277,18 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
       std::string Defs, FirstName;
       unsigned Migrated = 0;
       for (const PyBinding &Other : Model.Bindings) {
-        if (Other.Module != B.Module || !Other.Function ||
-            !takesOrReturnsTensors(Other.Function) || Settled.count(Other.Name) ||
-            Ns.Taken.count(Ns.Code + "::" + Other.Name))
+        if (!Candidate(Other))
           continue;
         Inferred OI = inferSchema(Other, Ctx);
         Keys K = keysOf(Other.Function, Project);
-        if (!OI.Problems.empty() || K.Keys.empty())
+        if (!OI.settled() || K.Keys.empty())
           continue;
         Defs += "  m.def(\"" + OI.Schema + "\");\n";
         if (Migrated++ == 0)
           FirstName = Other.Name;
         for (const std::string &Key : K.Keys)
-          Impls[Key] += "  m.impl(\"" + Other.Name + "\", &" +
-                        Other.Function->getQualifiedNameAsString() + ");\n";
+          Impls[Key] += "  m.impl(\"" + Other.Name + "\", &" + spelledName(Other.Function) +
+                        ");\n";
       }
       if (!Defs.empty()) {
         std::string Block =
@@ -282,6 +317,13 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
     for (const auto &[P, Why] : I.Problems)
       diag(P ? P->getLocation() : B.Function->getLocation(), "%0", DiagnosticIDs::Note)
           << Why;
+    for (const auto &[P, Where] : I.Unknown)
+      diag(P->getLocation(),
+           "'%0' is passed to a call through a function pointer (%1), whose writes cannot be "
+           "seen: its schema type is 'Tensor(a!)' if the function that pointer holds writes "
+           "it, else 'Tensor'",
+           DiagnosticIDs::Note)
+          << schemaNameOf(P) << Where;
     if (!I.Problems.empty())
       continue;
     Keys K = keysOf(B.Function, Project);
@@ -297,7 +339,8 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
       continue; // Traced through its tensor ops: no fake kernel needed.
     // An op that mutates and returns nothing: torch makes its fake
     // (torch._library.utils.can_generate_trivial_fake_impl).
-    if (StringRef(I.Schema).ends_with("-> ()") && StringRef(I.Schema).contains("!)"))
+    if (StringRef(I.Schema).ends_with("-> ()") &&
+        (StringRef(I.Schema).contains("!)") || !I.Unknown.empty()))
       continue;
     // The outputs the kernel allocates, in Python, when its body shows them
     // (here, or in the file that defines it: then with its names there).

@@ -50,6 +50,10 @@ public:
       Fact.FirstRead = siteOf(C->getExprLoc(), SM);
       Fact.FirstReadCall = Callee->getName().str();
     }
+    if (isIndirectCall(C)) {
+      addIndirectCall(C);
+      return true;
+    }
     if (!Callee)
       return true;
     // X::apply(...) of a torch::autograd::Function runs X::forward(ctx, ...)
@@ -76,6 +80,91 @@ public:
   }
 
 private:
+  /// A call whose target the code does not name: through a function pointer
+  /// (mmcv's device registry: `auto f = registry.Find(device); f(args...)`),
+  /// a member function pointer, a functor of a template parameter's type, or
+  /// a std::function. A named function whose overload a template leaves open
+  /// (`helper(std::forward<Args>(args)...)`) and a lambda of the body are
+  /// not: the lambda's body is this body.
+  static bool isIndirectCall(const CallExpr *C) {
+    if (const FunctionDecl *F = C->getDirectCallee()) {
+      const auto *M = dyn_cast<CXXMethodDecl>(F);
+      return M && M->getOverloadedOperator() == OO_Call && M->getParent()->isInStdNamespace() &&
+             M->getParent()->getName().contains("function");
+    }
+    if (isa<CXXPseudoDestructorExpr>(C->getCallee()->IgnoreParens()))
+      return false;
+    const Expr *E = C->getCallee()->IgnoreParenImpCasts();
+    while (const auto *U = dyn_cast<UnaryOperator>(E)) {
+      if (U->getOpcode() != UO_Deref)
+        break;
+      E = U->getSubExpr()->IgnoreParenImpCasts();
+    }
+    if (isa<UnresolvedLookupExpr, UnresolvedMemberExpr, CXXDependentScopeMemberExpr,
+            DependentScopeDeclRefExpr>(E))
+      return false;
+    if (const auto *R = dyn_cast<DeclRefExpr>(E))
+      if (isa<FunctionDecl>(R->getDecl()))
+        return false;
+    QualType T = E->getType();
+    if (const CXXRecordDecl *Class = T.isNull() ? nullptr : T->getAsCXXRecordDecl())
+      if (Class->isLambda())
+        return false;
+    return true;
+  }
+  /// The caller's parameter \p A is (through casts, std::forward/std::move
+  /// and a pack expansion), or null.
+  const ParmVarDecl *parameterOf(const Expr *A) const {
+    for (int Depth = 0; A && Depth < 8; ++Depth) {
+      if (const auto *P = dyn_cast<PackExpansionExpr>(A)) {
+        A = P->getPattern();
+        continue;
+      }
+      A = ignoreWrappers(A);
+      if (const auto *R = dyn_cast<DeclRefExpr>(A)) {
+        const auto *P = dyn_cast<ParmVarDecl>(R->getDecl());
+        return P && P->getDeclContext() == Caller ? P : nullptr;
+      }
+      const auto *Call = dyn_cast<CallExpr>(A);
+      if (!Call || Call->getNumArgs() != 1)
+        return nullptr;
+      StringRef Name;
+      if (const FunctionDecl *F = Call->getDirectCallee(); F && F->getIdentifier() &&
+                                                           F->isInStdNamespace())
+        Name = F->getName();
+      else if (const auto *U = dyn_cast<UnresolvedLookupExpr>(Call->getCallee()->IgnoreImplicit()))
+        Name = U->getName().getAsString() == "forward" ? "forward"
+               : U->getName().getAsString() == "move"  ? "move"
+                                                       : "";
+      if (Name != "forward" && Name != "move")
+        return nullptr;
+      A = Call->getArg(0);
+    }
+    return nullptr;
+  }
+  /// An indirect call that is handed tensors (or values of a type the
+  /// template leaves open): a CallFact with no callee, whose FromParam
+  /// names the parameters it is passed (a pack by its own index).
+  void addIndirectCall(const CallExpr *C) {
+    CallFact Call;
+    Call.At = siteOf(C->getExprLoc(), SM);
+    bool Tensors = false;
+    // std::function's operator(): its first argument is the callable.
+    unsigned First = isa<CXXOperatorCallExpr>(C) ? 1 : 0;
+    for (const Expr *A : llvm::drop_begin(C->arguments(), First)) {
+      const ParmVarDecl *P = parameterOf(A);
+      Call.FromParam.push_back(P ? static_cast<int>(P->getFunctionScopeIndex()) : -1);
+      Call.Contiguous.push_back(false);
+      Tensors |= P || A->isTypeDependent() || isTensorLikeType(A->getType());
+    }
+    if (!Tensors)
+      return;
+    if (llvm::none_of(Call.FromParam, [](int P) { return P >= 0; })) {
+      Call.FromParam.clear();
+      Call.Contiguous.clear();
+    }
+    Fact.Calls.push_back(std::move(Call));
+  }
   bool isProject(const FunctionDecl *F) const {
     // Not torch, not a builtin (TORCH_CHECK's __builtin_expect).
     if (!F || isTorchDecl(F) || F->getBuiltinID() || F->isImplicit())
@@ -149,6 +238,8 @@ public:
     Fact.TouchesPython = releasesGilOrCallsPython(F->getBody());
     Fact.Backend = backendEvidence(F).str();
     for (const ParmVarDecl *P : F->parameters()) {
+      if (P->isParameterPack())
+        Fact.Pack = static_cast<int>(P->getFunctionScopeIndex());
       if (!isTensorLikeType(P->getType()))
         continue;
       ParamFact Param;
@@ -247,7 +338,7 @@ bool FunctionFact::operator<(const FunctionFact &O) const {
   auto Key = [](const FunctionFact &F) {
     return std::tie(F.Usr, F.Name, F.At.File, F.At.Line, F.Callees, F.TouchesPython, F.Backend,
                     F.FirstRead.File, F.FirstRead.Line, F.FirstReadCall, F.FakeReturn,
-                    F.FakeParams);
+                    F.FakeParams, F.Pack);
   };
   if (Key(*this) != Key(O))
     return Key(*this) < Key(O);
@@ -335,6 +426,8 @@ json toJson(const FunctionFact &Fn) {
             {"call_sites", Calls}};
   if (!Fn.FakeReturn.empty())
     J["fake"] = {Fn.FakeParams, Fn.FakeReturn};
+  if (Fn.Pack >= 0)
+    J["pack"] = Fn.Pack;
   return J;
 }
 
@@ -355,6 +448,8 @@ FunctionFact functionFactFromJson(const json &Fn) {
     Fact.FakeParams = Fake->at(0).get<std::string>();
     Fact.FakeReturn = Fake->at(1).get<std::string>();
   }
+  if (auto Pack = Fn.find("pack"); Pack != Fn.end())
+    Fact.Pack = Pack->get<int>();
   for (const json &C : Fn.at("call_sites")) {
     CallFact Call{C.at(0).get<std::string>(), siteFrom(C.at(1)), {}, {}};
     if (C.size() > 2) {

@@ -72,9 +72,11 @@ struct ParamFact {
   auto tie() const { return std::tie(Index, Name, Write, WriteAt.File, WriteAt.Line, HandedOut); }
 };
 
-/// A call of a project function.
+/// A call of a project function, or an indirect call (through a function
+/// pointer, a functor of a template parameter's type, a std::function) that
+/// is handed tensors: what it runs and writes cannot be seen.
 struct CallFact {
-  std::string Callee; ///< USR.
+  std::string Callee; ///< USR; empty for an indirect call.
   Site At;
   /// Per parameter of the callee: the index of the caller's parameter the
   /// call passes there, or -1. Empty, like Contiguous, when the call passes
@@ -107,6 +109,9 @@ struct FunctionFact {
   /// its body returns (fakeReturnOf), and its parameters' names there
   /// ("x, n"); empty when its body shows none.
   std::string FakeReturn, FakeParams;
+  /// The index of its parameter pack (`Args&&... args`), which stands for
+  /// every parameter from there on at a call; -1 when it has none.
+  int Pack = -1;
 
   /// Member-wise order (the pooled index keeps each distinct fact once).
   bool operator<(const FunctionFact &O) const;

@@ -94,12 +94,12 @@ json ProjectIndex::toJson() const {
     Unit["sha256"] = D == Digests.end() ? "" : D->second;
     Units[File] = std::move(Unit);
   }
-  return {{"version", 5}, {"functions", std::move(Pool)}, {"units", std::move(Units)}};
+  return {{"version", 6}, {"functions", std::move(Pool)}, {"units", std::move(Units)}};
 }
 
 ProjectIndex ProjectIndex::fromJson(const json &J) {
   ProjectIndex I;
-  if (J.at("version").get<int>() != 5)
+  if (J.at("version").get<int>() != 6)
     throw json::other_error::create(501, "unknown project index version", &J);
   std::vector<FunctionFact> Pool;
   for (const json &F : J.at("functions"))
@@ -254,10 +254,16 @@ const ProjectContext *ProjectView::traced(const std::string &Usr) const {
 
 std::string ProjectView::writeOf(const std::string &Usr, unsigned Index,
                                  std::set<std::pair<std::string, unsigned>> &Seen,
-                                 bool Handed) const {
+                                 bool Handed, std::string *Indirect) const {
   const auto &Defs = definitions();
   auto It = Defs.find(Usr);
-  if (It == Defs.end() || Seen.size() > 64 || !Seen.insert({Usr, Index}).second)
+  if (It == Defs.end())
+    return {};
+  // A variadic template's pack stands for every argument from its index on
+  // (Dispatch(registry, name, args...) is called with the tensors after it).
+  if (int Pack = It->second.front()->Pack; Pack >= 0 && Index > static_cast<unsigned>(Pack))
+    Index = static_cast<unsigned>(Pack);
+  if (Seen.size() > 64 || !Seen.insert({Usr, Index}).second)
     return {};
   // A write of its own first, the lowest site of all its definitions.
   std::string Best;
@@ -277,7 +283,12 @@ std::string ProjectView::writeOf(const std::string &Usr, unsigned Index,
       for (size_t J = 0; J < C.FromParam.size(); ++J) {
         if (C.FromParam[J] != static_cast<int>(Index))
           continue;
-        std::string Inner = writeOf(C.Callee, static_cast<unsigned>(J), Seen, Handed);
+        if (C.Callee.empty()) { // Through a pointer: what it writes is not seen.
+          if (Indirect && Indirect->empty())
+            *Indirect = where(C.At);
+          continue;
+        }
+        std::string Inner = writeOf(C.Callee, static_cast<unsigned>(J), Seen, Handed, Indirect);
         if (Inner.empty())
           continue;
         auto Callee = Defs.find(C.Callee);
@@ -294,8 +305,12 @@ std::string ProjectView::answer(const std::string &Kind, const std::string &Arg)
     unsigned Index = static_cast<unsigned>(std::stoul(Arg.substr(Hash + 1)));
     if (Kind == "writes" || Kind == "maywrite") {
       std::set<std::pair<std::string, unsigned>> Seen;
-      std::string W = writeOf(Usr, Index, Seen, Kind == "maywrite");
-      return Kind == "writes" || W.empty() ? W : "yes";
+      if (Kind == "writes")
+        return writeOf(Usr, Index, Seen, false, nullptr);
+      std::string Indirect;
+      if (!writeOf(Usr, Index, Seen, true, &Indirect).empty())
+        return "yes";
+      return Indirect.empty() ? "" : "unknown\t" + Indirect;
     }
     unsigned Calls = 0, Contiguous = 0;
     std::string First;
@@ -391,6 +406,7 @@ std::string ProjectView::answer(const std::string &Kind, const std::string &Arg)
     const auto &Defs = definitions();
     struct Backends {
       bool Known = true, Cpu = false, Cuda = false, Python = false, Host = false;
+      std::string Indirect; ///< The first call through a pointer on the way.
     };
     std::set<std::string> Seen;
     std::function<Backends(const std::string &, unsigned)> Of = [&](const std::string &U,
@@ -410,11 +426,20 @@ std::string ProjectView::answer(const std::string &Kind, const std::string &Arg)
       B.Python = F.TouchesPython;
       B.Cuda = Own("cuda");
       B.Host = Own("host");
+      // A call through a pointer handed tensors runs code of any backend.
+      for (const CallFact &C : F.Calls)
+        if (C.Callee.empty()) {
+          B.Known = false;
+          B.Indirect = where(C.At);
+          return B;
+        }
       if (B.Cuda)
         return B; // A launcher: what it calls is device code or CUDA's.
       for (const std::string &C : F.Callees) {
         Backends Sub = Of(C, Depth + 1);
         B.Known &= Sub.Known;
+        if (B.Indirect.empty())
+          B.Indirect = Sub.Indirect;
         B.Cpu |= Sub.Cpu;
         B.Cuda |= Sub.Cuda;
         B.Python |= Sub.Python;
@@ -430,7 +455,7 @@ std::string ProjectView::answer(const std::string &Kind, const std::string &Arg)
     };
     Backends B = Of(Arg, 0);
     if (!B.Known)
-      return {};
+      return B.Indirect.empty() ? "" : "indirect\t" + B.Indirect;
     if (B.Python)
       return "python";
     // Tensor ops and host data: every device in eager mode, no fake tensor.

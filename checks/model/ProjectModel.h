@@ -83,8 +83,10 @@ public:
   /// tensor ops with a tensor made from host memory, which fake tensors
   /// cannot run), "composite" (tensor ops only), "python" (something there
   /// releases the GIL or calls Python); empty when a function on the way
-  /// is defined nowhere in the project. Raw pointers taken beside a CUDA
-  /// launch are not CPU work.
+  /// is defined nowhere in the project, "indirect\tfile:line" when one on
+  /// the way hands tensors to a call through a pointer (CallFact with no
+  /// callee), which may run any backend's code. Raw pointers taken beside a
+  /// CUDA launch are not CPU work.
   std::string backendOf(const std::string &Usr);
   /// The operators other TUs define ("ns::op", "ns::op.overload"), sorted.
   std::vector<std::string> opsElsewhere();
@@ -109,7 +111,9 @@ public:
   /// "how\tfile:line" of the write; empty when nothing writes it.
   std::string paramWriteOf(const std::string &Usr, unsigned Index);
   /// paramWriteOf, or a writable pointer to the parameter's data handed to
-  /// a function there (ParamFact::HandedOut): "yes" or empty.
+  /// a function there (ParamFact::HandedOut): "yes"; else, when the
+  /// parameter reaches a call through a pointer, whose writes cannot be
+  /// seen, "unknown\tfile:line" of that call; else empty.
   std::string paramMayBeWritten(const std::string &Usr, unsigned Index);
   /// The calls other TUs make of \p Usr: "calls contiguous" (how many pass
   /// a parameter \p Index known contiguous), then a tab and where the first
@@ -143,7 +147,8 @@ private:
   const std::unordered_map<std::string, std::vector<const FunctionFact *>> &definitions() const;
   std::vector<const TUFacts *> others() const;
   std::string writeOf(const std::string &Usr, unsigned Index,
-                      std::set<std::pair<std::string, unsigned>> &Seen, bool Handed) const;
+                      std::set<std::pair<std::string, unsigned>> &Seen, bool Handed,
+                      std::string *Indirect) const;
   std::string record(const std::string &Kind, const std::string &Arg);
 
   std::shared_ptr<const ProjectIndex> Index;

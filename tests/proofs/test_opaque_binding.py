@@ -36,6 +36,7 @@ BINDINGS = {
     "scale": (lambda: (_x(4, 3), 2.0), lambda x, s: x * s),
     "split_sign": (lambda: (_x(5),), lambda x: (x.clamp_min(0), x.clamp_max(0))),
     "add_into": (lambda: (_x(3), torch.zeros(3)), lambda a, out: None),
+    "cube": (lambda: (_x(4, 3),), lambda x: x.pow(3)),
     "gather_rows": (lambda: (_x(4, 2), [0, 3, 3], torch.full((2,), 0.5)),
                     lambda x, rows, weight: (lambda g: g if weight is None else g * weight)(
                         x.new_empty((len(rows),) + tuple(x.shape[1:])))),
@@ -45,12 +46,12 @@ BINDINGS = {
     "fill_from": (lambda: (_x(4), torch.zeros(4)), lambda a, out: None),
     "fill_grad": (lambda: (_x(3), torch.zeros(3)), None),
 }
-# The fix registers these three as CompositeImplicitAutograd (they only call
+# The fix registers these four as CompositeImplicitAutograd (they only call
 # tensor ops), the others for CPU (row_max; fill_from, whose launcher writes
 # `out` through a params struct: Tensor(b!)) or CPU and CUDA (gather_rows
 # makes a tensor from host memory; clip_any tests the device). fill_grad is
 # not migrated (its c10::optional<at::Tensor>& cannot be a kernel's).
-COMPOSITE = ["scale", "split_sign", "add_into"]
+COMPOSITE = ["scale", "split_sign", "add_into", "cube"]
 MIGRATED = COMPOSITE + ["gather_rows", "row_max", "clip_any", "fill_from"]
 
 

@@ -1,0 +1,98 @@
+//===--- ProjectFactsTest.cpp - What one TU tells the rest of the project -===//
+//
+// The facts extractFacts takes from code, checked on the forms real
+// extensions use. Parsed with the mock torch headers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestSupport.h"
+#include "model/ProjectFacts.h"
+#include "model/Registrations.h"
+
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+#include "gtest/gtest.h"
+
+#include <map>
+
+using namespace torchlint::model;
+using namespace torchlint::test;
+
+namespace {
+
+/// The facts of \p Code, by function name.
+std::map<std::string, FunctionFact> factsOf(const std::string &Code) {
+  std::unique_ptr<clang::ASTUnit> AST = clang::tooling::buildASTFromCodeWithArgs(
+      Code, {"-std=c++17", "-isystem", mockIncludes()}, "/project/facts.cpp");
+  EXPECT_TRUE(AST);
+  std::map<std::string, FunctionFact> Out;
+  if (!AST)
+    return Out;
+  EXPECT_FALSE(AST->getDiagnostics().hasErrorOccurred());
+  Registrations::invalidate();
+  for (FunctionFact &F : extractFacts(AST->getASTContext()).Functions)
+    Out[F.Name] = std::move(F);
+  Registrations::invalidate();
+  return Out;
+}
+
+/// FromParam of each call the function makes through a pointer ("" when
+/// it passes none of its parameters); empty when it makes none.
+std::vector<std::vector<int>> indirectCalls(const FunctionFact &F) {
+  std::vector<std::vector<int>> Out;
+  for (const CallFact &C : F.Calls)
+    if (C.Callee.empty())
+      Out.push_back(C.FromParam);
+  return Out;
+}
+
+} // namespace
+
+// mmcv reaches every kernel through a function pointer a device table holds
+// (pytorch_device_registry.hpp: `auto f_ptr = registry.Find(...); return
+// f_ptr(std::forward<Args>(args)...)`). Such a call is recorded with the
+// parameters it is handed, a pack by its own index, so that the project
+// model answers "unknown" for what it writes and runs.
+TEST(ProjectFacts, CallsThroughPointersAreRecordedWithTheParametersTheyAreHanded) {
+  auto Facts = factsOf(R"cpp(
+#include <torch/torch.h>
+#include <functional>
+#include <utility>
+using Kernel = void (*)(at::Tensor);
+Kernel table[4];
+void via_pointer(int64_t i, at::Tensor x) { table[i](x); }
+void via_std_function(at::Tensor x, const std::function<void(at::Tensor)> &f) { f(x); }
+struct Runner { void run(at::Tensor x); };
+void via_member(Runner &r, void (Runner::*m)(at::Tensor), at::Tensor x) { (r.*m)(x); }
+template <typename F> void via_functor(F f, at::Tensor x) { f(x); }
+template <typename Table, typename... Args>
+auto via_pack(const Table &t, const char *name, Args &&...args) {
+  auto fn = t.find(0);
+  return fn(std::forward<Args>(args)...);
+}
+at::Tensor via_temporary(at::Tensor x) { return table[0] ? (x + 1) : x; }
+
+// Look-alikes: a named function a template leaves open, a lambda of the
+// body, a pointer handed no tensor.
+void helper(at::Tensor x);
+template <typename... Args> void named(Args &&...args) { helper(std::forward<Args>(args)...); }
+void via_lambda(at::Tensor x) {
+  auto g = [](at::Tensor y) { return y.sum(); };
+  g(x);
+}
+void (*logger)(const char *);
+void logs(at::Tensor x) { logger("x"); }
+)cpp");
+  using Calls = std::vector<std::vector<int>>;
+  EXPECT_EQ(indirectCalls(Facts["via_pointer"]), (Calls{{1}}));
+  EXPECT_EQ(indirectCalls(Facts["via_std_function"]), (Calls{{0}}));
+  EXPECT_EQ(indirectCalls(Facts["via_member"]), (Calls{{2}}));
+  EXPECT_EQ(indirectCalls(Facts["via_functor"]), (Calls{{1}}));
+  EXPECT_EQ(indirectCalls(Facts["via_pack"]), (Calls{{2}}));
+  EXPECT_EQ(Facts["via_pack"].Pack, 2);
+  EXPECT_EQ(Facts["via_pointer"].Pack, -1);
+  EXPECT_EQ(indirectCalls(Facts["via_temporary"]), Calls{});
+  EXPECT_EQ(indirectCalls(Facts["named"]), Calls{});
+  EXPECT_EQ(indirectCalls(Facts["via_lambda"]), Calls{});
+  EXPECT_EQ(indirectCalls(Facts["logs"]), Calls{});
+}
