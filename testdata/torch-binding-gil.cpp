@@ -16,6 +16,42 @@ at::Tensor calls_python(const at::Tensor &x) {
 }
 int64_t count(int64_t n) { return n + 1; }
 
+// Another build configuration's code (mmcv's `#ifdef MMCV_WITH_DIOPI`, which
+// setup.py leaves undefined by default): there the function, or a vendor
+// function it calls, releases the GIL itself, so a call_guard would release
+// it twice in that build. Not flagged.
+#ifdef VENDOR_WITH_NPU
+at::Tensor nms_vendor(const at::Tensor &boxes) {
+  py::gil_scoped_release no_gil;
+  return boxes.sigmoid();
+}
+#endif
+at::Tensor nms_any(const at::Tensor &boxes) {
+#ifdef VENDOR_WITH_NPU
+  return nms_vendor(boxes);
+#else
+  return boxes.sigmoid();
+#endif
+}
+at::Tensor sort_any(const at::Tensor &x) {
+#if defined(VENDOR_WITH_NPU)
+  Py_BEGIN_ALLOW_THREADS
+#endif
+  return std::get<0>(x.sort(0));
+}
+// Look-alikes: the other configuration's function holds the GIL too, or the
+// release is in the arm this build compiles (then it is this build's own).
+#ifdef VENDOR_WITH_NPU
+at::Tensor scale_vendor(const at::Tensor &x) { return x * 2; }
+#endif
+at::Tensor scale_any(const at::Tensor &x) {
+#ifdef VENDOR_WITH_NPU
+  return scale_vendor(x);
+#else
+  return x * 2;
+#endif
+}
+
 // A class whose methods take tensors, bound as tiny-cuda-nn binds its Module.
 class Runner {
 public:
@@ -35,8 +71,11 @@ private:
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("heavy", &heavy, "a matmul"); // expect: torch-binding-gil: holds the GIL
   m.def("heavy_arg", &heavy, py::arg("x")); // expect: torch-binding-gil
+  m.def("scale_any", &scale_any); // expect: torch-binding-gil: holds the GIL
   // --- Negatives ---
   m.def("released", &released);
+  m.def("nms_any", &nms_any);
+  m.def("sort_any", &sort_any);
   m.def("guarded", &guarded, py::call_guard<py::gil_scoped_release>());
   m.def("to_python", &to_python);
   m.def("calls_python", &calls_python);

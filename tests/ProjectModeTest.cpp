@@ -469,3 +469,24 @@ TEST(ProjectIndex, EachDistinctFunctionFactIsStoredOnce) {
   J["version"] = 5;
   EXPECT_THROW(ProjectIndex::fromJson(J), json::exception);
 }
+
+// Of two definitions of one function, a note cites the one nearest the
+// asking file: mmcv keeps each op twice, in parrots/ (another framework's
+// build) and in pytorch/ (the one pybind.cpp is compiled with).
+TEST(ProjectIndex, ANoteCitesTheDefinitionNearestTheAskingFile) {
+  using namespace torchlint::model;
+  auto Index = std::make_shared<ProjectIndex>();
+  FunctionFact Parrots;
+  Parrots.Usr = "c:@F@nms#";
+  Parrots.Name = "nms";
+  Parrots.At = {"/p/csrc/parrots/nms.cpp", 3};
+  FunctionFact Pytorch = Parrots;
+  Pytorch.At = {"/p/csrc/pytorch/nms.cpp", 40};
+  Pytorch.TouchesPython = true;
+  Index->Units["/p/csrc/parrots/nms.cpp"].Functions = {Parrots};
+  Index->Units["/p/csrc/pytorch/nms.cpp"].Functions = {Pytorch};
+  ProjectView Near(Index, "/p/csrc/pytorch/pybind.cpp", {});
+  EXPECT_EQ(Near.bodyElsewhere("c:@F@nms#"), "python /p/csrc/pytorch/nms.cpp:40");
+  ProjectView Far(Index, "/p/csrc/parrots/pybind.cpp", {});
+  EXPECT_EQ(Far.bodyElsewhere("c:@F@nms#"), "plain /p/csrc/parrots/nms.cpp:3");
+}

@@ -2,6 +2,7 @@
 
 #include "GilCheck.h"
 
+#include "../model/InactiveCode.h"
 #include "../model/ProjectModel.h"
 #include "../model/Registrations.h"
 #include "../model/Signatures.h"
@@ -56,7 +57,10 @@ void GilCheck::report(const PyBinding &B, bool Method, ASTContext &Ctx) {
     Elsewhere = ProjectView::get(Ctx).bodyElsewhere(usrOf(F));
     if (!llvm::StringRef(Elsewhere).starts_with("plain "))
       return;
-  } else if (releasesGilOrCallsPython(F->getDefinition()->getBody())) {
+  } else if (releasesGilOrCallsPython(F->getDefinition()->getBody()) ||
+             gilReleasedInOtherBuilds(F->getDefinition()).isValid()) {
+    // (Another build configuration's release too: a call_guard would
+    // release it twice there.)
     return;
   }
   {

@@ -2,6 +2,7 @@
 
 #include "ProjectFacts.h"
 #include "FakeKernel.h"
+#include "InactiveCode.h"
 #include "Registrations.h"
 #include "Signatures.h"
 #include "TorchApi.h"
@@ -235,7 +236,8 @@ public:
       return true;
     Fact.Name = functionName(F);
     Fact.At = siteOf(F->getLocation(), SM);
-    Fact.TouchesPython = releasesGilOrCallsPython(F->getBody());
+    Fact.TouchesPython =
+        releasesGilOrCallsPython(F->getBody()) || gilReleasedInOtherBuilds(F).isValid();
     Fact.Backend = backendEvidence(F).str();
     for (const ParmVarDecl *P : F->parameters()) {
       if (P->isParameterPack())

@@ -252,6 +252,14 @@ const ProjectContext *ProjectView::traced(const std::string &Usr) const {
   return It == Traced.end() ? nullptr : &It->second;
 }
 
+/// How many leading directories the paths \p A and \p B share.
+static size_t sharedDirectories(llvm::StringRef A, llvm::StringRef B) {
+  size_t Count = 0;
+  for (size_t I = 0; I < A.size() && I < B.size() && A[I] == B[I]; ++I)
+    Count += A[I] == '/';
+  return Count;
+}
+
 std::string ProjectView::writeOf(const std::string &Usr, unsigned Index,
                                  std::set<std::pair<std::string, unsigned>> &Seen,
                                  bool Handed, std::string *Indirect) const {
@@ -355,13 +363,20 @@ std::string ProjectView::answer(const std::string &Kind, const std::string &Arg)
     return Joined;
   }
   if (Kind == "body") {
+    // The definition nearest the asking file (mmcv keeps a copy of each op
+    // for another framework in parrots/, beside the pytorch/ one its build
+    // compiles), then the lowest: one answer whatever the order.
     std::string Out;
+    size_t OutShared = 0;
     for (const TUFacts *U : others())
       for (const FunctionFact &F : U->Functions)
         if (F.Usr == Arg) {
           std::string This = std::string(F.TouchesPython ? "python " : "plain ") + where(F.At);
-          if (Out.empty() || This < Out) // One answer whatever the order.
+          size_t Shared = sharedDirectories(F.At.File, MainFile);
+          if (Out.empty() || Shared > OutShared || (Shared == OutShared && This < Out)) {
             Out = This;
+            OutShared = Shared;
+          }
         }
     return Out;
   }

@@ -1,0 +1,165 @@
+//===--- InactiveCode.cpp - Code another build configuration compiles -----===//
+
+#include "InactiveCode.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
+#include <vector>
+
+using namespace clang;
+
+namespace torchlint::model {
+namespace {
+
+constexpr StringRef GilReleases[] = {"gil_scoped_release", "Py_BEGIN_ALLOW_THREADS",
+                                     "PyEval_SaveThread"};
+
+/// The offset of the first GIL release in \p Text, or npos.
+size_t gilReleaseIn(StringRef Text) {
+  size_t Best = StringRef::npos;
+  for (StringRef Word : GilReleases)
+    Best = std::min(Best, Text.find(Word));
+  return Best;
+}
+
+bool isIdentChar(char C) { return llvm::isAlnum(C) || C == '_'; }
+
+/// The names \p Text calls: identifiers followed by '('.
+std::vector<StringRef> calledNames(StringRef Text) {
+  std::vector<StringRef> Out;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    if (!isIdentChar(Text[I]) || (I > 0 && isIdentChar(Text[I - 1])) || llvm::isDigit(Text[I]))
+      continue;
+    size_t End = I;
+    while (End < Text.size() && isIdentChar(Text[End]))
+      ++End;
+    size_t Next = End;
+    while (Next < Text.size() && (Text[Next] == ' ' || Text[Next] == '\t'))
+      ++Next;
+    if (Next < Text.size() && Text[Next] == '(')
+      Out.push_back(Text.slice(I, End));
+    I = End;
+  }
+  return Out;
+}
+
+/// The body of the function \p Name that \p File's text defines at the
+/// start of a line (`Tensor nms_diopi(Tensor boxes, ...) {`), as its text
+/// from '{' to the matching '}'; empty when there is none.
+StringRef definitionBody(StringRef File, StringRef Name) {
+  for (size_t At = File.find(Name); At != StringRef::npos; At = File.find(Name, At + 1)) {
+    if ((At > 0 && isIdentChar(File[At - 1])) ||
+        (At + Name.size() < File.size() && isIdentChar(File[At + Name.size()])))
+      continue;
+    size_t LineStart = File.rfind('\n', At);
+    LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+    // A definition's head starts its line, at column 0, with a type.
+    if (LineStart == At || !isIdentChar(File[LineStart]))
+      continue;
+    size_t Open = File.find_first_of("{;", At);
+    if (Open == StringRef::npos || File[Open] != '{')
+      continue;
+    unsigned Depth = 0;
+    for (size_t I = Open; I < File.size(); ++I) {
+      if (File[I] == '{')
+        ++Depth;
+      else if (File[I] == '}' && --Depth == 0)
+        return File.slice(Open, I + 1);
+    }
+  }
+  return {};
+}
+
+/// The offsets in \p FID of the statements of \p Body (those the
+/// preprocessor kept).
+std::vector<unsigned> statementOffsets(const Stmt *Body, FileID FID, const SourceManager &SM) {
+  struct Collector : RecursiveASTVisitor<Collector> {
+    const SourceManager &SM;
+    FileID FID;
+    std::vector<unsigned> Out;
+    Collector(const SourceManager &SM, FileID FID) : SM(SM), FID(FID) {}
+    bool VisitStmt(Stmt *S) {
+      SourceLocation L = SM.getExpansionLoc(S->getBeginLoc());
+      if (L.isValid() && SM.getFileID(L) == FID)
+        Out.push_back(SM.getFileOffset(L));
+      return true;
+    }
+  } C(SM, FID);
+  C.TraverseStmt(const_cast<Stmt *>(Body));
+  std::sort(C.Out.begin(), C.Out.end());
+  return C.Out;
+}
+
+} // namespace
+
+SourceLocation gilReleasedInOtherBuilds(const FunctionDecl *F) {
+  const Stmt *Body = F ? F->getBody() : nullptr;
+  if (!Body)
+    return {};
+  const ASTContext &Ctx = F->getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Begin = SM.getExpansionLoc(Body->getBeginLoc());
+  SourceLocation End = SM.getExpansionLoc(Body->getEndLoc());
+  FileID FID = SM.getFileID(Begin);
+  if (Begin.isInvalid() || FID != SM.getFileID(End))
+    return {};
+  bool Invalid = false;
+  StringRef File = SM.getBufferData(FID, &Invalid);
+  unsigned B = SM.getFileOffset(Begin), E = SM.getFileOffset(End);
+  if (Invalid || E <= B || E > File.size())
+    return {};
+  StringRef Text = File.slice(B, E);
+  if (!Text.contains("#"))
+    return {};
+  std::vector<unsigned> Kept = statementOffsets(Body, FID, SM);
+
+  // The arms of the body's conditionals, line by line: an arm runs from its
+  // directive to the next one at its depth or deeper.
+  unsigned Depth = 0;
+  size_t ArmStart = StringRef::npos;
+  auto Skipped = [&](size_t From, size_t To) {
+    auto It = std::lower_bound(Kept.begin(), Kept.end(), B + From);
+    return It == Kept.end() || *It >= B + To;
+  };
+  for (size_t Line = 0; Line < Text.size();) {
+    size_t Next = Text.find('\n', Line);
+    Next = Next == StringRef::npos ? Text.size() : Next + 1;
+    StringRef L = Text.slice(Line, Next).trim();
+    if (L.consume_front("#")) {
+      L = L.ltrim();
+      bool Opens = L.starts_with("if"), Closes = L.starts_with("endif");
+      bool Turns = L.starts_with("el");
+      if (Opens || Closes || Turns) {
+        // The arm that ends here.
+        if (ArmStart != StringRef::npos && Depth > 0 && Skipped(ArmStart, Line)) {
+          StringRef Arm = Text.slice(ArmStart, Line);
+          if (size_t At = gilReleaseIn(Arm); At != StringRef::npos)
+            return Begin.getLocWithOffset(ArmStart + At);
+          for (StringRef Name : calledNames(Arm)) {
+            // A function the parsed configuration has is not skipped code.
+            if (auto Id = Ctx.Idents.find(Name);
+                Id != Ctx.Idents.end() &&
+                !Ctx.getTranslationUnitDecl()->lookup(DeclarationName(Id->getValue())).empty())
+              continue;
+            if (gilReleaseIn(definitionBody(File, Name)) != StringRef::npos)
+              return Begin.getLocWithOffset(ArmStart + Arm.find(Name));
+          }
+        }
+        if (Opens)
+          ++Depth;
+        else if (Closes && Depth > 0)
+          --Depth;
+        ArmStart = Depth > 0 ? Next : StringRef::npos;
+      }
+    }
+    Line = Next;
+  }
+  return {};
+}
+
+} // namespace torchlint::model

@@ -1,0 +1,32 @@
+//===--- InactiveCode.h - Code another build configuration compiles -*- C++ -*-===//
+//
+// torchlint parses one configuration of a file: the macros setup.py defines
+// for the default build. Real extensions keep other backends' code in the
+// same function under `#ifdef` (mmcv's `#ifdef MMCV_WITH_DIOPI` calls a
+// vendor kernel that releases the GIL itself). A fix-it written for the
+// parsed configuration must not break the others, so what those blocks do is
+// read from their text.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_CHECKS_MODEL_INACTIVECODE_H
+#define TORCHLINT_CHECKS_MODEL_INACTIVECODE_H
+
+#include "clang/Basic/SourceLocation.h"
+
+namespace clang {
+class FunctionDecl;
+} // namespace clang
+
+namespace torchlint::model {
+
+/// Where another build configuration would release the GIL in \p F: a block
+/// of its body that the preprocessor skipped (no statement of the AST lies
+/// in it) and that releases it (`gil_scoped_release`, `Py_BEGIN_ALLOW_THREADS`,
+/// `PyEval_SaveThread`), or calls a function that a skipped part of the same
+/// file defines and that releases it there. Invalid when none.
+clang::SourceLocation gilReleasedInOtherBuilds(const clang::FunctionDecl *F);
+
+} // namespace torchlint::model
+
+#endif // TORCHLINT_CHECKS_MODEL_INACTIVECODE_H
