@@ -336,3 +336,37 @@ void framePts(at::Tensor &pts, int64_t n) {
   for (int64_t f = 0; f < n; ++f)
     pts[f] = ptsOf(f); // expect: torch-perf-element-loop: writes one element per loop iteration
 }
+
+// mmcv's nms_rotated and nms_quadri (after detectron2): every pair of boxes
+// takes both rows' pointers through views, dets[i] and dets[j]: two
+// dispatcher calls and two Tensors per pair, for a function that reads five
+// floats from each.
+template <typename T> float boxIou(const T *a, const T *b, int mode);
+template <typename T>
+at::Tensor nmsPairs(const at::Tensor &dets, const at::Tensor &order_t, float threshold) {
+  int64_t ndets = dets.size(0);
+  at::Tensor suppressed_t = at::zeros({ndets}, dets.options().dtype(at::kByte));
+  auto suppressed = suppressed_t.data_ptr<uint8_t>();
+  auto order = order_t.data_ptr<int64_t>();
+  for (int64_t _i = 0; _i < ndets; _i++) {
+    auto i = order[_i];
+    for (int64_t _j = _i + 1; _j < ndets; _j++) {
+      auto j = order[_j];
+      auto ovr = boxIou<T>(dets[i].data_ptr<T>(), dets[j].data_ptr<T>(), 0); // expect: torch-perf-element-loop: takes a row's data pointer through a view on every iteration of nested loops
+      if (ovr >= threshold)
+        suppressed[j] = 1;
+    }
+  }
+  return suppressed_t;
+}
+template at::Tensor nmsPairs<float>(const at::Tensor &, const at::Tensor &, float);
+
+// Look-alike: one pointer per row in nested loops, taken once per row of the
+// outer loop, outside the inner one.
+void rowPointersOnce(const at::Tensor &boxes, float *out, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) {
+    const float *row = boxes[i].data_ptr<float>();
+    for (int64_t k = 0; k < 4; ++k)
+      out[i * 4 + k] = row[k];
+  }
+}

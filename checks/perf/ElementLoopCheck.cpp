@@ -391,7 +391,7 @@ void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
   // Per-element evidence: the access's value is read or written as a scalar,
   // or it is indexed by the variables of two nested loops. A batch loop that
   // hands x[b] to a whole-tensor op is fine.
-  enum { Read, Write, Nested, Element } Kind;
+  enum { Read, Write, Nested, Element, RowPointer } Kind;
   const Expr *Shown = E;
   std::string Via;
   const auto *Call = dyn_cast_or_null<CallExpr>(Consumer);
@@ -428,6 +428,14 @@ void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
     Shown = Consumer;
   } else if (Vars.size() >= 2 && !Slice && !MoreDimensionsThanLevels()) {
     Kind = Nested;
+  } else if (Callee && isTorchDecl(Callee) && Callee->getIdentifier() &&
+             Callee->getName().contains("data_ptr") && Loops.size() >= 2 && !Slice) {
+    // A row's pointer through a view inside nested loops (mmcv's nms:
+    // dets[i].data_ptr<T>(), dets[j].data_ptr<T>() per pair of boxes); one
+    // per row of a single loop is setup (rowPointers above).
+    Kind = RowPointer;
+    Via = Callee->getName().str();
+    Shown = Consumer;
   } else if (DropsEachLevel && isElement(E, Cur, Levels, Loops, Ctx)) {
     // One element used as a tensor: an operand, assigned, or assigned to.
     Shown = fullExpressionOf(E, Ctx);
@@ -495,6 +503,13 @@ void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
          "new 0-d tensor per element per iteration; read and write them through %1 "
          "hoisted out of the loop, or use a vectorised op")
         << Text << ReadPtr;
+    break;
+  case RowPointer:
+    diag(Shown->getBeginLoc(),
+         "'%0' takes a row's data pointer through a view on every iteration of nested "
+         "loops, a dispatcher call and a new Tensor each time; take '%1()' once "
+         "before the loops and step it by the row's stride")
+        << Text << Via;
     break;
   case Nested:
     diag(Shown->getBeginLoc(),
