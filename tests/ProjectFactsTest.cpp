@@ -96,3 +96,52 @@ void logs(at::Tensor x) { logger("x"); }
   EXPECT_EQ(indirectCalls(Facts["via_lambda"]), Calls{});
   EXPECT_EQ(indirectCalls(Facts["logs"]), Calls{});
 }
+
+// What a function returns: a parameter as it is (alone, in a braced list,
+// in make_tuple), or a call's result; and in a template, `helper<N>(x)` is a
+// call of that template (spconv's get_indice_pairs_forward<NDim> in mmcv).
+TEST(ProjectFacts, ReturnedParametersAndCallsAreRecorded) {
+  auto Facts = factsOf(R"cpp(
+#include <torch/torch.h>
+#include <tuple>
+#include <vector>
+std::vector<at::Tensor> launch(const at::Tensor &idx, int64_t sub) {
+  if (sub)
+    return {idx, idx.new_empty({0})};
+  return {idx.clone()};
+}
+template <unsigned N> std::vector<at::Tensor> pairs(const at::Tensor &idx, int64_t sub) {
+  return launch(idx, sub);
+}
+template <unsigned N> std::vector<at::Tensor> outer(const at::Tensor &idx) { return pairs<N>(idx, 1); }
+std::tuple<at::Tensor, at::Tensor> tupled(const at::Tensor &a, const at::Tensor &b) {
+  return std::make_tuple(a, b + 1);
+}
+// Look-alikes: a view or a copy of a parameter is not the parameter; a
+// lambda's return is not the function's.
+at::Tensor viewed(const at::Tensor &x) { return x.view({-1}); }
+at::Tensor lambda_returns(const at::Tensor &x) {
+  auto f = [](const at::Tensor &y) { return y; };
+  return f(x) + 1;
+}
+)cpp");
+  auto ReturnedParams = [&](const std::string &Name) {
+    std::vector<unsigned> Out;
+    for (const ParamFact &P : Facts[Name].Params)
+      if (!P.ReturnedAt.File.empty())
+        Out.push_back(P.Index);
+    return Out;
+  };
+  EXPECT_EQ(ReturnedParams("launch"), std::vector<unsigned>{0});
+  EXPECT_EQ(Facts["launch"].Params[0].ReturnedAt.Line, 7u); // `return {idx, ...}`
+  EXPECT_EQ(ReturnedParams("tupled"), std::vector<unsigned>{0});
+  EXPECT_EQ(ReturnedParams("viewed"), std::vector<unsigned>{});
+  EXPECT_EQ(ReturnedParams("lambda_returns"), std::vector<unsigned>{});
+  ASSERT_EQ(Facts["pairs"].Calls.size(), 1u);
+  EXPECT_TRUE(Facts["pairs"].Calls[0].Returned);
+  EXPECT_EQ(Facts["pairs"].Calls[0].FromParam, (std::vector<int>{0, 1}));
+  // The template's call of another template, by its one candidate.
+  ASSERT_EQ(Facts["outer"].Calls.size(), 1u);
+  EXPECT_EQ(Facts["outer"].Calls[0].Callee, Facts["pairs"].Usr);
+  EXPECT_TRUE(Facts["outer"].Calls[0].Returned);
+}

@@ -157,16 +157,24 @@ TEST(ProjectMode, TheMigrationRegistersEachFunctionUnderTheKeyItsCodeProves) {
                      "calls through a function pointer (csrc/registry/device_registry.h:36)"),
             std::string::npos)
       << All;
-  // Its one binding whose schema and key are known is migrated alone.
-  EXPECT_NE(RegistryBlock.find("  m.def(\"box_scale(Tensor boxes, float s) -> Tensor\");\n}"),
+  // Its bindings whose schema and key are known are migrated; box_pairs
+  // returns its input (in cpu/box_ops_cpu.cpp) and is left out; box_clip_
+  // writes its input and returns it, under its alias.
+  EXPECT_NE(RegistryBlock.find("  m.def(\"box_scale(Tensor boxes, float s) -> Tensor\");\n"
+                               "  m.def(\"box_clip_(Tensor(a!) boxes, float hi) -> Tensor(a!)\");\n}"),
             std::string::npos)
       << RegistryBlock;
   EXPECT_NE(RegistryBlock.find("TORCH_LIBRARY_IMPL(split_op, CompositeImplicitAutograd, m) {\n"
-                               "  m.impl(\"box_scale\", &box_scale);\n}"),
+                               "  m.impl(\"box_scale\", &box_scale);\n"
+                               "  m.impl(\"box_clip_\", &box_clip_);\n}"),
             std::string::npos)
       << RegistryBlock;
-  EXPECT_EQ(RegistryBlock.find("box_iou"), std::string::npos) << RegistryBlock;
-  EXPECT_EQ(RegistryBlock.find("box_area"), std::string::npos) << RegistryBlock;
+  for (const char *Out : {"box_iou", "box_area", "box_pairs"})
+    EXPECT_EQ(RegistryBlock.find(Out), std::string::npos) << Out << "\n" << RegistryBlock;
+  EXPECT_NE(All.find("'boxes' is returned as an output as it is "
+                     "(csrc/registry/cpu/box_ops_cpu.cpp:19)"),
+            std::string::npos)
+      << All;
   EXPECT_EQ(All.find("register_fake(\"split_op::box_iou\")"), std::string::npos) << All;
   // A fake kernel where one is needed, in the real namespace; none for the
   // composite op, nor for ingroup (it mutates and returns nothing: torch

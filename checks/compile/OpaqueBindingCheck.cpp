@@ -28,6 +28,8 @@ struct Inferred {
   /// seen, and where that call is: the schema cannot be inferred.
   std::vector<std::pair<const ParmVarDecl *, std::string>> Unknown;
   bool settled() const { return Problems.empty() && Unknown.empty(); }
+  /// A problem is a type no schema has (else: an input returned as an output).
+  bool TypeProblem = false;
 };
 
 Inferred inferSchema(const PyBinding &B, ASTContext &Ctx) {
@@ -53,29 +55,46 @@ Inferred inferSchema(const PyBinding &B, ASTContext &Ctx) {
       R.Unknown.push_back({P, StringRef(May).split('\t').second.str()});
     return false;
   };
-  std::string Args;
+  std::string Args, Ret = schemaReturnOf(F->getReturnType()), ReturnedAlias;
   for (unsigned I = 0; I < F->getNumParams(); ++I) {
     const ParmVarDecl *P = F->getParamDecl(I);
     if (std::string Why = kernelParamProblem(P, Ctx.getPrintingPolicy()); !Why.empty()) {
       R.Problems.push_back({P, Why});
+      R.TypeProblem = true;
       continue;
     }
     std::string Name = schemaNameOf(P);
     SchemaTypeOf T = schemaTypeOf(P->getType());
     std::string Type = T.Spelling;
-    if ((Type == "Tensor" || Type == "Tensor?") && Written(P, T.MutableRef))
-      Type = std::string("Tensor(") + static_cast<char>('a' + I % 26) + "!)" +
-             (Type == "Tensor?" ? "?" : "");
+    bool Tensor = Type == "Tensor" || Type == "Tensor?";
+    std::string Alias(1, static_cast<char>('a' + I % 26));
+    if (Tensor && Written(P, T.MutableRef))
+      Type = "Tensor(" + Alias + "!)" + (Type == "Tensor?" ? "?" : "");
+    // An input returned as it is (spconv's `return {indices, pairs, num};`
+    // in mmcv): an operator's outputs are new tensors, or, for one input
+    // it writes and returns alone, that input under its alias.
+    if (std::string At = Tensor ? Project.paramReturnedAt(Usr, I) : ""; !At.empty()) {
+      if (Type == "Tensor(" + Alias + "!)" && Ret == "Tensor" && ReturnedAlias.empty())
+        ReturnedAlias = "Tensor(" + Alias + "!)";
+      else
+        R.Problems.push_back(
+            {P, "'" + Name + "' is returned as an output as it is (" + At +
+                    "): an operator's outputs must be new tensors, not its inputs; return "
+                    "a copy there ('" + Name + ".clone()')"});
+    }
     Args += (Args.empty() ? "" : ", ") + Type + " " + Name;
     R.FakeArgs += (R.FakeArgs.empty() ? "" : ", ") + Name;
   }
-  std::string Ret = schemaReturnOf(F->getReturnType());
-  if (Ret.empty())
+  if (!ReturnedAlias.empty())
+    Ret = ReturnedAlias;
+  if (Ret.empty()) {
     R.Problems.push_back(
         {nullptr, "the return type '" +
                       F->getReturnType().getAsString(Ctx.getPrintingPolicy()) +
                       "' has no schema type; return a tensor, a tuple of tensors "
                       "or a schema scalar"});
+    R.TypeProblem = true;
+  }
   R.Schema = B.Name + "(" + Args + ") -> " + Ret;
   return R;
 }
@@ -258,11 +277,18 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
                         "register it with TORCH_LIBRARY, declaring 'Tensor(a!)' each "
                         "tensor its code writes: the notes name those a call through a "
                         "function pointer may write (the pybind11 binding can stay)")
-                 : diag(B.Site,
+             : I.TypeProblem
+                 ? diag(B.Site,
                         "pybind11 binding '%0' takes or returns tensors and is opaque "
                         "to torch.compile: every call is a graph break [GB0007]; "
                         "register it with TORCH_LIBRARY once the types the notes name "
-                        "are schema types (the pybind11 binding can stay)");
+                        "are schema types (the pybind11 binding can stay)")
+                 : diag(B.Site,
+                        "pybind11 binding '%0' takes or returns tensors and is opaque "
+                        "to torch.compile: every call is a graph break [GB0007]; "
+                        "register it with TORCH_LIBRARY once it returns none of its "
+                        "inputs as an output: the notes say where (the pybind11 binding "
+                        "can stay)");
     D << B.Name;
     if (I.settled())
       D << I.Schema;

@@ -45,8 +45,62 @@ class Callees : public RecursiveASTVisitor<Callees> {
 public:
   Callees(const SourceManager &SM, const FunctionDecl *Caller, FunctionFact &Fact)
       : SM(SM), Caller(Caller), Out(Fact.Callees), Fact(Fact) {}
+  /// A lambda's `return` is not the function's (its calls are).
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    ++InLambda;
+    bool Result = RecursiveASTVisitor::TraverseLambdaExpr(L);
+    --InLambda;
+    return Result;
+  }
+  /// What the function returns: its tensor parameters, as they are or in a
+  /// braced list or tuple (`return {indices, pairs, num};`), and the calls
+  /// whose result it returns (visited before them).
+  bool VisitReturnStmt(ReturnStmt *R) {
+    if (InLambda || !R->getRetValue())
+      return true;
+    std::vector<const Expr *> Work = {R->getRetValue()};
+    while (!Work.empty()) {
+      const Expr *E = ignoreWrappers(Work.back());
+      Work.pop_back();
+      if (const auto *L = dyn_cast<CXXStdInitializerListExpr>(E)) {
+        Work.push_back(L->getSubExpr());
+      } else if (const auto *L = dyn_cast<InitListExpr>(E)) {
+        for (const Expr *Init : L->inits())
+          Work.push_back(Init);
+      } else if (const auto *K = dyn_cast<CXXConstructExpr>(E)) {
+        Work.insert(Work.end(), K->arg_begin(), K->arg_end());
+      } else if (const auto *Call = dyn_cast<CallExpr>(E)) {
+        const FunctionDecl *F = Call->getDirectCallee();
+        if (F && F->isInStdNamespace() && F->getIdentifier() &&
+            (F->getName() == "make_tuple" || F->getName() == "make_pair"))
+          Work.insert(Work.end(), Call->arg_begin(), Call->arg_end());
+        else
+          ReturnedCalls.insert(Call);
+      } else if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+        const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl());
+        if (!P || P->getDeclContext() != Caller)
+          continue;
+        for (ParamFact &Param : Fact.Params)
+          if (Param.Index == P->getFunctionScopeIndex() && Param.ReturnedAt.File.empty())
+            Param.ReturnedAt = siteOf(R->getBeginLoc(), SM);
+      }
+    }
+    return true;
+  }
   bool VisitCallExpr(CallExpr *C) {
     const FunctionDecl *Callee = C->getDirectCallee();
+    // In a template, `helper<N>(x)` names one function template whose
+    // instance the arguments choose: that template is the callee.
+    if (!Callee)
+      if (const auto *U = dyn_cast<UnresolvedLookupExpr>(C->getCallee()->IgnoreParenImpCasts());
+          U && U->getNumDecls() == 1) {
+        const NamedDecl *D = (*U->decls_begin())->getUnderlyingDecl();
+        if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+          Callee = T->getTemplatedDecl();
+        else
+          Callee = dyn_cast<FunctionDecl>(D);
+        add(Callee);
+      }
     if (Fact.FirstRead.File.empty() && isDataReadCall(Callee)) {
       Fact.FirstRead = siteOf(C->getExprLoc(), SM);
       Fact.FirstReadCall = Callee->getName().str();
@@ -191,6 +245,7 @@ private:
     if (Call.Callee.empty())
       return;
     Call.At = siteOf(C->getExprLoc(), SM);
+    Call.Returned = ReturnedCalls.count(C);
     Call.FromParam.assign(ParamOffset, -1);
     Call.Contiguous.assign(ParamOffset, false);
     for (unsigned I = ArgOffset; I < C->getNumArgs(); ++I) {
@@ -204,7 +259,7 @@ private:
     }
     // Nothing per parameter: no vectors (as the index stores it).
     if (llvm::none_of(Call.FromParam, [](int P) { return P >= 0; }) &&
-        !llvm::is_contained(Call.Contiguous, true)) {
+        !llvm::is_contained(Call.Contiguous, true) && !Call.Returned) {
       Call.FromParam.clear();
       Call.Contiguous.clear();
     }
@@ -215,6 +270,8 @@ private:
   std::vector<std::string> &Out;
   FunctionFact &Fact;
   std::set<std::string> Seen;
+  std::set<const CallExpr *> ReturnedCalls;
+  unsigned InLambda = 0;
 };
 
 class Functions : public RecursiveASTVisitor<Functions> {
@@ -404,16 +461,21 @@ TUFacts tuFactsFromJson(const json &J) {
 
 json toJson(const FunctionFact &Fn) {
   json Params = json::array(), Calls = json::array();
-  for (const ParamFact &P : Fn.Params)
+  for (const ParamFact &P : Fn.Params) {
     Params.push_back({P.Index, P.Name, P.Write, siteJson(P.WriteAt), P.HandedOut});
+    if (!P.ReturnedAt.File.empty())
+      Params.back().push_back(siteJson(P.ReturnedAt));
+  }
   for (const CallFact &C : Fn.Calls) {
     // [callee, site], and the per-parameter facts only when some argument
     // has one (extraction drops them otherwise).
     json Call = {C.Callee, siteJson(C.At)};
-    if (!C.FromParam.empty() || !C.Contiguous.empty()) {
+    if (!C.FromParam.empty() || !C.Contiguous.empty() || C.Returned) {
       Call.push_back(C.FromParam);
       Call.push_back(C.Contiguous);
     }
+    if (C.Returned)
+      Call.push_back(true);
     Calls.push_back(std::move(Call));
   }
   json J = {{"usr", Fn.Usr},
@@ -443,9 +505,12 @@ FunctionFact functionFactFromJson(const json &Fn) {
   Fact.Backend = Fn.at("backend").get<std::string>();
   Fact.FirstRead = siteFrom(Fn.at("first_read"));
   Fact.FirstReadCall = Fn.at("first_read_call").get<std::string>();
-  for (const json &P : Fn.at("params"))
+  for (const json &P : Fn.at("params")) {
     Fact.Params.push_back({P.at(0).get<unsigned>(), P.at(1).get<std::string>(),
                            P.at(2).get<std::string>(), siteFrom(P.at(3)), P.at(4).get<bool>()});
+    if (P.size() > 5)
+      Fact.Params.back().ReturnedAt = siteFrom(P.at(5));
+  }
   if (auto Fake = Fn.find("fake"); Fake != Fn.end()) {
     Fact.FakeParams = Fake->at(0).get<std::string>();
     Fact.FakeReturn = Fake->at(1).get<std::string>();
@@ -458,6 +523,7 @@ FunctionFact functionFactFromJson(const json &Fn) {
       Call.FromParam = C.at(2).get<std::vector<int>>();
       Call.Contiguous = C.at(3).get<std::vector<bool>>();
     }
+    Call.Returned = C.size() > 4 && C.at(4).get<bool>();
     Fact.Calls.push_back(std::move(Call));
   }
   return Fact;

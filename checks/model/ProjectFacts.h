@@ -69,7 +69,13 @@ struct ParamFact {
   /// No Write, but a writable pointer to its data is handed to a function
   /// (mayWriteParam): what an inferred schema must declare.
   bool HandedOut = false;
-  auto tie() const { return std::tie(Index, Name, Write, WriteAt.File, WriteAt.Line, HandedOut); }
+  /// Where the function returns it as it is, alone or in a list or tuple
+  /// (`return {indices, pairs};`); no File when it does not.
+  Site ReturnedAt;
+  auto tie() const {
+    return std::tie(Index, Name, Write, WriteAt.File, WriteAt.Line, HandedOut, ReturnedAt.File,
+                    ReturnedAt.Line);
+  }
 };
 
 /// A call of a project function, or an indirect call (through a function
@@ -85,7 +91,9 @@ struct CallFact {
   /// Per parameter of the callee: the argument is known contiguous
   /// (isContiguousArgument).
   std::vector<bool> Contiguous;
-  auto tie() const { return std::tie(Callee, At.File, At.Line, FromParam, Contiguous); }
+  /// The caller returns what the call returns (`return helper(x);`).
+  bool Returned = false;
+  auto tie() const { return std::tie(Callee, At.File, At.Line, FromParam, Contiguous, Returned); }
 };
 
 /// A function the TU defines in project code, with whom it calls.

@@ -306,7 +306,41 @@ std::string ProjectView::writeOf(const std::string &Usr, unsigned Index,
   return {};
 }
 
+std::string ProjectView::returnOf(const std::string &Usr, unsigned Index,
+                                  std::set<std::pair<std::string, unsigned>> &Seen) const {
+  const auto &Defs = definitions();
+  auto It = Defs.find(Usr);
+  if (It == Defs.end())
+    return {};
+  if (int Pack = It->second.front()->Pack; Pack >= 0 && Index > static_cast<unsigned>(Pack))
+    Index = static_cast<unsigned>(Pack);
+  if (Seen.size() > 64 || !Seen.insert({Usr, Index}).second)
+    return {};
+  std::string Best;
+  for (const FunctionFact *F : It->second)
+    for (const ParamFact &P : F->Params)
+      if (P.Index == Index && !P.ReturnedAt.File.empty() &&
+          (Best.empty() || where(P.ReturnedAt) < Best))
+        Best = where(P.ReturnedAt);
+  if (!Best.empty())
+    return Best;
+  for (const FunctionFact *F : It->second)
+    for (const CallFact &C : F->Calls)
+      for (size_t J = 0; C.Returned && J < C.FromParam.size(); ++J)
+        if (C.FromParam[J] == static_cast<int>(Index) && !C.Callee.empty())
+          if (std::string Inner = returnOf(C.Callee, static_cast<unsigned>(J), Seen);
+              !Inner.empty())
+            return Inner;
+  return {};
+}
+
 std::string ProjectView::answer(const std::string &Kind, const std::string &Arg) const {
+  if (Kind == "returns") {
+    size_t Hash = Arg.rfind('#');
+    std::set<std::pair<std::string, unsigned>> Seen;
+    return returnOf(Arg.substr(0, Hash),
+                    static_cast<unsigned>(std::stoul(Arg.substr(Hash + 1))), Seen);
+  }
   if (Kind == "writes" || Kind == "maywrite" || Kind == "callers") {
     size_t Hash = Arg.rfind('#');
     std::string Usr = Arg.substr(0, Hash);
@@ -546,6 +580,10 @@ std::string ProjectView::paramWriteOf(const std::string &Usr, unsigned Index) {
 
 std::string ProjectView::paramMayBeWritten(const std::string &Usr, unsigned Index) {
   return Usr.empty() ? "" : record("maywrite", Usr + "#" + std::to_string(Index));
+}
+
+std::string ProjectView::paramReturnedAt(const std::string &Usr, unsigned Index) {
+  return Usr.empty() ? "" : record("returns", Usr + "#" + std::to_string(Index));
 }
 
 std::string ProjectView::callersElsewhere(const std::string &Usr, unsigned Index) {

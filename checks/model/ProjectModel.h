@@ -115,6 +115,11 @@ public:
   /// parameter reaches a call through a pointer, whose writes cannot be
   /// seen, "unknown\tfile:line" of that call; else empty.
   std::string paramMayBeWritten(const std::string &Usr, unsigned Index);
+  /// Where the project function \p Usr, or one whose result it returns
+  /// with the parameter passed on, returns its parameter \p Index as it
+  /// is (ParamFact::ReturnedAt, followed through CallFact::Returned):
+  /// "file:line"; empty when it does not.
+  std::string paramReturnedAt(const std::string &Usr, unsigned Index);
   /// The calls other TUs make of \p Usr: "calls contiguous" (how many pass
   /// a parameter \p Index known contiguous), then a tab and where the first
   /// other call is; empty when no other TU calls it.
@@ -149,6 +154,8 @@ private:
   std::string writeOf(const std::string &Usr, unsigned Index,
                       std::set<std::pair<std::string, unsigned>> &Seen, bool Handed,
                       std::string *Indirect) const;
+  std::string returnOf(const std::string &Usr, unsigned Index,
+                       std::set<std::pair<std::string, unsigned>> &Seen) const;
   std::string record(const std::string &Kind, const std::string &Arg);
 
   std::shared_ptr<const ProjectIndex> Index;

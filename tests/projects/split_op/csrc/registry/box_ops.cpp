@@ -18,3 +18,16 @@ at::Tensor box_scale(const at::Tensor &boxes, double s) {
     box_log("box_scale");
   return boxes * s;
 }
+
+// Returns what the launcher (cpu/box_ops_cpu.cpp) returns: there, its input
+// itself in one case, which an operator's output must not be.
+std::vector<at::Tensor> box_pairs(const at::Tensor &boxes, int64_t sub) {
+  return box_pairs_launch(boxes, sub);
+}
+
+// Look-alike: an input the function writes in place and returns, as
+// in-place ops do: 'Tensor(a!) boxes -> Tensor(a!)'.
+at::Tensor box_clip_(at::Tensor boxes, double hi) {
+  boxes.clamp_max_(hi);
+  return boxes;
+}
