@@ -260,22 +260,32 @@ static size_t sharedDirectories(llvm::StringRef A, llvm::StringRef B) {
   return Count;
 }
 
-std::string ProjectView::writeOf(const std::string &Usr, unsigned Index,
-                                 std::set<std::pair<std::string, unsigned>> &Seen,
-                                 bool Handed, std::string *Indirect) const {
+const std::vector<const FunctionFact *> *
+ProjectView::definitionsOnce(const std::string &Usr, unsigned &Index,
+                             std::set<std::pair<std::string, unsigned>> &Seen) const {
   const auto &Defs = definitions();
   auto It = Defs.find(Usr);
   if (It == Defs.end())
-    return {};
+    return nullptr;
   // A variadic template's pack stands for every argument from its index on
   // (Dispatch(registry, name, args...) is called with the tensors after it).
   if (int Pack = It->second.front()->Pack; Pack >= 0 && Index > static_cast<unsigned>(Pack))
     Index = static_cast<unsigned>(Pack);
   if (Seen.size() > 64 || !Seen.insert({Usr, Index}).second)
+    return nullptr;
+  return &It->second;
+}
+
+std::string ProjectView::writeOf(const std::string &Usr, unsigned Index,
+                                 std::set<std::pair<std::string, unsigned>> &Seen,
+                                 bool Handed, std::string *Indirect) const {
+  const std::vector<const FunctionFact *> *Facts = definitionsOnce(Usr, Index, Seen);
+  if (!Facts)
     return {};
+  const auto &Defs = definitions();
   // A write of its own first, the lowest site of all its definitions.
   std::string Best;
-  for (const FunctionFact *F : It->second)
+  for (const FunctionFact *F : *Facts)
     for (const ParamFact &P : F->Params)
       if (P.Index == Index && (!P.Write.empty() || (Handed && P.HandedOut))) {
         std::string This = P.Write.empty() ? "a writable pointer to its data is handed out\t" +
@@ -286,7 +296,7 @@ std::string ProjectView::writeOf(const std::string &Usr, unsigned Index,
       }
   if (!Best.empty())
     return Best;
-  for (const FunctionFact *F : It->second)
+  for (const FunctionFact *F : *Facts)
     for (const CallFact &C : F->Calls)
       for (size_t J = 0; J < C.FromParam.size(); ++J) {
         if (C.FromParam[J] != static_cast<int>(Index))
@@ -308,23 +318,18 @@ std::string ProjectView::writeOf(const std::string &Usr, unsigned Index,
 
 std::string ProjectView::returnOf(const std::string &Usr, unsigned Index,
                                   std::set<std::pair<std::string, unsigned>> &Seen) const {
-  const auto &Defs = definitions();
-  auto It = Defs.find(Usr);
-  if (It == Defs.end())
-    return {};
-  if (int Pack = It->second.front()->Pack; Pack >= 0 && Index > static_cast<unsigned>(Pack))
-    Index = static_cast<unsigned>(Pack);
-  if (Seen.size() > 64 || !Seen.insert({Usr, Index}).second)
+  const std::vector<const FunctionFact *> *Facts = definitionsOnce(Usr, Index, Seen);
+  if (!Facts)
     return {};
   std::string Best;
-  for (const FunctionFact *F : It->second)
+  for (const FunctionFact *F : *Facts)
     for (const ParamFact &P : F->Params)
       if (P.Index == Index && !P.ReturnedAt.File.empty() &&
           (Best.empty() || where(P.ReturnedAt) < Best))
         Best = where(P.ReturnedAt);
   if (!Best.empty())
     return Best;
-  for (const FunctionFact *F : It->second)
+  for (const FunctionFact *F : *Facts)
     for (const CallFact &C : F->Calls)
       for (size_t J = 0; C.Returned && J < C.FromParam.size(); ++J)
         if (C.FromParam[J] == static_cast<int>(Index) && !C.Callee.empty())

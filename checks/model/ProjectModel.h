@@ -154,6 +154,12 @@ private:
   std::string writeOf(const std::string &Usr, unsigned Index,
                       std::set<std::pair<std::string, unsigned>> &Seen, bool Handed,
                       std::string *Indirect) const;
+  /// The definitions of \p Usr, with \p Index mapped onto its parameter
+  /// pack; null when there are none, or (\p Usr, \p Index) is in \p Seen
+  /// (then added) or the walk has gone far enough.
+  const std::vector<const FunctionFact *> *
+  definitionsOnce(const std::string &Usr, unsigned &Index,
+                  std::set<std::pair<std::string, unsigned>> &Seen) const;
   std::string returnOf(const std::string &Usr, unsigned Index,
                        std::set<std::pair<std::string, unsigned>> &Seen) const;
   std::string record(const std::string &Kind, const std::string &Arg);
