@@ -97,7 +97,7 @@ std::vector<unsigned> statementOffsets(const Stmt *Body, FileID FID, const Sourc
 
 } // namespace
 
-SourceLocation gilReleasedInOtherBuilds(const FunctionDecl *F) {
+SourceLocation gilReleasedInOtherBuilds(const FunctionDecl *F, InactiveCodeCache *Cache) {
   const Stmt *Body = F ? F->getBody() : nullptr;
   if (!Body)
     return {};
@@ -116,6 +116,20 @@ SourceLocation gilReleasedInOtherBuilds(const FunctionDecl *F) {
   StringRef Text = File.slice(B, E);
   if (!Text.contains("#"))
     return {};
+  // No release anywhere in the file's text: none in its skipped code.
+  InactiveCodeCache Local;
+  InactiveCodeCache &C = Cache ? *Cache : Local;
+  auto [Known, New] = C.FileReleases.try_emplace(FID.getHashValue(), false);
+  if (New)
+    Known->second = gilReleaseIn(File) != StringRef::npos;
+  if (!Known->second)
+    return {};
+  auto Releases = [&](StringRef Name) {
+    auto [It, First] = C.DefinitionReleases.try_emplace({FID.getHashValue(), Name.str()}, false);
+    if (First)
+      It->second = gilReleaseIn(definitionBody(File, Name)) != StringRef::npos;
+    return It->second;
+  };
   std::vector<unsigned> Kept = statementOffsets(Body, FID, SM);
 
   // The arms of the body's conditionals, line by line: an arm runs from its
@@ -146,7 +160,7 @@ SourceLocation gilReleasedInOtherBuilds(const FunctionDecl *F) {
                 Id != Ctx.Idents.end() &&
                 !Ctx.getTranslationUnitDecl()->lookup(DeclarationName(Id->getValue())).empty())
               continue;
-            if (gilReleaseIn(definitionBody(File, Name)) != StringRef::npos)
+            if (Releases(Name))
               return Begin.getLocWithOffset(ArmStart + Arm.find(Name));
           }
         }

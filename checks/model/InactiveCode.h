@@ -14,18 +14,31 @@
 
 #include "clang/Basic/SourceLocation.h"
 
+#include <map>
+#include <string>
+#include <utility>
+
 namespace clang {
 class FunctionDecl;
 } // namespace clang
 
 namespace torchlint::model {
 
+/// What gilReleasedInOtherBuilds reads of a TU's files, kept between its
+/// calls on the functions of one TU (the project facts ask it of every
+/// function), so that each file is searched once per name.
+struct InactiveCodeCache {
+  std::map<unsigned, bool> FileReleases; ///< By FileID: any GIL release in its text.
+  std::map<std::pair<unsigned, std::string>, bool> DefinitionReleases;
+};
+
 /// Where another build configuration would release the GIL in \p F: a block
 /// of its body that the preprocessor skipped (no statement of the AST lies
 /// in it) and that releases it (`gil_scoped_release`, `Py_BEGIN_ALLOW_THREADS`,
 /// `PyEval_SaveThread`), or calls a function that a skipped part of the same
 /// file defines and that releases it there. Invalid when none.
-clang::SourceLocation gilReleasedInOtherBuilds(const clang::FunctionDecl *F);
+clang::SourceLocation gilReleasedInOtherBuilds(const clang::FunctionDecl *F,
+                                               InactiveCodeCache *Cache = nullptr);
 
 } // namespace torchlint::model
 

@@ -294,7 +294,7 @@ public:
     Fact.Name = functionName(F);
     Fact.At = siteOf(F->getLocation(), SM);
     Fact.TouchesPython =
-        releasesGilOrCallsPython(F->getBody()) || gilReleasedInOtherBuilds(F).isValid();
+        releasesGilOrCallsPython(F->getBody()) || gilReleasedInOtherBuilds(F, &Inactive).isValid();
     Fact.Backend = backendEvidence(F).str();
     for (const ParmVarDecl *P : F->parameters()) {
       if (P->isParameterPack())
@@ -327,6 +327,7 @@ public:
 private:
   const SourceManager &SM;
   std::vector<FunctionFact> &Out;
+  InactiveCodeCache Inactive; ///< This TU's.
 };
 
 json siteJson(const Site &S) { return json::array({S.File, S.Line}); }
