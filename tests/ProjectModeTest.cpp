@@ -448,6 +448,8 @@ TEST(ProjectIndex, EachDistinctFunctionFactIsStoredOnce) {
   Own.At = {"/p/a.cpp", 7};
   Own.Params.push_back({0, "x", "add_", {"/p/a.cpp", 8}, false});
   Own.Calls.push_back({"c:@F@scale#I#", {"/p/a.cpp", 9}, {0, -1}, {true, false}});
+  Own.Calls.back().Returned = true; // `return scale(x, 2);`
+  Own.Params.back().ReturnedAt = {"/p/a.cpp", 11};
   FunctionFact OtherBuild = Header; // Another TU's macros: another fact.
   OtherBuild.Backend = "cuda";
   ProjectIndex Index;
@@ -470,6 +472,8 @@ TEST(ProjectIndex, EachDistinctFunctionFactIsStoredOnce) {
   }
   EXPECT_EQ(Back.Units["/p/a.cpp"].Functions[0].Calls[1].FromParam, (std::vector<int>{0, -1}));
   EXPECT_TRUE(Back.Units["/p/a.cpp"].Functions[0].Calls[0].FromParam.empty());
+  EXPECT_TRUE(Back.Units["/p/a.cpp"].Functions[0].Calls[1].Returned);
+  EXPECT_EQ(Back.Units["/p/a.cpp"].Functions[0].Params[0].ReturnedAt.Line, 11u);
   EXPECT_EQ(Back.Units["/p/b.cpp"].Functions[0].Pack, 1);
   EXPECT_EQ(Back.Units["/p/b.cpp"].Functions[0].Calls[1].Callee, "");
   EXPECT_EQ(Back.Units["/p/b.cpp"].Functions[0].Calls[1].FromParam, (std::vector<int>{1}));

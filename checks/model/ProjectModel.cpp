@@ -340,16 +340,14 @@ std::string ProjectView::returnOf(const std::string &Usr, unsigned Index,
 }
 
 std::string ProjectView::answer(const std::string &Kind, const std::string &Arg) const {
-  if (Kind == "returns") {
-    size_t Hash = Arg.rfind('#');
-    std::set<std::pair<std::string, unsigned>> Seen;
-    return returnOf(Arg.substr(0, Hash),
-                    static_cast<unsigned>(std::stoul(Arg.substr(Hash + 1))), Seen);
-  }
-  if (Kind == "writes" || Kind == "maywrite" || Kind == "callers") {
+  if (Kind == "writes" || Kind == "maywrite" || Kind == "callers" || Kind == "returns") {
     size_t Hash = Arg.rfind('#');
     std::string Usr = Arg.substr(0, Hash);
     unsigned Index = static_cast<unsigned>(std::stoul(Arg.substr(Hash + 1)));
+    if (Kind == "returns") {
+      std::set<std::pair<std::string, unsigned>> Seen;
+      return returnOf(Usr, Index, Seen);
+    }
     if (Kind == "writes" || Kind == "maywrite") {
       std::set<std::pair<std::string, unsigned>> Seen;
       if (Kind == "writes")
