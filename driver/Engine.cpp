@@ -818,7 +818,8 @@ LintResult lintSequential(const std::vector<std::string> &Files,
       Tool.setPrintErrorMessage(false);
       Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
       std::vector<std::string> Args = {"-resource-dir", clangResourceDir(),
-                                       "-Wno-everything", "-ferror-limit=0"};
+                                       "-Wno-everything", "-ferror-limit=0",
+                                       "-fno-spell-checking"};
       Args.insert(Args.end(), Extra.begin(), Extra.end());
       Tool.appendArgumentsAdjuster(
           tooling::getInsertArgumentAdjuster(Args, tooling::ArgumentInsertPosition::END));
