@@ -51,6 +51,29 @@ at::Tensor scale_any(const at::Tensor &x) {
   return x * 2;
 #endif
 }
+// What another configuration's code only says in a comment or a string is
+// not a release: these hold the GIL in every build.
+#ifdef VENDOR_WITH_NPU
+at::Tensor blend_vendor(const at::Tensor &x) {
+  // no gil_scoped_release here: the vendor runtime calls back into Python
+  TORCH_CHECK(x.defined(), "PyEval_SaveThread is not called on this path");
+  return x * 3;
+}
+#endif
+at::Tensor blend_any(const at::Tensor &x) {
+#ifdef VENDOR_WITH_NPU
+  return blend_vendor(x);
+#else
+  return x.matmul(x.t());
+#endif
+}
+at::Tensor mix_any(const at::Tensor &x) {
+#ifdef VENDOR_WITH_NPU
+  // TODO: py::gil_scoped_release once the NPU path is thread safe
+  /* see nms_vendor(x) for the form */
+#endif
+  return x.matmul(x.t());
+}
 
 // A class whose methods take tensors, bound as tiny-cuda-nn binds its Module.
 class Runner {
@@ -72,6 +95,8 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("heavy", &heavy, "a matmul", pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil: holds the GIL
   m.def("heavy_arg", &heavy, py::arg("x"), pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil
   m.def("scale_any", &scale_any, pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil: holds the GIL
+  m.def("blend_any", &blend_any, pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil: holds the GIL
+  m.def("mix_any", &mix_any, pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil: holds the GIL
   // --- Negatives ---
   m.def("released", &released);
   m.def("nms_any", &nms_any);

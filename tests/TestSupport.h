@@ -96,11 +96,33 @@ inline std::string testdataChecks(const std::string &Name) {
   return Check.rfind("torch-", 0) == 0 ? "-*," + Check : "torch-*";
 }
 
+/// The directories makeTempDir made in this test program, removed when it
+/// exits with every test passed (a failure keeps them to look at, as does
+/// TORCHLINT_KEEP_TEST_DIRS=1): a test run leaves nothing in the temp dir.
+struct TempDirs {
+  std::vector<std::string> Dirs;
+  ~TempDirs() {
+    if (const char *Keep = std::getenv("TORCHLINT_KEEP_TEST_DIRS"); Keep && *Keep)
+      return;
+    if (const ::testing::UnitTest *U = ::testing::UnitTest::GetInstance();
+        !U || U->failed_test_count() > 0)
+      return;
+    for (const std::string &Dir : Dirs)
+      std::system(("rm -rf " + shellQuote(Dir)).c_str());
+  }
+};
+inline TempDirs &tempDirs() {
+  static TempDirs Made;
+  return Made;
+}
+
 /// A fresh empty directory under the test temp dir.
 inline std::string makeTempDir(const std::string &Name) {
   std::string Dir = std::string(::testing::TempDir()) + "torchlint-" + Name + "-" +
                     std::to_string(::getpid());
   std::system(("rm -rf " + shellQuote(Dir) + " && mkdir -p " + shellQuote(Dir)).c_str());
+  if (std::find(tempDirs().Dirs.begin(), tempDirs().Dirs.end(), Dir) == tempDirs().Dirs.end())
+    tempDirs().Dirs.push_back(Dir);
   return Dir;
 }
 

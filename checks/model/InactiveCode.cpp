@@ -29,6 +29,50 @@ size_t gilReleaseIn(StringRef Text) {
 
 bool isIdentChar(char C) { return llvm::isAlnum(C) || C == '_'; }
 
+/// \p Text with its comments and the contents of its string and character
+/// literals blanked, newlines kept: the same offsets and lines, and only
+/// code left to search (`// no gil_scoped_release: ...` releases nothing).
+std::string codeOf(StringRef Text) {
+  std::string Out = Text.str();
+  auto Blank = [&](size_t From, size_t To) {
+    for (size_t I = From; I < To && I < Out.size(); ++I)
+      if (Out[I] != '\n')
+        Out[I] = ' ';
+  };
+  for (size_t I = 0; I < Text.size();) {
+    StringRef Rest = Text.substr(I);
+    size_t End = I + 1;
+    if (Rest.starts_with("//")) {
+      End = Text.find('\n', I);
+      End = End == StringRef::npos ? Text.size() : End;
+      Blank(I, End);
+    } else if (Rest.starts_with("/*")) {
+      End = Text.find("*/", I + 2);
+      End = End == StringRef::npos ? Text.size() : End + 2;
+      Blank(I, End);
+    } else if (Rest.starts_with("R\"") && (I == 0 || !isIdentChar(Text[I - 1]))) {
+      // R"delim( ... )delim"
+      size_t Open = Text.find('(', I + 2);
+      if (Open != StringRef::npos) {
+        std::string Close = ")" + Text.slice(I + 2, Open).str() + "\"";
+        End = Text.find(Close, Open);
+        End = End == StringRef::npos ? Text.size() : End + Close.size();
+        Blank(I + 2, End - 1);
+      }
+    } else if (Text[I] == '"' || (Text[I] == '\'' && (I == 0 || !llvm::isAlnum(Text[I - 1])))) {
+      // (A ' after a digit or letter is a digit separator: 1'000.)
+      char Quote = Text[I];
+      for (End = I + 1; End < Text.size() && Text[End] != Quote && Text[End] != '\n'; ++End)
+        if (Text[End] == '\\')
+          ++End;
+      End = std::min(End + 1, Text.size());
+      Blank(I + 1, End - 1);
+    }
+    I = End;
+  }
+  return Out;
+}
+
 /// The names \p Text calls: identifiers followed by '('.
 std::vector<StringRef> calledNames(StringRef Text) {
   std::vector<StringRef> Out;
@@ -113,9 +157,10 @@ SourceLocation gilReleasedInOtherBuilds(const FunctionDecl *F, InactiveCodeCache
   unsigned B = SM.getFileOffset(Begin), E = SM.getFileOffset(End);
   if (Invalid || E <= B || E > File.size())
     return {};
-  StringRef Text = File.slice(B, E);
-  if (!Text.contains("#"))
+  if (!File.slice(B, E).contains("#"))
     return {};
+  const std::string Code = codeOf(File.slice(B, E));
+  StringRef Text = Code;
   // No release anywhere in the file's text: none in its skipped code.
   InactiveCodeCache Local;
   InactiveCodeCache &C = Cache ? *Cache : Local;
@@ -127,7 +172,7 @@ SourceLocation gilReleasedInOtherBuilds(const FunctionDecl *F, InactiveCodeCache
   auto Releases = [&](StringRef Name) {
     auto [It, First] = C.DefinitionReleases.try_emplace({FID.getHashValue(), Name.str()}, false);
     if (First)
-      It->second = gilReleaseIn(definitionBody(File, Name)) != StringRef::npos;
+      It->second = gilReleaseIn(codeOf(definitionBody(File, Name))) != StringRef::npos;
     return It->second;
   };
   std::vector<unsigned> Kept = statementOffsets(Body, FID, SM);
