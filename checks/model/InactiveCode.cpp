@@ -159,20 +159,23 @@ SourceLocation gilReleasedInOtherBuilds(const FunctionDecl *F, InactiveCodeCache
     return {};
   if (!File.slice(B, E).contains("#"))
     return {};
-  const std::string Code = codeOf(File.slice(B, E));
-  StringRef Text = Code;
-  // No release anywhere in the file's text: none in its skipped code.
+  // No release anywhere in the file's code: none in its skipped code.
   InactiveCodeCache Local;
   InactiveCodeCache &C = Cache ? *Cache : Local;
-  auto [Known, New] = C.FileReleases.try_emplace(FID.getHashValue(), false);
-  if (New)
-    Known->second = gilReleaseIn(File) != StringRef::npos;
-  if (!Known->second)
+  auto [Known, New] = C.FileCode.try_emplace(FID.getHashValue());
+  if (New && gilReleaseIn(File) != StringRef::npos) {
+    Known->second = codeOf(File);
+    if (gilReleaseIn(Known->second) == StringRef::npos)
+      Known->second.clear();
+  }
+  const StringRef Code = Known->second;
+  if (Code.empty())
     return {};
+  StringRef Text = Code.slice(B, E);
   auto Releases = [&](StringRef Name) {
     auto [It, First] = C.DefinitionReleases.try_emplace({FID.getHashValue(), Name.str()}, false);
     if (First)
-      It->second = gilReleaseIn(codeOf(definitionBody(File, Name))) != StringRef::npos;
+      It->second = gilReleaseIn(definitionBody(Code, Name)) != StringRef::npos;
     return It->second;
   };
   std::vector<unsigned> Kept = statementOffsets(Body, FID, SM);

@@ -28,13 +28,16 @@ namespace torchlint::model {
 /// calls on the functions of one TU (the project facts ask it of every
 /// function), so that each file is searched once per name.
 struct InactiveCodeCache {
-  std::map<unsigned, bool> FileReleases; ///< By FileID: any GIL release in its text.
+  /// By FileID: its text with comments and literals blanked, kept when that
+  /// code releases the GIL anywhere (empty otherwise).
+  std::map<unsigned, std::string> FileCode;
   std::map<std::pair<unsigned, std::string>, bool> DefinitionReleases;
 };
 
 /// Where another build configuration would release the GIL in \p F: a block
 /// of its body that the preprocessor skipped (no statement of the AST lies
-/// in it) and that releases it (`gil_scoped_release`, `Py_BEGIN_ALLOW_THREADS`,
+/// in it) and that releases it in code, not a comment or a string
+/// (`gil_scoped_release`, `Py_BEGIN_ALLOW_THREADS`,
 /// `PyEval_SaveThread`), or calls a function that a skipped part of the same
 /// file defines and that releases it there. Invalid when none.
 clang::SourceLocation gilReleasedInOtherBuilds(const clang::FunctionDecl *F,
