@@ -98,7 +98,7 @@ inline std::string testdataChecks(const std::string &Name) {
 
 /// The directories makeTempDir made in this test program, removed when it
 /// exits with every test passed (a failure keeps them to look at, as does
-/// TORCHLINT_KEEP_TEST_DIRS=1): a test run leaves nothing in the temp dir.
+/// TORCHLINT_KEEP_TEST_DIRS=1): these do not pile up in the temp dir.
 struct TempDirs {
   std::vector<std::string> Dirs;
   ~TempDirs() {
