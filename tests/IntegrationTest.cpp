@@ -131,7 +131,7 @@ TEST_P(Integration, KernelPairsLintConsistently) {
   REQUIRE_TORCH(Torch);
   // An empty compile database: build/compile_commands.json (found on its
   // own) has the pairs with Debian's flags; these runs choose the torch.
-  std::string Empty = std::string(::testing::TempDir()) + "torchlint-empty-cdb.json";
+  std::string Empty = makeTempDir("empty-cdb") + "/compile_commands.json";
   writeFile(Empty, "[]");
   RunResult R = runTorchLint(Torch.flags() + "-p " + shellQuote(Empty) +
                              " --checks='torch-*' --verify kernels/pairs/");
