@@ -42,6 +42,13 @@ struct ReadPolicy {
   std::string check(const std::string &Path) const;
 };
 
+/// Empty unless \p RealPath lies in version control metadata: a component
+/// below \p Root named .git, .hg, .svn (& co.), or a directory between it
+/// and \p Root laid out as a git directory whatever its name (a `gitdir:`
+/// file's target, a worktree's, a bare repository). An empty \p Root: every
+/// component and every ancestor.
+std::string vcsMetadataIn(llvm::StringRef RealPath, llvm::StringRef Root);
+
 /// What the file system refused, in order.
 struct RefusedReads {
   std::mutex Lock;

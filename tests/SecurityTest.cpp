@@ -310,6 +310,76 @@ TEST(Security, ParsesReadNothingOutsideTheProject) {
   EXPECT_NE(Pipe.Err.find("not a regular file"), std::string::npos) << Pipe.Err;
 }
 
+TEST(Security, ParsesReadNoVersionControlMetadata) {
+  // actions/checkout keeps the job's token in .git/config; a template whose
+  // error spells #embed'ed bytes would print it. No spelling of a path into
+  // VCS metadata is readable by the parse.
+  std::string Dir = makeTempDir("sec-vcs") + "/proj";
+  sh("mkdir -p " + shellQuote(Dir + "/.git") + " " + shellQuote(Dir + "/src/sub") + " " +
+     shellQuote(Dir + "/.hg") + " " + shellQuote(Dir + "/.svn") + " " +
+     shellQuote(Dir + "/wt/meta"));
+  const std::string Token = "AUTHORIZATION: basic c2VjcmV0VE9LRU4=";
+  for (const char *F : {"/.git/config", "/.hg/hgrc", "/.svn/wc.db", "/wt/meta/config"})
+    writeFile(Dir + F, "[http]\n\textraheader = " + Token + "\n");
+  // A worktree whose .git file names its metadata elsewhere in the tree.
+  writeFile(Dir + "/wt/.git", "gitdir: meta\n");
+  sh("ln -s ../.git/config " + shellQuote(Dir + "/src/cfg.h") + " && ln -s ../.git " +
+     shellQuote(Dir + "/src/g"));
+  struct Case {
+    const char *Name, *Line;
+  };
+  std::vector<Case> Cases = {
+      {"rel.cpp", "#include \"../.git/config\"\n"},
+      {"dot.cpp", "#include \"./../.git/config\"\n"},
+      {"updown.cpp", "#include \"sub/../../.git/config\"\n"},
+      {"link.cpp", "#include \"cfg.h\"\n"},
+      {"dirlink.cpp", "#include \"g/config\"\n"},
+      {"embed.cpp", "const char K[] = {\n#embed \"../.git/config\"\n};\n"},
+      {"hg.cpp", "#include \"../.hg/hgrc\"\n"},
+      {"svn.cpp", "#include \"../.svn/wc.db\"\n"},
+      {"gitdir.cpp", "#include \"../wt/meta/config\"\n"},
+      {"gitfile.cpp", "#include \"../wt/.git\"\n"},
+  };
+  std::string Args;
+  for (const Case &C : Cases) {
+    writeFile(Dir + "/src/" + C.Name, std::string(C.Line) + Hazard);
+    Args += std::string(" src/") + C.Name;
+  }
+  RunResult R = runTorchLint(mock() + "--no-cache --format=json" + Args, Dir);
+  EXPECT_EQ(R.ExitCode, 3) << R.Err;
+  EXPECT_EQ(R.Out.find("c2VjcmV0VE9LRU4"), std::string::npos) << R.Out;
+  EXPECT_EQ(R.Err.find("c2VjcmV0VE9LRU4"), std::string::npos) << R.Err;
+  auto J = json::parse(R.Out);
+  std::map<std::string, std::string> ErrorOf;
+  for (const auto &E : J["errors"])
+    ErrorOf[E["file"]] += E["message"].get<std::string>() + "\n";
+  for (const Case &C : Cases)
+    EXPECT_NE(ErrorOf[std::string("src/") + C.Name].find("version control metadata"),
+              std::string::npos)
+        << C.Name << ": " << ErrorOf[std::string("src/") + C.Name];
+}
+
+TEST(Security, ParsesReadNoDotFilesOfTheUsersHome) {
+  // Linting in $HOME itself (no repository: the working directory is the
+  // project): the user's configuration and keys stay out of the parse.
+  std::string Home = makeTempDir("sec-home");
+  sh("mkdir -p " + shellQuote(Home + "/.ssh") + " " + shellQuote(Home + "/src"));
+  writeFile(Home + "/.ssh/id_rsa", "PRIVATEKEYBYTES\n");
+  writeFile(Home + "/src/a.cpp", "#include \"../.ssh/id_rsa\"\n" + std::string(Hazard));
+  writeFile(Home + "/src/ok.h", "// nothing\n");
+  writeFile(Home + "/src/b.cpp", "#include \"ok.h\"\n" + std::string(Hazard));
+  std::string Cmd = "cd " + shellQuote(Home) + " && HOME=" + shellQuote(Home) + " " +
+                    shellQuote(TORCHLINT_BINARY) + " " + mock() +
+                    "--format=json src/a.cpp src/b.cpp </dev/null >" + shellQuote(Home + "/out.json") + " 2>&1";
+  int Status = std::system(Cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(Status));
+  EXPECT_EQ(WEXITSTATUS(Status), 3);
+  std::string Out = readFile(Home + "/out.json");
+  EXPECT_EQ(Out.find("PRIVATEKEYBYTES"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("the user's home configuration"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("\"src/b.cpp\""), std::string::npos) << Out; // still linted
+}
+
 TEST(Security, SpecialFilesOfTheTreeAreNotRead) {
   // The files torchlint reads beside the sources (setup.py for macros,
   // .gitmodules for hints, Python modules for fakes): as FIFOs they would
