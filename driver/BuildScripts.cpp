@@ -73,7 +73,7 @@ bool selectsOtherPlatform(StringRef Name) {
 
 std::vector<std::string> BuildScripts::definesIn(const std::string &SetupPy) {
   std::vector<std::string> Out;
-  auto Buf = readRegularFile(SetupPy, MaxScriptBytes);
+  auto Buf = readTreeFile(SetupPy, {}, MaxScriptBytes);
   if (!Buf)
     return Out;
   StringRef Text = Buf->getBuffer();

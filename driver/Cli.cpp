@@ -930,13 +930,11 @@ int runTorchLint(int Argc, const char **Argv) {
       return usageError("no compile database: '" + Path.str().str() +
                         "' does not exist (configure with "
                         "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or omit -p)");
-    // The tree's file: a FIFO or device would hang the read.
-    llvm::sys::fs::file_status St;
-    if (llvm::sys::fs::status(Path, St) ||
-        St.type() != llvm::sys::fs::file_type::regular_file)
-      return usageError("compile database '" + Path.str().str() + "' is not a regular file");
-    if (St.getSize() > (512ull << 20))
-      return usageError("compile database '" + Path.str().str() + "' is larger than 512 MiB");
+    // The tree's file, by the one rule (SafeRead.h): a FIFO or device would
+    // hang the read, a symlink out of the project feed it another's flags.
+    if (std::string Why = treeFileProblem(Path, projectRoots(O, Files), 512ull << 20);
+        !Why.empty())
+      return usageError("compile database '" + Path.str().str() + "' refused: " + Why);
     std::string Err;
     Inner = clang::tooling::JSONCompilationDatabase::loadFromFile(
         Path, Err, clang::tooling::JSONCommandLineSyntax::AutoDetect);

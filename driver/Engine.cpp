@@ -21,6 +21,7 @@
 #include "PchCache.h"
 #include "SandboxFS.h"
 #include "model/ProjectModel.h"
+#include "model/SafeRead.h"
 #include "model/PythonFakes.h"
 #include "model/Registrations.h"
 
@@ -595,14 +596,17 @@ const ConfigCheck &checkConfigFile(const std::string &Config) {
   if (!New)
     return C;
   // The tree's file: a FIFO or device would hang or flood the read.
-  llvm::sys::fs::file_status St;
-  if (llvm::sys::fs::status(Config, St) ||
-      St.type() != llvm::sys::fs::file_type::regular_file) {
-    C.Problem = Config + " is not a regular file";
+  // The one rule for the tree's files (SafeRead.h): a symlink out of the
+  // project would echo another file's first unknown key.
+  std::vector<std::string> Roots;
+  if (std::string Root = model::projectRootOfFile(Config); !Root.empty())
+    Roots.push_back(Root);
+  if (std::string Why = treeFileProblem(Config, Roots, MaxConfigBytes); !Why.empty()) {
+    C.Problem = "refused to read '" + Config + "': " + Why;
     return C;
   }
-  if (St.getSize() > MaxConfigBytes) {
-    C.Problem = Config + " is larger than " + std::to_string(MaxConfigBytes >> 20) + " MiB";
+  if (!llvm::sys::fs::exists(Config)) {
+    C.Problem = Config + " is not a regular file";
     return C;
   }
   auto Buf = llvm::MemoryBuffer::getFile(Config);

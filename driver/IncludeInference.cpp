@@ -34,9 +34,9 @@ bool skippedDirectory(StringRef Name, StringRef Path) {
 }
 
 /// The spellings of the file's #include directives ("a/b.h" and <a/b.h>).
-std::vector<std::string> includesOf(const std::string &File) {
+std::vector<std::string> includesOf(const std::string &File, const std::string &Root) {
   std::vector<std::string> Out;
-  auto Buf = readRegularFile(File, MaxHeaderBytes);
+  auto Buf = readTreeFile(File, {Root}, MaxHeaderBytes);
   if (!Buf)
     return Out;
   llvm::SmallVector<StringRef, 64> Lines;
@@ -126,7 +126,7 @@ std::vector<std::string> IncludeInference::includeDirsFor(const std::string &Fil
     Work.pop_back();
     if (!Visited.insert(Cur).second)
       continue;
-    for (const std::string &S : includesOf(Cur)) {
+    for (const std::string &S : includesOf(Cur, Root)) {
       if (llvm::sys::path::is_absolute(S) || StringRef(S).contains(".."))
         continue;
       std::string Found;

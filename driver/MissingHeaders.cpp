@@ -43,7 +43,7 @@ bool emptyDirectory(const std::string &Path) {
 
 ProjectFacts factsOf(const std::string &Root) {
   ProjectFacts Facts;
-  if (auto Buf = readRegularFile(Root + "/.gitmodules", 1 << 20)) {
+  if (auto Buf = readTreeFile(Root + "/.gitmodules", {Root}, 1 << 20)) {
     llvm::SmallVector<StringRef, 32> Lines;
     Buf->getBuffer().split(Lines, '\n');
     for (StringRef L : Lines) {

@@ -3,6 +3,7 @@
 #include "Project.h"
 
 #include "Baseline.h" // gitWorkTreeOf
+#include "model/SafeRead.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -187,24 +188,23 @@ std::string FileSelection::loadProject(const std::string &Root) {
   llvm::sys::fs::file_status St;
   if (llvm::sys::fs::status(Path, St) || !llvm::sys::fs::exists(St))
     return {};
-  // The tree's file: a FIFO or device would hang or flood the read.
-  if (St.type() != llvm::sys::fs::file_type::regular_file)
-    return Problem = Path.str().str() + " is not a regular file";
-  if (St.getSize() > MaxConfigBytes)
-    return Problem = Path.str().str() + " is larger than 1 MiB";
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  // The tree's file, by the one rule (SafeRead.h): a FIFO or device would
+  // hang or flood the read, a symlink out of the project echo its keys.
+  if (std::string Why = treeFileProblem(Path, {Root}, MaxConfigBytes); !Why.empty())
+    return Problem = "refused to read '" + Path.str().str() + "': " + Why;
+  auto Buf = readRegularFile(Path, MaxConfigBytes);
   if (!Buf)
-    return Problem = "cannot read " + Path.str().str() + ": " + Buf.getError().message();
+    return Problem = "cannot read " + Path.str().str();
   ProjectConfig Config;
   std::string Diag;
-  llvm::yaml::Input In((*Buf)->getBuffer(), nullptr,
+  llvm::yaml::Input In(Buf->getBuffer(), nullptr,
                        [](const llvm::SMDiagnostic &D, void *Ctx) {
                          auto &Out = *static_cast<std::string *>(Ctx);
                          if (Out.empty())
                            Out = D.getMessage().str();
                        },
                        &Diag);
-  if ((*Buf)->getBuffer().trim().empty())
+  if (Buf->getBuffer().trim().empty())
     return {};
   In >> Config;
   if (In.error())

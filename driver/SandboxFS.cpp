@@ -3,6 +3,7 @@
 #include "SandboxFS.h"
 #include "ClangResources.h"
 #include "model/SafeRead.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -32,76 +33,7 @@ bool isUnder(llvm::StringRef Path, llvm::StringRef Dir) {
   return Path == Dir || (Path.starts_with(Dir) && (Dir == "/" || Path[Dir.size()] == '/'));
 }
 
-/// The directory names version control keeps its metadata in.
-bool isVcsName(llvm::StringRef Name) {
-  for (const char *N : {".git", ".hg", ".svn", ".bzr", "_darcs", "CVS", ".jj", ".pijul"})
-    if (Name.equals_insensitive(N))
-      return true;
-  return false;
-}
-
-/// A directory git would take for a repository's metadata whatever its name
-/// (a `gitdir:` file's target, `--separate-git-dir`, a worktree's own
-/// directory, a bare repository): HEAD beside objects/ or a commondir file.
-bool looksLikeGitDir(llvm::StringRef Dir) {
-  llvm::SmallString<256> P(Dir);
-  llvm::sys::path::append(P, "HEAD");
-  if (!llvm::sys::fs::is_regular_file(P))
-    return false;
-  llvm::sys::path::remove_filename(P);
-  llvm::sys::path::append(P, "objects");
-  if (llvm::sys::fs::is_directory(P))
-    return true;
-  llvm::sys::path::remove_filename(P);
-  llvm::sys::path::append(P, "commondir");
-  return llvm::sys::fs::is_regular_file(P);
-}
-
-/// The real path of the directory a `.git` file in \p Dir names
-/// (`gitdir: <path>`, relative to \p Dir); empty when none.
-std::string gitFileTarget(llvm::StringRef Dir) {
-  llvm::SmallString<256> P(Dir);
-  llvm::sys::path::append(P, ".git");
-  auto Buf = readRegularFile(P, 4096);
-  if (!Buf)
-    return {};
-  llvm::StringRef Line = Buf->getBuffer().split('\n').first.trim();
-  if (!Line.consume_front("gitdir:"))
-    return {};
-  llvm::SmallString<256> Target(Line.trim());
-  if (llvm::sys::path::is_relative(Target)) {
-    llvm::SmallString<256> Abs(Dir);
-    llvm::sys::path::append(Abs, Target);
-    Target = Abs;
-  }
-  llvm::SmallString<256> Real;
-  if (llvm::sys::fs::real_path(Target, Real, /*expand_tilde=*/false))
-    return {};
-  return Real.str().str();
-}
-
 } // namespace
-
-std::string vcsMetadataIn(llvm::StringRef RealPath, llvm::StringRef Root) {
-  // Every component below the root by name, then each directory from the
-  // file's up to the root by shape.
-  llvm::StringRef Rel = RealPath;
-  if (!Root.empty() && isUnder(RealPath, Root))
-    Rel = RealPath.drop_front(Root.size());
-  for (auto I = llvm::sys::path::begin(Rel), E = llvm::sys::path::end(Rel); I != E; ++I)
-    if (isVcsName(*I))
-      return "version control metadata";
-  for (llvm::StringRef D = llvm::sys::path::parent_path(RealPath);
-       !D.empty() && (Root.empty() || isUnder(D, Root)); D = llvm::sys::path::parent_path(D)) {
-    if (looksLikeGitDir(D))
-      return "version control metadata";
-    if (std::string T = gitFileTarget(D); !T.empty() && isUnder(RealPath, T))
-      return "version control metadata";
-    if (D == Root || D == "/")
-      break;
-  }
-  return {};
-}
 
 std::string ReadPolicy::check(const std::string &Path) const {
   llvm::SmallString<256> Real;

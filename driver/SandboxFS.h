@@ -13,6 +13,7 @@
 #ifndef TORCHLINT_DRIVER_SANDBOXFS_H
 #define TORCHLINT_DRIVER_SANDBOXFS_H
 
+#include "model/SafeRead.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <memory>
 #include <mutex>
@@ -41,13 +42,6 @@ struct ReadPolicy {
   /// Empty if \p Path may be read, else why not.
   std::string check(const std::string &Path) const;
 };
-
-/// Empty unless \p RealPath lies in version control metadata: a component
-/// below \p Root named .git, .hg, .svn (& co.), or a directory between it
-/// and \p Root laid out as a git directory whatever its name (a `gitdir:`
-/// file's target, a worktree's, a bare repository). An empty \p Root: every
-/// component and every ancestor.
-std::string vcsMetadataIn(llvm::StringRef RealPath, llvm::StringRef Root);
 
 /// What the file system refused, in order.
 struct RefusedReads {

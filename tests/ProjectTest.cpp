@@ -111,7 +111,7 @@ TEST(Project, ExcludePatternsFromTheCommandLineAndTheProjectConfig) {
      shellQuote(Dir + "/.torch-lint.yaml"));
   RunResult Fifo = runTorchLint(mock() + "csrc", Dir);
   EXPECT_EQ(Fifo.ExitCode, 2);
-  EXPECT_NE(Fifo.Err.find(".torch-lint.yaml is not a regular file"), std::string::npos)
+  EXPECT_NE(Fifo.Err.find(".torch-lint.yaml': not a regular file"), std::string::npos)
       << Fifo.Err;
   sh("rm " + shellQuote(Dir + "/.torch-lint.yaml"));
   RunResult BadGlob = runTorchLint(mock() + "--exclude='[' csrc", Dir);

@@ -1331,7 +1331,7 @@ template <typename Fn> void forEachPythonFile(const std::string &Root, Fn Visit)
     }
     if (!Name.ends_with(".py") || I->type() != llvm::sys::fs::file_type::regular_file)
       continue;
-    auto Buf = readRegularFile(Path, 4u << 20);
+    auto Buf = readTreeFile(Path, {Root}, 4u << 20);
     if (!Buf)
       continue;
     llvm::StringRef Shown = Path;
@@ -1459,11 +1459,7 @@ std::string extensionModuleOf(const std::string &MainFile) {
   while (llvm::StringRef(Dir).starts_with(Root)) {
     llvm::SmallString<256> Setup(Dir);
     llvm::sys::path::append(Setup, "setup.py");
-    // Not through a symlink: it may lead out of the project.
-    bool Link = false;
-    if (auto Buf = !llvm::sys::fs::is_symlink_file(Setup, Link) && !Link
-                       ? readRegularFile(Setup, 4u << 20)
-                       : nullptr) {
+    if (auto Buf = readTreeFile(Setup, {Root}, 4u << 20)) {
       if (auto &Observer = scanObserver())
         Observer(Dir.str().str()); // A cached result depends on it.
       if (std::string Name = extensionNameIn(Buf->getBuffer(), Dir, Main); !Name.empty())
