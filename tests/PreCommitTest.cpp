@@ -230,6 +230,26 @@ TEST_F(PreCommitRepo, HeadersAloneAreSkipped) {
   EXPECT_EQ(commits(), 1);
 }
 
+// A staged file's name never becomes an option of torch-lint: one named like
+// --write-baseline=... would overwrite a tracked file, --baseline=...
+// silence the findings.
+TEST_F(PreCommitRepo, FileNamesAreNeverOptions) {
+  install("torch-lint", mockArg());
+  writeFile(Project + "/victim.cpp", Fixed);
+  RunResult R = commit("victim.cpp", "victim");
+  ASSERT_EQ(R.ExitCode, 0) << R.Out << R.Err;
+  writeFile(Project + "/--write-baseline=victim.cpp", Hazard);
+  writeFile(Project + "/--baseline=bl.cpp", Hazard);
+  writeFile(Project + "/bl.cpp", "{\"version\": 1, \"findings\": []}\n");
+  R = inProject("git add -- --write-baseline=victim.cpp --baseline=bl.cpp && "
+                "git commit -m names");
+  EXPECT_NE(R.ExitCode, 0) << R.Out << R.Err; // the hazards in them are found
+  EXPECT_NE((R.Out + R.Err).find("[torch-perf-redundant-copy]"), std::string::npos)
+      << R.Out << R.Err;
+  EXPECT_EQ(readFile(Project + "/victim.cpp"), Fixed);
+  EXPECT_EQ(commits(), 1);
+}
+
 // Without torch-lint the hook says how to provide it.
 TEST_F(PreCommitRepo, MissingTorchLintIsExplained) {
   install("torch-lint", mockArg());

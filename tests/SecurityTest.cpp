@@ -460,6 +460,28 @@ TEST(Security, TheToolsOwnReadsStayInTheTree) {
   EXPECT_EQ(In.Err.find("skipped '" + Dir + "/setup.py'"), std::string::npos) << In.Err;
 }
 
+TEST(Security, TreeTextInSuggestedCommandsIsOneShellWord) {
+  // The missing-header hint suggests `git submodule update --init <path>`;
+  // the path is the tree's (.gitmodules). Pasted, it is one argument.
+  std::string Dir = makeTempDir("sec-hint-quote") + "/proj";
+  const std::string Evil = "third_party/parallel-hashmap'; touch pwned; echo '$(id)";
+  sh("mkdir -p " + shellQuote(Dir + "/.git") + " " + shellQuote(Dir + "/src"));
+  writeFile(Dir + "/.gitmodules", "[submodule \"x\"]\n\tpath = " + Evil + "\n\turl = u\n");
+  writeFile(Dir + "/src/a.cpp", "#include <parallel_hashmap/phmap.h>\nint a() { return 0; }\n");
+  RunResult R = runTorchLint(mock() + "--no-cache src/a.cpp", Dir);
+  const std::string Cmd = "git submodule update --init -- ";
+  size_t At = R.Out.find(Cmd);
+  ASSERT_NE(At, std::string::npos) << R.Out;
+  std::string Word = R.Out.substr(At + Cmd.size());
+  Word = Word.substr(0, Word.find('\n'));
+  // What a shell makes of the suggested words: exactly the path, one word.
+  std::string Printed = Dir + "/printed.txt";
+  sh("cd " + shellQuote(Dir) + " && sh -c " + shellQuote("printf '%s|' " + Word) + " >" +
+     shellQuote(Printed));
+  EXPECT_EQ(readFile(Printed), Evil + "|") << Word;
+  EXPECT_FALSE(exists(Dir + "/pwned"));
+}
+
 // --- Writing ------------------------------------------------------------------------
 
 const char *const Fixed = R"(#include <torch/torch.h>

@@ -190,6 +190,25 @@ def scenarios(tmp):
     check("exit 0, the job passes", r.steps["lint"]["outputs"].get("exit-code") == "0" and not r.failed, r)
     check("no cache steps", r.outcome("restore") == "skipped" and len(store.entries) == saved, r)
 
+    print("a pull request that commits torch-lint.sarif as a symlink:")
+    ws3, base3 = workspace(tmp, "ws3")
+    victim = os.path.join(tmp, "victim.txt")
+    with open(victim, "w") as f:
+        f.write("the runner user's file\n")
+    os.symlink(victim, os.path.join(ws3, "torch-lint.sarif"))
+    os.symlink(tmp, os.path.join(ws3, "out"))
+    r = run(ws=ws3, inputs=common, event_name="pull_request", event=fork_pr)
+    check("the symlink's target is not written", open(victim).read() == "the runner user's file\n", r)
+    check("the step says why and reports exit 2", r.steps["lint"]["outputs"].get("exit-code") == "2"
+          and "sarif-file: not written" in r.output("lint"), r)
+    r = run(ws=ws3, inputs={**common, "sarif-file": "out/report.sarif"})
+    check("a directory symlinked out of the workspace is refused",
+          not os.path.exists(os.path.join(tmp, "report.sarif"))
+          and r.steps["lint"]["outputs"].get("exit-code") == "2", r)
+    r = run(ws=ws3, inputs={**common, "sarif-file": "reports.sarif"})
+    check("a new file in the workspace is written", json.load(open(os.path.join(ws3, "reports.sarif")))
+          ["runs"][0]["results"] != [] and not [n for n in os.listdir(ws3) if n.startswith(".torch-lint-sarif")], r)
+
     print("install-only, wheel: pypi (the index: dist/):")
     pypi_env = {**env, "PIP_NO_INDEX": "1", "PIP_FIND_LINKS": DIST}
     r = run(inputs={"install-only": "true", "wheel": "pypi"}, env=pypi_env)
