@@ -7,11 +7,61 @@
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <atomic>
 #include <poll.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/wait.h>
 #include <unistd.h>
 
 namespace torchlint {
+
+namespace {
+
+/// The process groups of the children running now, for the signal handler
+/// (async-signal-safe: a fixed array of atomics, no allocation, no lock).
+constexpr int MaxChildren = 1024;
+std::atomic<pid_t> LiveGroups[MaxChildren];
+
+int remember(pid_t Pid) {
+  for (int I = 0; I < MaxChildren; ++I) {
+    pid_t Free = 0;
+    if (LiveGroups[I].compare_exchange_strong(Free, Pid))
+      return I;
+  }
+  return -1;
+}
+
+void forget(int Slot) {
+  if (Slot >= 0)
+    LiveGroups[Slot].store(0);
+}
+
+extern "C" void killChildrenAndDie(int Sig) {
+  for (std::atomic<pid_t> &G : LiveGroups)
+    if (pid_t P = G.load(); P > 0)
+      ::kill(-P, SIGKILL);
+  ::signal(Sig, SIG_DFL);
+  ::raise(Sig);
+}
+
+} // namespace
+
+void killChildrenWithThisProcess() {
+  static std::atomic<bool> Installed{false};
+  if (Installed.exchange(true))
+    return;
+  for (int Sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) {
+    struct sigaction Old;
+    if (::sigaction(Sig, nullptr, &Old) == 0 && Old.sa_handler == SIG_IGN)
+      continue; // Ignored by whoever started us (nohup): stays ignored.
+    struct sigaction A = {};
+    A.sa_handler = killChildrenAndDie;
+    sigemptyset(&A.sa_mask);
+    ::sigaction(Sig, &A, nullptr);
+  }
+}
 
 std::vector<std::string> minimalEnvironment() {
   return {"PATH=/usr/bin:/bin", "LC_ALL=C", "HOME=/nonexistent"};
@@ -39,6 +89,8 @@ ProcessResult runProcess(const std::vector<std::string> &Argv,
     Envp.push_back(const_cast<char *>(E.c_str()));
   Envp.push_back(nullptr);
 
+  killChildrenWithThisProcess();
+  pid_t Parent = ::getpid();
   pid_t Pid = ::fork();
   if (Pid < 0) {
     R.Error = std::string("fork: ") + std::strerror(errno);
@@ -51,6 +103,13 @@ ProcessResult runProcess(const std::vector<std::string> &Argv,
   if (Pid == 0) {
     // The child: only async-signal-safe calls from here on.
     ::setpgid(0, 0);
+#ifdef __linux__
+    // Dies with torch-lint, whatever ends it (SIGKILL included): a CI step
+    // cancelled or a hook interrupted leaves no worker running.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+    if (::getppid() != Parent)
+      ::_exit(127); // The parent is already gone.
     int In = ::open("/dev/null", O_RDONLY);
     if (In < 0 || ::dup2(In, 0) < 0 || ::dup2(OutPipe[1], 1) < 0 ||
         ::dup2(ErrPipe[1], 2) < 0 || ::chdir(Cwd.c_str()) != 0) {
@@ -63,6 +122,8 @@ ProcessResult runProcess(const std::vector<std::string> &Argv,
     (void)!::write(ExecPipe[1], &E, sizeof E);
     ::_exit(127);
   }
+  ::setpgid(Pid, Pid); // Also here: no window in which a signal misses it.
+  int Slot = remember(Pid);
   ::close(OutPipe[1]);
   ::close(ErrPipe[1]);
   ::close(ExecPipe[1]);
@@ -107,6 +168,7 @@ ProcessResult runProcess(const std::vector<std::string> &Argv,
   for (struct pollfd &F : Fds)
     if (F.fd >= 0)
       ::close(F.fd);
+  forget(Slot); // (PDEATHSIG still covers it until it is reaped.)
   int WaitStatus = 0;
   while (::waitpid(Pid, &WaitStatus, 0) < 0 && errno == EINTR)
     ;

@@ -30,6 +30,12 @@ ProcessResult runProcess(const std::vector<std::string> &Argv,
                          const std::vector<std::string> &Env, const std::string &Cwd,
                          unsigned Seconds, size_t MaxOutput = 64 << 20);
 
+/// Children die with torch-lint: each runs with PR_SET_PDEATHSIG (SIGKILL),
+/// and SIGINT, SIGTERM, SIGHUP and SIGQUIT kill every child's process group
+/// before torch-lint ends as the signal would have ended it. runProcess
+/// installs the handlers on its first call.
+void killChildrenWithThisProcess();
+
 /// The environment helper programs get: PATH=/usr/bin:/bin, LC_ALL=C,
 /// HOME=/nonexistent, and nothing else.
 std::vector<std::string> minimalEnvironment();

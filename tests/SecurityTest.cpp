@@ -595,6 +595,44 @@ TEST(Security, AHangingFileTimesOut) {
   EXPECT_EQ(J["findings"][0]["file"], "a.cpp");
 }
 
+TEST(Security, WorkersDieWithTorchLint) {
+  // A CI step cancelled, `timeout`, a hook interrupted: whatever ends
+  // torch-lint ends its workers (no worker left with parent 1).
+  std::string Dir = makeTempDir("sec-orphans");
+  for (const char *Sig : {"TERM", "HUP", "KILL"}) {
+    std::string Marker = std::string("stuck_orphan_") + Sig + "_" + std::to_string(::getpid());
+    writeFile(Dir + "/" + Marker + ".cpp", Hazard);
+    writeFile(Dir + "/a.cpp", Hazard);
+    std::string Count = "pgrep -f -- " + shellQuote("[-]-worker.*" + Marker) + " | wc -l";
+    // (SIGINT is not tried: a background job of sh starts with it ignored.)
+    std::string Cmd = "cd " + shellQuote(Dir) + " && (TORCHLINT_TEST_HANG_ON=" + Marker +
+                      " setsid " + shellQuote(TORCHLINT_BINARY) + " " + mock() +
+                      "--no-cache --timeout=600 a.cpp " + Marker +
+                      ".cpp >/dev/null 2>&1 & echo $! >pid.txt; wait) >/dev/null 2>&1 &";
+    sh(Cmd);
+    int Workers = 0;
+    for (int I = 0; I < 200 && Workers == 0; ++I) {
+      ::usleep(100 * 1000);
+      FILE *P = ::popen(Count.c_str(), "r");
+      ASSERT_TRUE(P);
+      if (::fscanf(P, "%d", &Workers) != 1)
+        Workers = 0;
+      ::pclose(P);
+    }
+    ASSERT_GT(Workers, 0) << "no worker started for " << Marker;
+    sh("kill -" + std::string(Sig) + " \"$(cat " + shellQuote(Dir + "/pid.txt") + ")\"");
+    for (int I = 0; I < 50 && Workers > 0; ++I) {
+      ::usleep(100 * 1000);
+      FILE *P = ::popen(Count.c_str(), "r");
+      if (::fscanf(P, "%d", &Workers) != 1)
+        Workers = 0;
+      ::pclose(P);
+    }
+    EXPECT_EQ(Workers, 0) << "a worker outlived torch-lint killed by SIG" << Sig;
+    std::system(("pkill -KILL -f -- " + shellQuote("[-]-worker.*" + Marker)).c_str());
+  }
+}
+
 TEST(Security, PathologicalInputsStayBounded) {
   std::string Dir = makeTempDir("sec-bounded");
   // 20,000 element reads in one loop: linear, so well inside the limit.
