@@ -153,6 +153,7 @@ struct Options {
   bool ProjectMode = true;
   bool ResultCache = true; ///< --no-result-cache clears it.
   std::string WorkerProjectIndex; ///< --worker-project-index (from the parent).
+  std::string WorkerPythonScans;  ///< --worker-python-scans (from the parent).
 };
 
 /// The process's working directory.
@@ -322,6 +323,10 @@ int parseArgs(int Argc, const char **Argv, Options &O) {
     if (A == "--worker") { O.Worker = true; O.Quiet = true; continue; }
     if (A == "--no-project") { O.ProjectMode = false; continue; }
     if (A == "--no-result-cache") { O.ResultCache = false; continue; }
+    if (A.consume_front("--worker-python-scans=")) { // From the parent.
+      O.WorkerPythonScans = A.str();
+      continue;
+    }
     if (A.consume_front("--worker-project-index=")) { // From the parent.
       O.WorkerProjectIndex = A.str();
       continue;
@@ -1031,6 +1036,9 @@ int runTorchLint(int Argc, const char **Argv) {
           Log << F << "\n";
       }
     }
+    if (!O.WorkerPythonScans.empty())
+      if (auto Buf = readRegularFile(O.WorkerPythonScans, uint64_t(1) << 30))
+        (void)model::preloadPythonScans(Buf->getBuffer()); // Else: scanned here.
     if (!O.WorkerProjectIndex.empty()) {
       // The merged facts of the project (written by the parent).
       auto Buf = readRegularFile(O.WorkerProjectIndex, uint64_t(1) << 30);

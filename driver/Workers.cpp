@@ -3,10 +3,12 @@
 #include "Workers.h"
 
 #include "Subprocess.h"
+#include "model/PythonFakes.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
 #include <atomic>
 #include <map>
 #include <tuple>
@@ -195,13 +197,39 @@ std::vector<WorkerResult> runWorkers(
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
 
+  // The project's Python is scanned once, here, for every worker (each
+  // would scan it again for its one file): written for them to preload.
+  for (const std::string &F : Files) {
+    llvm::SmallString<256> Abs(F);
+    llvm::sys::fs::make_absolute(Abs);
+    (void)model::pythonOps(model::pythonRoots("", Abs.str().str()));
+  }
+  std::vector<std::string> Args = WorkerArgs;
+  llvm::SmallString<256> ScansPath;
+  int FD = -1;
+  if (!llvm::sys::fs::createTemporaryFile("torchlint-python", "json", FD, ScansPath)) {
+    {
+      llvm::raw_fd_ostream Out(FD, /*shouldClose=*/true);
+      Out << model::pythonScansToJson();
+    }
+    Args.insert(std::find(Args.begin(), Args.end(), "--"),
+                "--worker-python-scans=" + ScansPath.str().str());
+  }
+  struct RemoveAtEnd {
+    std::string Path;
+    ~RemoveAtEnd() {
+      if (!Path.empty())
+        llvm::sys::fs::remove(Path);
+    }
+  } Scans{ScansPath.str().str()};
+
   std::vector<WorkerResult> Results(Files.size());
   std::atomic<size_t> Next{0};
   std::mutex DoneLock;
   auto Work = [&] {
     for (size_t I; (I = Next++) < Files.size();) {
       std::vector<std::string> Argv = {Self};
-      Argv.insert(Argv.end(), WorkerArgs.begin(), WorkerArgs.end());
+      Argv.insert(Argv.end(), Args.begin(), Args.end());
       // The file goes before any `--` the worker arguments end with.
       auto Dash = std::find(Argv.begin(), Argv.end(), "--");
       std::vector<std::string> Own = {"--worker", Files[I]};

@@ -240,10 +240,9 @@ TEST(PythonFakes, OpObjectsAndPythonDefinedOpsAreNotUnresolvedNames) {
 }
 
 TEST(PythonFakes, CommentsStringsAndDocstrings) {
-  // As before: a literal name in a comment or docstring counts as a fake
-  // (the regexes read the raw text; at worst a silence on that one op).
-  // Names built in code are read from the code only: a comment or a string
-  // never makes a namespace unresolved.
+  // Every name is read from the code's tokens: a registration in a comment
+  // or a docstring is not one (commented out, it registers nothing), and a
+  // comment or a string never makes a namespace unresolved.
   PythonOps P = scan("# torch.library.register_fake(\"x::commented\")\n"
                      "\"\"\"Docs: register_fake(\"x::doc\") and register_fake(name).\n"
                      "register_fake(f\"{NS}::op\")\"\"\"\n"
@@ -251,8 +250,12 @@ TEST(PythonFakes, CommentsStringsAndDocstrings) {
                      "    '''register_fake(f\"y::{n}\")'''\n"
                      "# for n in names: register_fake(f\"z::{n}\")\n"
                      "s = \"register_fake(name)\"\n");
-  EXPECT_EQ(P.Fakes, (std::set<std::string>{"x::commented", "x::doc"}));
+  EXPECT_TRUE(P.Fakes.empty());
   EXPECT_TRUE(P.UnresolvedNamespaces.empty());
+  EXPECT_TRUE(P.Called.empty());
+  P = scan("# torch.ops.x.y.out(a)\ns = 'torch.ops.x.z.out'\ntorch.ops.x.w.out(a)\n");
+  EXPECT_EQ(P.Called.size(), 1u);
+  EXPECT_EQ(P.Called.count("x::w.out"), 1u);
 }
 
 TEST(PythonFakes, ExistingFormsAreNotUnresolved) {

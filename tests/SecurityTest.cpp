@@ -633,6 +633,32 @@ TEST(Security, WorkersDieWithTorchLint) {
   }
 }
 
+TEST(Security, AdversarialPythonDoesNotStallTheRun) {
+  // One Python file of a pull request used to make every C++ file time out:
+  // the scan backtracked, and ran again in every worker. It is linear now,
+  // bounded, and done once per run (docs/linter-speed.md has the figures).
+  std::string Dir = makeTempDir("sec-python") + "/proj";
+  sh("mkdir -p " + shellQuote(Dir + "/.git") + " " + shellQuote(Dir + "/src") + " " +
+     shellQuote(Dir + "/py"));
+  for (int I = 0; I < 4; ++I)
+    writeFile(Dir + "/src/a" + std::to_string(I) + ".cpp", Hazard);
+  const std::pair<const char *, const char *> Kinds[] = {
+      {"impl", "impl('a::b', '"},
+      {"defs", "def f(a):\n  register_fake(f'{a}::x')\n  "},
+      {"ops", "torch.ops.a.b."}};
+  for (const auto &[Name, Unit] : Kinds) {
+    std::string Text;
+    while (Text.size() < (4u << 20) - 64)
+      Text += Unit;
+    writeFile(Dir + "/py/" + Name + ".py", Text);
+  }
+  RunResult R = runTorchLint(mock() + "--no-cache --format=json --timeout=60 src", Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  auto J = json::parse(R.Out);
+  EXPECT_TRUE(J["errors"].empty()) << J["errors"].dump();
+  EXPECT_EQ(J["findings"].size(), 4u);
+}
+
 TEST(Security, PathologicalInputsStayBounded) {
   std::string Dir = makeTempDir("sec-bounded");
   // 20,000 element reads in one loop: linear, so well inside the limit.

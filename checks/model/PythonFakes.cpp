@@ -1,6 +1,7 @@
 //===--- PythonFakes.cpp - Fake kernels registered from Python ------------===//
 
 #include "PythonFakes.h"
+#include <nlohmann/json.hpp>
 #include "SafeRead.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -8,7 +9,6 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Regex.h"
 #include "llvm/Support/SHA256.h"
 
 #include <algorithm>
@@ -34,23 +34,6 @@ std::string operatorName(llvm::StringRef Name) {
   return Out;
 }
 
-/// Every match of \p R in \p Text that starts at one of \p Keywords (or
-/// \p Before characters ahead of it) and spans at most 1 KiB, perhaps more
-/// than once. The regexes' engine backtracks: run over a whole Python tree,
-/// it was half of a TU's lint (gsplat's ext.cpp: 2.0 s, 1.0 s after); the
-/// keywords are rare.
-template <typename Fn>
-void eachMatchNear(llvm::Regex &R, llvm::StringRef Text,
-                   std::initializer_list<llvm::StringRef> Keywords, size_t Before, Fn F) {
-  llvm::SmallVector<llvm::StringRef, 6> M;
-  for (llvm::StringRef K : Keywords)
-    for (size_t At = Text.find(K); At != llvm::StringRef::npos; At = Text.find(K, At + 1)) {
-      size_t From = At >= Before ? At - Before : 0;
-      if (R.match(Text.substr(From, 1024 + (At - From)), &M))
-        F(M);
-    }
-}
-
 // --- Names built in code ------------------------------------------------------
 //
 // Extensions build the names they register from module constants, f-strings
@@ -69,6 +52,9 @@ struct Tok {
   std::string Text;
   bool FString = false;
   size_t Offset = 0;
+  /// For a bracket, the index of the one that closes (or opens) it; npos
+  /// when it has none (a file Python would not even parse).
+  size_t Match = std::string::npos;
   bool is(llvm::StringRef S) const { return Kind != Str && Text == S; }
 };
 
@@ -89,6 +75,7 @@ std::vector<Tok> tokenize(llvm::StringRef S, std::vector<Line> *Lines = nullptr)
   int Depth = 0;
   bool NewLine = true;
   unsigned Indent = 0;
+  std::vector<size_t> Open; // The brackets not closed yet.
   auto EndLine = [&] {
     if (Lines && T.size() > LineBegin)
       Lines->push_back({LineBegin, T.size(), Indent});
@@ -188,10 +175,33 @@ std::vector<Tok> tokenize(llvm::StringRef S, std::vector<Line> *Lines = nullptr)
     K.Kind = Tok::Op;
     K.Text = S.substr(I, Len).str();
     I += Len;
+    // Brackets paired once, here: every later look for a closing bracket is
+    // a lookup (the scans were quadratic in a file of unclosed calls).
+    if (C == '(' || C == '[' || C == '{')
+      Open.push_back(T.size());
+    else if ((C == ')' || C == ']' || C == '}') && !Open.empty()) {
+      K.Match = Open.back();
+      T[Open.back()].Match = T.size();
+      Open.pop_back();
+    }
     T.push_back(std::move(K));
   }
   EndLine();
   return T;
+}
+
+/// Whether every bracket of \p T is closed by its kind: what Python needs to
+/// parse the file at all (one that cannot be imported registers nothing).
+bool balanced(const std::vector<Tok> &T) {
+  for (size_t I = 0; I < T.size(); ++I)
+    if (T[I].Kind == Tok::Op && T[I].Text.size() == 1 && llvm::StringRef("([{)]}").contains(T[I].Text[0])) {
+      if (T[I].Match == std::string::npos)
+        return false;
+      char A = T[I].Text[0], B = T[T[I].Match].Text[0];
+      if ((A == '(' && B != ')') || (A == '[' && B != ']') || (A == '{' && B != '}'))
+        return false;
+    }
+  return true;
 }
 
 /// What an expression is known to be: a string (maybe with holes), a list
@@ -233,9 +243,13 @@ std::vector<std::pair<size_t, size_t>> splitTop(const std::vector<Tok> &T, size_
     const Tok &K = T[I];
     if (K.Kind != Tok::Op)
       continue;
-    if (K.Text == "(" || K.Text == "[" || K.Text == "{")
+    if (K.Text == "(" || K.Text == "[" || K.Text == "{") {
+      if (K.Match != std::string::npos && K.Match > I && K.Match < E) {
+        I = K.Match; // Over the nested brackets at once.
+        continue;
+      }
       ++Depth;
-    else if (K.Text == ")" || K.Text == "]" || K.Text == "}")
+    } else if (K.Text == ")" || K.Text == "]" || K.Text == "}")
       --Depth;
     else if (K.Text == "," && Depth == 0) {
       Out.push_back({Start, I});
@@ -251,6 +265,8 @@ std::vector<std::pair<size_t, size_t>> splitTop(const std::vector<Tok> &T, size_
 
 /// The index of the bracket closing the one at \p Open, or \p E.
 size_t closing(const std::vector<Tok> &T, size_t Open, size_t E) {
+  if (Open < E && T[Open].Match != std::string::npos && T[Open].Match > Open)
+    return T[Open].Match < E ? T[Open].Match : E;
   int Depth = 0;
   for (size_t I = Open; I < E; ++I) {
     if (T[I].Kind != Tok::Op)
@@ -335,12 +351,25 @@ public:
   void run() {
     collectDefs();
     collectConstants();
-    for (size_t I = 0; I + 1 < T.size(); ++I)
+    // The work is bounded by the file's size: a module of 300,000 sibling
+    // registrations (each one's scope looks back over the others) stops at
+    // the budget, and the file then counts as registering unknown names.
+    Budget = 16 * (T.size() + Lines.size()) + (4u << 20);
+    for (size_t I = 0; I + 1 < T.size(); ++I) {
       if (T[I].Kind == Tok::Name && T[I + 1].is("(") && !(I > 0 && T[I - 1].is("def")))
         registration(I);
+      if (Steps > Budget) {
+        unresolved("*", I);
+        break;
+      }
+    }
   }
 
 private:
+  /// Work done, and the most a file of this size may take (run()).
+  mutable size_t Steps = 0;
+  size_t Budget = 0;
+
   struct Target {
     std::string Name; // empty for a tuple
     std::vector<Target> Elts;
@@ -719,6 +748,7 @@ private:
   size_t findTop(size_t B, size_t E, llvm::StringRef Op) const {
     int Depth = 0;
     for (size_t I = B; I < E; ++I) {
+      ++Steps;
       const Tok &K = T[I];
       if (K.Kind != Tok::Op)
         continue;
@@ -906,7 +936,7 @@ private:
     if (forHeader(Lines[LI], Tg, IB, IE) && CallTok > IE) // `for x in xs: call(x)`
       Inner.push_back({Action::Loop, LI});
     unsigned Threshold = Lines[LI].Indent;
-    for (size_t J = LI; J-- > 0 && Threshold > 0;) {
+    for (size_t J = LI; J-- > 0 && Threshold > 0 && ++Steps <= Budget;) {
       const Line &L = Lines[J];
       if (L.Indent > Threshold)
         continue;
@@ -1261,51 +1291,64 @@ void wrappedCalls(const std::string &Source, PythonOps &Out, const std::string &
   }
 }
 
+/// The literal registrations and calls of one file, read from its tokens
+/// (comments and strings never count, and every token is looked at a
+/// bounded number of times: linear in the file, whatever it holds):
+/// register_fake/impl_abstract/register_meta("ns::op[.overload]") and
+/// (torch.ops.ns.op.overload), impl("[ns::]op", ..., "Meta" or a composite
+/// key), and calls ops.ns.op.overload.
+void literalRegistrations(const std::vector<Tok> &T, PythonOps &Out, const std::string &File) {
+  auto NameAt = [&](size_t I) { return I < T.size() && T[I].Kind == Tok::Name; };
+  auto OpAt = [&](size_t I, llvm::StringRef S) { return I < T.size() && T[I].is(S); };
+  // `A.B.C.D` from I on: ops . ns . op . overload
+  auto Dotted3 = [&](size_t I) {
+    return OpAt(I, ".") && NameAt(I + 1) && OpAt(I + 2, ".") && NameAt(I + 3) &&
+           OpAt(I + 4, ".") && NameAt(I + 5);
+  };
+  for (size_t I = 0; I < T.size(); ++I) {
+    if (T[I].Kind != Tok::Name)
+      continue;
+    const std::string &W = T[I].Text;
+    if ((W == "register_fake" || W == "impl_abstract" || W == "register_meta") && OpAt(I + 1, "(")) {
+      size_t J = I + 2;
+      if (J < T.size() && T[J].Kind == Tok::Str && !T[J].FString && isOpName(T[J].Text, false))
+        Out.Fakes.insert(operatorName(T[J].Text));
+      else if (OpAt(J, "torch") && OpAt(J + 1, ".") && OpAt(J + 2, "ops") && Dotted3(J + 3))
+        Out.Fakes.insert(operatorName(T[J + 4].Text + "::" + T[J + 6].Text + "." + T[J + 8].Text));
+    } else if (W == "impl" && OpAt(I + 1, "(") && I + 2 < T.size() && T[I + 2].Kind == Tok::Str &&
+               !T[I + 2].FString && isOpName(T[I + 2].Text, true)) {
+      // The dispatch key among the call's next arguments, up to its first ')'.
+      for (size_t J = I + 3; J < T.size() && J < I + 3 + 64 && !T[J].is(")"); ++J)
+        if (T[J].Kind == Tok::Str &&
+            (T[J].Text == "Meta" || T[J].Text == "CompositeImplicitAutograd" ||
+             T[J].Text == "CompositeExplicitAutograd")) {
+          Out.Fakes.insert(operatorName(T[I + 2].Text));
+          break;
+        }
+    } else if (W == "ops" && Dotted3(I + 1) && T[I + 6].Text != "default") {
+      Out.Called.emplace(T[I + 2].Text + "::" + T[I + 4].Text + "." + T[I + 6].Text, File);
+    }
+  }
+}
+
 } // namespace
 
 void scanPythonSource(const std::string &Source, PythonOps &Out, const std::string &File) {
-  // Patterns are applied to the source with its lines joined (a call's
-  // arguments rarely span more than two lines).
-#define TL_ID "[A-Za-z_][A-Za-z0-9_]*"
-  static llvm::Regex Qualified(
-      "(register_fake|impl_abstract|register_meta)[[:space:]]*\\([[:space:]]*[\"']"
-      "(" TL_ID "::" TL_ID "(\\." TL_ID ")?)[\"']");
-  // register_fake(torch.ops.ns.op.overload): an OpOverload names its overload.
-  static llvm::Regex Overload(
-      "(register_fake|impl_abstract|register_meta)[[:space:]]*\\([[:space:]]*"
-      "torch[[:space:]]*\\.[[:space:]]*ops\\.(" TL_ID ")\\.(" TL_ID ")\\.(" TL_ID ")");
-  static llvm::Regex MetaImpl(
-      "impl[[:space:]]*\\([[:space:]]*[\"'](" TL_ID "(::" TL_ID ")?(\\." TL_ID ")?)"
-      "[\"'][^)]*[\"'](Meta|CompositeImplicitAutograd|CompositeExplicitAutograd)[\"']");
-  static llvm::Regex Named("(^|[^A-Za-z0-9_])ops[[:space:]]*\\.(" TL_ID ")\\.(" TL_ID ")\\.(" TL_ID ")");
-#undef TL_ID
-  std::string Joined;
-  Joined.reserve(Source.size());
-  for (char C : Source)
-    Joined += (C == '\n' || C == '\r') ? ' ' : C;
-  auto Registrations = {llvm::StringRef("register_fake"), llvm::StringRef("impl_abstract"),
-                        llvm::StringRef("register_meta")};
-  eachMatchNear(Qualified, Joined, Registrations, 0,
-                [&](auto &M) { Out.Fakes.insert(operatorName(M[2])); });
-  eachMatchNear(Overload, Joined, Registrations, 0, [&](auto &M) {
-    Out.Fakes.insert(operatorName((M[2] + "::" + M[3] + "." + M[4]).str()));
-  });
-  eachMatchNear(MetaImpl, Joined, {"impl"}, 0,
-                [&](auto &M) { Out.Fakes.insert(operatorName(M[1])); });
-  eachMatchNear(Named, Joined, {"ops"}, 1, [&](auto &M) {
-    if (M[4] == "default")
-      return;
-    Out.Called.emplace((M[2] + "::" + M[3] + "." + M[4]).str(), File);
-  });
+  std::vector<Tok> Tokens = tokenize(Source);
+  literalRegistrations(Tokens, Out, File);
+  // A file whose brackets do not pair cannot be imported: it registers
+  // nothing built in code, and evaluating it is where unclosed calls cost.
+  bool Parses = balanced(Tokens);
+  Tokens.clear();
   if (llvm::StringRef(Source).contains("custom_op") ||
       llvm::StringRef(Source).contains("register_kernel") ||
       llvm::StringRef(Source).contains("impl("))
     wrappedCalls(Source, Out, File);
   callsByPlace(Source, Out, File);
-  // Names built in code (the regexes above took the literal ones).
+  // Names built in code (the literal ones are taken above).
   llvm::StringRef Src = Source;
-  if (Src.contains("register_fake") || Src.contains("impl_abstract") ||
-      Src.contains("register_meta") || Src.contains("impl"))
+  if (Parses && (Src.contains("register_fake") || Src.contains("impl_abstract") ||
+                 Src.contains("register_meta") || Src.contains("impl")))
     CodeScan(Src, Out, File).run();
 }
 
@@ -1367,13 +1410,64 @@ std::string pythonTreeDigest(const std::string &Root) {
   return Taken[Root] = llvm::toHex(H.final(), /*LowerCase=*/true);
 }
 
+namespace {
+
+std::map<std::vector<std::string>, PythonOps> &scanCache() {
+  static std::map<std::vector<std::string>, PythonOps> Cache;
+  return Cache;
+}
+std::mutex &scanCacheLock() {
+  static std::mutex Lock;
+  return Lock;
+}
+
+} // namespace
+
+std::string pythonScansToJson() {
+  std::lock_guard<std::mutex> Guard(scanCacheLock());
+  nlohmann::json All = nlohmann::json::array();
+  for (const auto &[Roots, P] : scanCache())
+    All.push_back({{"roots", Roots},
+                   {"fakes", P.Fakes},
+                   {"called", P.Called},
+                   {"unresolved", P.UnresolvedNamespaces},
+                   {"wrapped", P.WrappedCalls},
+                   {"constructor", P.ConstructorCalls},
+                   {"other", P.OtherCalls}});
+  return All.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+bool preloadPythonScans(llvm::StringRef Json) {
+  nlohmann::json All = nlohmann::json::parse(Json.begin(), Json.end(), nullptr,
+                                             /*allow_exceptions=*/false);
+  if (!All.is_array())
+    return false;
+  std::map<std::vector<std::string>, PythonOps> Read;
+  try {
+    for (const nlohmann::json &E : All) {
+      PythonOps &P = Read[E.at("roots").get<std::vector<std::string>>()];
+      E.at("fakes").get_to(P.Fakes);
+      E.at("called").get_to(P.Called);
+      E.at("unresolved").get_to(P.UnresolvedNamespaces);
+      E.at("wrapped").get_to(P.WrappedCalls);
+      E.at("constructor").get_to(P.ConstructorCalls);
+      E.at("other").get_to(P.OtherCalls);
+    }
+  } catch (const nlohmann::json::exception &) {
+    return false;
+  }
+  std::lock_guard<std::mutex> Guard(scanCacheLock());
+  for (auto &[Roots, P] : Read)
+    scanCache().emplace(Roots, std::move(P));
+  return true;
+}
+
 const PythonOps &pythonOps(const std::vector<std::string> &Roots) {
   if (scanObserver())
     for (const std::string &Root : Roots)
       scanObserver()(Root);
-  static std::map<std::vector<std::string>, PythonOps> Cache;
-  static std::mutex Lock;
-  std::lock_guard<std::mutex> Guard(Lock);
+  auto &Cache = scanCache();
+  std::lock_guard<std::mutex> Guard(scanCacheLock());
   auto It = Cache.find(Roots);
   if (It != Cache.end())
     return It->second;

@@ -60,6 +60,13 @@ struct PythonOps {
 /// The scan of the Python files under \p Roots (cached).
 const PythonOps &pythonOps(const std::vector<std::string> &Roots);
 
+/// Every scan pythonOps made in this process, as JSON; and the other way:
+/// scans another process made (the parent's, once per run), taken as this
+/// process's own so that a worker per C++ file does not scan the project's
+/// Python again. False when \p Json is not such a list.
+std::string pythonScansToJson();
+bool preloadPythonScans(llvm::StringRef Json);
+
 /// The roots the checks scan: those of a PythonRoots option (';'-separated),
 /// else the project root of \p MainFile (projectRootOfFile).
 std::vector<std::string> pythonRoots(llvm::StringRef Option, const std::string &MainFile);
