@@ -250,4 +250,8 @@ void printMissingHeaders(llvm::raw_ostream &OS, const LintResult &Result) {
   }
 }
 
+std::vector<std::string> absentSubmodulesOf(const std::string &Root) {
+  return factsOf(Root).AbsentSubmodules;
+}
+
 } // namespace torchlint

@@ -31,6 +31,10 @@ struct HeaderContext {
 };
 
 /// Fills the Hint of every missing-header error of \p Result.
+/// The submodules .gitmodules at \p Root lists whose directories are empty
+/// (the tree's text, read by the one rule of SafeRead.h).
+std::vector<std::string> absentSubmodulesOf(const std::string &Root);
+
 void explainMissingHeaders(LintResult &Result, const HeaderContext &Context);
 
 /// The text report of the missing headers: one warning per header, the

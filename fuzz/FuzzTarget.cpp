@@ -13,7 +13,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BuildScripts.h"
 #include "Engine.h"
+#include "MissingHeaders.h"
+#include "Project.h"
+#include "model/PythonFakes.h"
 #include "Output.h"
 #include "PchCache.h"
 
@@ -76,6 +80,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     std::ofstream Out(S.Input, std::ios::binary | std::ios::trunc);
     Out.write(reinterpret_cast<const char *>(Data), static_cast<std::streamsize>(Size));
   }
+  // The same bytes as each file of the tree torch-lint reads itself: the
+  // Python scan, setup.py's macros, .gitmodules, .torch-lint.yaml.
+  std::string Text(reinterpret_cast<const char *>(Data), Size);
+  torchlint::model::PythonOps Py;
+  torchlint::model::scanPythonSource(Text, Py, "in.py");
+  std::string Tree = S.Dir + "/tree";
+  llvm::sys::fs::create_directories(Tree);
+  for (const char *Name : {"/setup.py", "/.gitmodules", "/.torch-lint.yaml"}) {
+    std::ofstream Out(Tree + Name, std::ios::binary | std::ios::trunc);
+    Out.write(Text.data(), static_cast<std::streamsize>(Text.size()));
+  }
+  (void)torchlint::BuildScripts::definesIn(Tree + "/setup.py");
+  (void)torchlint::absentSubmodulesOf(Tree);
+  torchlint::FileSelection Selection({}, /*Defaults=*/true);
+  (void)Selection.loadProject(Tree);
+
   torchlint::LintResult Result = torchlint::lint({S.Input}, *S.Database, S.Options);
   torchlint::printJson(llvm::nulls(), Result);
   torchlint::printText(llvm::nulls(), Result, /*Color=*/false);
