@@ -27,14 +27,6 @@ void ReadPolicy::addCacheDir(const std::string &Dir) {
     CacheDir = Real.str().str();
 }
 
-namespace {
-
-bool isUnder(llvm::StringRef Path, llvm::StringRef Dir) {
-  return Path == Dir || (Path.starts_with(Dir) && (Dir == "/" || Path[Dir.size()] == '/'));
-}
-
-} // namespace
-
 std::string ReadPolicy::check(const std::string &Path) const {
   llvm::SmallString<256> Real;
   if (std::error_code EC = llvm::sys::fs::real_path(Path, Real, /*expand_tilde=*/false))
@@ -47,18 +39,21 @@ std::string ReadPolicy::check(const std::string &Path) const {
   // The user's home: a root that holds it (a run in $HOME, or in / ) does not
   // open its dot-directories (keys, tokens, configuration); a root inside
   // one (a virtual environment's torch in ~/.venv) does.
-  llvm::SmallString<256> Home;
-  if (const char *H = std::getenv("HOME"); H && *H && *H == '/')
-    if (llvm::sys::fs::real_path(H, Home, false))
-      Home.clear();
+  static const std::string Home = [] {
+    llvm::SmallString<256> Real;
+    if (const char *H = std::getenv("HOME"); H && *H == '/')
+      if (!llvm::sys::fs::real_path(H, Real, /*expand_tilde=*/false))
+        return Real.str().str();
+    return std::string();
+  }();
   for (const std::string &Root : Roots) {
-    if (Inside || !isUnder(R, Root))
+    if (Inside || !isPathUnder(R, Root))
       continue;
     if (std::string V = vcsMetadataIn(R, Root); !V.empty()) {
       Why = V;
       continue;
     }
-    if (!Home.empty() && Home != "/" && isUnder(Home, Root) && isUnder(R, Home) &&
+    if (!Home.empty() && Home != "/" && isPathUnder(Home, Root) && isPathUnder(R, Home) &&
         R.size() > Home.size() && R.drop_front(Home.size() + 1).starts_with(".")) {
       Why = "in the user's home configuration";
       continue;

@@ -49,11 +49,11 @@ std::unique_ptr<llvm::MemoryBuffer> readRegularFile(const llvm::Twine &Path,
   return Buf ? std::move(*Buf) : nullptr;
 }
 
-namespace {
-
-bool isUnder(llvm::StringRef Path, llvm::StringRef Dir) {
+bool isPathUnder(llvm::StringRef Path, llvm::StringRef Dir) {
   return Path == Dir || (Path.starts_with(Dir) && (Dir == "/" || Path[Dir.size()] == '/'));
 }
+
+namespace {
 
 /// The directory names version control keeps its metadata in.
 bool isVcsName(llvm::StringRef Name) {
@@ -94,14 +94,14 @@ std::string vcsMetadataIn(llvm::StringRef RealPath, llvm::StringRef Root) {
   // worktree's, a submodule's, --separate-git-dir). A directory merely laid
   // out like a repository is the tree's own (Security.DiffBaseRuns...).
   llvm::StringRef Rel = RealPath;
-  if (!Root.empty() && isUnder(RealPath, Root))
+  if (!Root.empty() && isPathUnder(RealPath, Root))
     Rel = RealPath.drop_front(Root.size());
   for (auto I = llvm::sys::path::begin(Rel), E = llvm::sys::path::end(Rel); I != E; ++I)
     if (isVcsName(*I))
       return "version control metadata";
   for (llvm::StringRef D = llvm::sys::path::parent_path(RealPath);
-       !D.empty() && (Root.empty() || isUnder(D, Root)); D = llvm::sys::path::parent_path(D)) {
-    if (std::string T = gitFileTarget(D); !T.empty() && isUnder(RealPath, T))
+       !D.empty() && (Root.empty() || isPathUnder(D, Root)); D = llvm::sys::path::parent_path(D)) {
+    if (std::string T = gitFileTarget(D); !T.empty() && isPathUnder(RealPath, T))
       return "version control metadata";
     if (D == Root || D == "/")
       break;
@@ -127,14 +127,14 @@ std::string treeFileProblem(const llvm::Twine &Path, const std::vector<std::stri
   for (const std::string &Root : Roots) {
     llvm::SmallString<256> RealRoot;
     if (!llvm::sys::fs::real_path(Root, RealRoot, false) &&
-        (isUnder(Dir, Root) || isUnder(RealDir, RealRoot))) {
+        (isPathUnder(Dir, Root) || isPathUnder(RealDir, RealRoot))) {
       Within = RealRoot.str().str();
       break;
     }
   }
   if (Within.empty())
     Within = RealDir.str().str();
-  if (!isUnder(Real, Within))
+  if (!isPathUnder(Real, Within))
     return "its real path is not inside the project";
   if (std::string V = vcsMetadataIn(Real, Within); !V.empty())
     return "in " + V;

@@ -24,6 +24,9 @@ namespace torchlint {
 std::unique_ptr<llvm::MemoryBuffer> readRegularFile(const llvm::Twine &Path,
                                                     uint64_t MaxBytes);
 
+/// Whether \p Path is \p Dir or below it (both real, absolute paths).
+bool isPathUnder(llvm::StringRef Path, llvm::StringRef Dir);
+
 /// Empty unless \p RealPath lies in version control metadata: a component
 /// below \p Root named .git, .hg, .svn (& co.), or the target of a `.git`
 /// file (`gitdir: <dir>`) in a directory between it and \p Root, whatever
