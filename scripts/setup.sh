@@ -20,6 +20,7 @@ PACKAGES=(
   libtorch-dev pybind11-dev python3-dev python3-venv nlohmann-json3-dev
   libgtest-dev libbenchmark-dev libopencv-dev
   clang-tidy-14 pre-commit python3-jsonschema python3-rfc3987
+  procps  # pgrep/pkill: Security.WorkersDieWithTorchLint
 )
 
 missing=()
