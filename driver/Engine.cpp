@@ -735,6 +735,43 @@ LintResult lint(const std::vector<std::string> &Files,
 
 namespace {
 
+// What ClangTool::run does for one file, without its first step: ClangTool
+// makes the name absolute with llvm::sys::path::native, which on POSIX turns
+// a lone `\` into `/`, so `src/we\ird.cpp` was looked for as `src/we/ird.cpp`
+// ("no input files"). The name goes to the database and the driver as given.
+// Returns why the file could not be parsed at all, or "".
+std::string parseWithCommands(const tooling::CompilationDatabase &Database, const std::string &File,
+                       llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
+                       const std::vector<std::string> &Extra, tooling::ToolAction &Action,
+                       DiagnosticConsumer &Diags) {
+  std::string InitialDir;
+  if (auto CWD = FS->getCurrentWorkingDirectory())
+    InitialDir = *CWD;
+  auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FS);
+  tooling::ArgumentsAdjuster Adjust = tooling::combineAdjusters(
+      tooling::combineAdjusters(tooling::getClangStripOutputAdjuster(),
+                                tooling::getClangSyntaxOnlyAdjuster()),
+      tooling::combineAdjusters(
+          tooling::combineAdjusters(tooling::getClangStripDependencyFileAdjuster(),
+                                    tooling::getStripPluginsAdjuster()),
+          tooling::getInsertArgumentAdjuster(Extra, tooling::ArgumentInsertPosition::END)));
+  std::vector<tooling::CompileCommand> Commands = Database.getCompileCommands(File);
+  if (Commands.empty())
+    return "no compile command";
+  for (const tooling::CompileCommand &Command : Commands) {
+    // (The working directory of this parse's own file system: the process's
+    // is never changed.)
+    std::string Dir = Command.Directory.empty() ? InitialDir : Command.Directory;
+    if (std::error_code EC = FS->setCurrentWorkingDirectory(Dir))
+      return "cannot enter the compile command's directory '" + Dir + "': " + EC.message();
+    tooling::ToolInvocation Invocation(Adjust(Command.CommandLine, Command.Filename), &Action,
+                                       Files.get(), std::make_shared<PCHContainerOperations>());
+    Invocation.setDiagnosticConsumer(&Diags);
+    Invocation.run();
+  }
+  return "";
+}
+
 LintResult lintSequential(const std::vector<std::string> &Files,
                           const tooling::CompilationDatabase &Database,
                           const EngineOptions &Options) {
@@ -788,7 +825,7 @@ LintResult lintSequential(const std::vector<std::string> &Files,
       Source = (*Buf)->getBuffer().str();
     }
     Result.Parsed[Files[I]] = llvm::SHA256::hash(llvm::arrayRefFromStringRef(Source));
-    // A file system of its own, whose working directory ClangTool may set:
+    // A file system of its own, whose working directory the parse may set:
     // the process's is never changed (worker threads share it).
     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Disk =
         llvm::vfs::createPhysicalFileSystem();
@@ -816,20 +853,16 @@ LintResult lintSequential(const std::vector<std::string> &Files,
         PchArgs = Options.Pch->argsFor(Files[I], Commands.front(), Source);
     }
     auto RunTool = [&](const std::vector<std::string> &Extra) {
-      tooling::ClangTool Tool(Database, {Files[I]},
-                              std::make_shared<PCHContainerOperations>(), FS);
-      Tool.setDiagnosticConsumer(&DiagConsumer);
-      Tool.setPrintErrorMessage(false);
-      Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
       std::vector<std::string> Args = {"-resource-dir", clangResourceDir(),
                                        "-Wno-everything", "-ferror-limit=0",
                                        "-fno-spell-checking"};
       Args.insert(Args.end(), Extra.begin(), Extra.end());
-      Tool.appendArgumentsAdjuster(
-          tooling::getInsertArgumentAdjuster(Args, tooling::ArgumentInsertPosition::END));
-      Tool.run(&Factory);
+      return parseWithCommands(Database, Files[I], FS, Args, Factory, DiagConsumer);
     };
-    RunTool(PchArgs);
+    if (std::string Why = RunTool(PchArgs); !Why.empty()) {
+      Result.Errors.push_back({Files[I], "could not be parsed: " + Why});
+      continue;
+    }
     std::vector<ClangTidyError> FileErrors = DiagConsumer.take();
     for (ClangTidyError &E : FileErrors)
       makePathsAbsolute(E);

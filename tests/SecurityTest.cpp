@@ -521,6 +521,38 @@ TEST(Security, FixKeepsSymlinksAndStaysInTheTree) {
   EXPECT_TRUE(isSymlink(Dir + "/src/away.cpp"));
 }
 
+TEST(Security, FileNamesWithBackslashesAreLinted) {
+  // POSIX names may hold `\`. Clang's tooling made names native, turning a
+  // lone `\` into `/`: `src/a\b.cpp` was parsed as `src/a/b.cpp` (here a
+  // clean file beside it) or not at all ("no input files").
+  std::string Dir = makeTempDir("sec-backslash");
+  sh("mkdir -p " + shellQuote(Dir + "/.git") + " " + shellQuote(Dir + "/src/a") + " " +
+     shellQuote(Dir + "/src/d\\ir"));
+  writeFile(Dir + "/src/a\\b.cpp", Hazard);
+  writeFile(Dir + "/src/d\\ir/c.cpp", Hazard);
+  const std::string Clean = "int b() { return 0; }\n";
+  writeFile(Dir + "/src/a/b.cpp", Clean);
+  for (const char *Jobs : {"-j1", "-j2"}) {
+    RunResult R = runTorchLint(mock() + Jobs + " --format=json " +
+                                   shellQuote("src/a\\b.cpp") + " " + shellQuote("src/d\\ir/c.cpp"),
+                               Dir);
+    EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+    json J = json::parse(R.Out);
+    EXPECT_TRUE(J["errors"].empty()) << J["errors"].dump();
+    std::set<std::string> Files;
+    for (const json &F : J["findings"])
+      if (F["check"] == "torch-perf-redundant-copy")
+        Files.insert(F["file"].get<std::string>());
+    EXPECT_EQ(Files, (std::set<std::string>{"src/a\\b.cpp", "src/d\\ir/c.cpp"})) << R.Out;
+  }
+  // Found by the walk of a directory, and fixed in place: only that file.
+  RunResult Fix = runTorchLint(mock() + "--fix src", Dir);
+  EXPECT_EQ(Fix.ExitCode, 1) << Fix.Out << Fix.Err;
+  EXPECT_EQ(readFile(Dir + "/src/a\\b.cpp"), Fixed);
+  EXPECT_EQ(readFile(Dir + "/src/d\\ir/c.cpp"), Fixed);
+  EXPECT_EQ(readFile(Dir + "/src/a/b.cpp"), Clean);
+}
+
 TEST(Security, FixAppliesEachFilesEditsOnce) {
   std::string Dir = makeTempDir("sec-fix-once");
   sh("mkdir -p " + shellQuote(Dir + "/src"));
