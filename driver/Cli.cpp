@@ -20,6 +20,7 @@
 #include "Verify.h"
 #include "ProjectLint.h"
 #include "model/ProjectModel.h"
+#include "FactSources.h"
 #include "model/PythonFakes.h"
 #include "model/SafeRead.h"
 #include "Workers.h"
@@ -69,6 +70,10 @@ options:
                           of its project (by default the files of one run are
                           one program, and a run on some files uses the facts
                           an earlier run stored for the rest, in the cache)
+  --project=full          parse every source of the project the cache has no
+                          facts for (by default only those a text pass finds
+                          can change the named files' findings: callers,
+                          definitions they call, the same operators)
   --project-root=<dir>    the root of the project the named files belong to
                           (default: their git work tree, else the nearest
                           setup.py/pyproject.toml directory or CMake top):
@@ -151,6 +156,8 @@ struct Options {
   /// Project mode (ProjectLint.h): the files are linted as parts of their
   /// projects; --no-project clears it.
   bool ProjectMode = true;
+  /// --project=full: every other source is a fact source (FactSources.h).
+  bool ProjectFull = false;
   bool ResultCache = true; ///< --no-result-cache clears it.
   std::string WorkerProjectIndex; ///< --worker-project-index (from the parent).
   std::string WorkerPythonScans;  ///< --worker-python-scans (from the parent).
@@ -322,6 +329,7 @@ int parseArgs(int Argc, const char **Argv, Options &O) {
     if (A == "--quiet" || A == "-q") { O.Quiet = true; continue; }
     if (A == "--worker") { O.Worker = true; O.Quiet = true; continue; }
     if (A == "--no-project") { O.ProjectMode = false; continue; }
+    if (A == "--project=full") { O.ProjectFull = true; O.ProjectMode = true; continue; }
     if (A == "--no-result-cache") { O.ResultCache = false; continue; }
     if (A.consume_front("--worker-python-scans=")) { // From the parent.
       O.WorkerPythonScans = A.str();
@@ -577,12 +585,33 @@ std::vector<std::string> projectNeighbours(const Options &O,
     unsigned Outside = 0;
     std::error_code EC;
     walkTree(Root, Real.str().str(), Root, Selection, Found, Outside, EC);
+    std::vector<std::string> Others, NamedHere;
     for (const std::string &F : Found) {
       llvm::SmallString<256> P(F);
       llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-      if (Out.size() < 5000 && !Named.count(P.str().str()))
-        Out.push_back(P.str().str());
+      if (!Named.count(P.str().str()))
+        Others.push_back(P.str().str());
     }
+    for (const std::string &F : Named)
+      if (llvm::StringRef(F).starts_with(Root + "/"))
+        NamedHere.push_back(F);
+    if (!O.ProjectFull) {
+      FactSourceSelection S = selectFactSources(NamedHere, Others, Root);
+      if (O.Verbose && !O.Quiet)
+        llvm::errs() << "torch-lint: project " << escapeForTerminal(Root) << ": "
+                     << S.Picked.size() << " of " << Others.size()
+                     << " other sources can add facts to the named files"
+                     << (S.Complete ? "" : " (the text pass gave up: all of them)") << "; "
+                     << S.NotHost << " have no torch host code\n";
+      if (O.Verbose && !O.Quiet)
+        for (size_t I = 0; I < S.Picked.size() && S.Complete; ++I)
+          llvm::errs() << "  " << escapeForTerminal(displayPath(S.Picked[I])) << ": "
+                       << escapeForTerminal(S.Why[I]) << "\n";
+      Others = std::move(S.Picked);
+    }
+    for (std::string &F : Others)
+      if (Out.size() < 5000)
+        Out.push_back(std::move(F));
   }
   return Out;
 }

@@ -15,6 +15,7 @@
 
 #include "BuildScripts.h"
 #include "Engine.h"
+#include "FactSources.h"
 #include "MissingHeaders.h"
 #include "Project.h"
 #include "model/PythonFakes.h"
@@ -81,7 +82,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     Out.write(reinterpret_cast<const char *>(Data), static_cast<std::streamsize>(Size));
   }
   // The same bytes as each file of the tree torch-lint reads itself: the
-  // Python scan, setup.py's macros, .gitmodules, .torch-lint.yaml.
+  // Python scan, project mode's text pass over sources, setup.py's macros,
+  // .gitmodules, .torch-lint.yaml.
   std::string Text(reinterpret_cast<const char *>(Data), Size);
   torchlint::model::PythonOps Py;
   torchlint::model::scanPythonSource(Text, Py, "in.py");
@@ -91,6 +93,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     std::ofstream Out(Tree + Name, std::ios::binary | std::ios::trunc);
     Out.write(Text.data(), static_cast<std::streamsize>(Text.size()));
   }
+  (void)torchlint::readSourceText(Text);
   (void)torchlint::BuildScripts::definesIn(Tree + "/setup.py");
   (void)torchlint::absentSubmodulesOf(Tree);
   torchlint::FileSelection Selection({}, /*Defaults=*/true);

@@ -51,15 +51,17 @@ std::set<std::string> findings(const std::string &Out) {
 
 /// "file:line check" of each `// expect:` in the project's sources, less
 /// those of files not in \p Only (when given).
+const char *const Sources[] = {"csrc/ops.cpp", "csrc/register.cpp", "csrc/bindings.cpp",
+                               "csrc/autograd_fn.cpp", "csrc/cpu/scale_cpu.cpp",
+                               "csrc/cpu/released.cpp", "csrc/cpu/rows_cpu.cpp",
+                               "csrc/cpu/rows_helpers.cpp", "csrc/cpu/add_into_cpu.cpp",
+                               "csrc/cpu/visible.cpp", "csrc/meta/scale_meta.cpp",
+                               "csrc/cuda/count_cuda.cu", "csrc/registry/pybind.cpp",
+                               "csrc/registry/box_ops.cpp", "csrc/registry/cpu/box_ops_cpu.cpp"};
+
 std::set<std::string> expected(const std::vector<std::string> &Only = {}) {
   std::set<std::string> S;
-  for (const char *F : {"csrc/ops.cpp", "csrc/register.cpp", "csrc/bindings.cpp",
-                        "csrc/autograd_fn.cpp", "csrc/cpu/scale_cpu.cpp",
-                        "csrc/cpu/released.cpp", "csrc/cpu/rows_cpu.cpp",
-                        "csrc/cpu/rows_helpers.cpp", "csrc/cpu/add_into_cpu.cpp", "csrc/cpu/visible.cpp",
-                        "csrc/meta/scale_meta.cpp", "csrc/cuda/count_cuda.cu",
-                        "csrc/registry/pybind.cpp", "csrc/registry/box_ops.cpp",
-                        "csrc/registry/cpu/box_ops_cpu.cpp"}) {
+  for (const char *F : Sources) {
     if (!Only.empty() && std::find(Only.begin(), Only.end(), F) == Only.end())
       continue;
     std::istringstream In(readFile(sourceDir() + "/tests/projects/split_op/" + F));
@@ -265,6 +267,35 @@ TEST(ProjectMode, AFirstRunOnSomeFilesParsesTheRestForFacts) {
   std::set<std::string> Want = expected({"csrc/ops.cpp"});
   ASSERT_EQ(Want.erase("csrc/ops.cpp:7 torch-compile-missing-fake-kernel"), 1u);
   EXPECT_EQ(findings(Excluded.Out), Want) << Excluded.Out;
+}
+
+// A first run on one file parses only the other sources whose facts can
+// change its findings (FactSources.h), and finds what a run that parses
+// them all finds. Device-only code is never parsed for facts.
+TEST(ProjectMode, AFirstRunOnOneFileParsesWhatCanChangeItsFindings) {
+  std::string Cache, Dir = copyProject("project-mode-scope", Cache);
+  writeFile(Dir + "/csrc/cuda/count_inst.cuh", "#pragma once\n__global__ void k(int *p);\n");
+  writeFile(Dir + "/csrc/cuda/count_inst.cu",
+            "#include \"count_inst.cuh\"\nnamespace split_op {\n"
+            "void count_cuda(int *p) { k<<<1, 1>>>(p); }\n}\n");
+  const std::string Flags = "--torch-include=" + shellQuote(mockIncludes()) + " --no-cache ";
+  for (const std::string File : Sources) {
+    RunResult R = runTorchLint(Flags + "-v --format=json " + File, Dir);
+    EXPECT_EQ(findings(R.Out), expected({File})) << File << "\n" << R.Out << R.Err;
+    EXPECT_EQ(R.Err.find("count_inst.cu"), std::string::npos) << R.Err;
+    EXPECT_NE(R.Err.find("other sources can add facts to the named files"), std::string::npos)
+        << R.Err;
+  }
+  // register.cpp registers kernels of ops.cpp's operators and names the
+  // kernels the other files define: what it asks is answered there.
+  RunResult V = runTorchLint(Flags + "-v csrc/register.cpp", Dir);
+  for (const char *Source : {"csrc/ops.cpp: registers the operator", "csrc/meta/scale_meta.cpp: defines",
+                             "csrc/cpu/scale_cpu.cpp: defines"})
+    EXPECT_NE(V.Err.find(Source), std::string::npos) << Source << "\n" << V.Err;
+  // --project=full parses them all, with the same findings.
+  RunResult Full = runTorchLint(Flags + "--project=full -v --format=json csrc/register.cpp", Dir);
+  EXPECT_EQ(findings(Full.Out), expected({"csrc/register.cpp"})) << Full.Out;
+  EXPECT_EQ(Full.Err.find("other sources can add facts"), std::string::npos) << Full.Err;
 }
 
 // A tree nothing marks as a project (no git, no setup.py): --project-root

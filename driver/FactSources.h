@@ -1,0 +1,78 @@
+//===--- FactSources.h - Which sources can add facts to the named files -*- C++ -*-===//
+//
+// Project mode lints the named files with the facts of the rest of their
+// project (ProjectLint.h). Parsing every other source of a large repository
+// for its facts costs minutes (hundreds of device-only kernel instantiations
+// in an attention library); most of them cannot change a finding of the
+// files asked about. This is a text pass (no parse, bounded per file, every
+// read by the tree's rule, SafeRead.h) that picks the sources whose facts
+// can:
+//
+// - callers, upward: a source that names a function the named files (or a
+//   caller already picked) define: it may register it as a kernel, bind it,
+//   or call it from a traced root (ProjectView::tracedContextOf,
+//   registeredElsewhere, callersElsewhere);
+// - definitions, downward: a source that defines a function the named files'
+//   translation units call and do not define themselves (or one a picked
+//   definition calls): backendOf, dataReadOf, paramWriteOf, bodyElsewhere;
+// - operators: a source that defines or registers an operator the named
+//   files define or register (kernelsElsewhere, schemaElsewhere), and, when
+//   a named file binds with pybind11, every source that defines operators
+//   (opsElsewhere).
+//
+// A source with no torch host code (it never names at::, torch::, c10::,
+// pybind11, a registration macro or a torch header, nor includes a project
+// header that does) is never picked. Names are identifiers outside comments;
+// a member call (`x.size()`) names no project function.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_DRIVER_FACTSOURCES_H
+#define TORCHLINT_DRIVER_FACTSOURCES_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace torchlint {
+
+/// What the text pass reads of one file's own text.
+struct SourceText {
+  bool TorchHost = false;     ///< Names the torch or pybind11 API itself.
+  bool DefinesOps = false;    ///< TORCH_LIBRARY (not _IMPL), RegisterOperators.
+  bool BindsPython = false;   ///< PYBIND11_MODULE, py::class_.
+  std::set<std::string> Defines;  ///< Functions it defines (not macros).
+  std::set<std::string> Mentions; ///< Free identifiers it names.
+  std::set<std::string> Ops;      ///< Operator names of its def/impl strings.
+  std::vector<std::string> Includes; ///< `#include "..."` as written.
+};
+
+/// Reads \p Text (C++ or CUDA source).
+SourceText readSourceText(llvm::StringRef Text);
+
+struct FactSourceSelection {
+  /// The candidates picked, in their order.
+  std::vector<std::string> Picked;
+  /// Per picked candidate, why ("names 'f'", "defines 'g'", ...).
+  std::vector<std::string> Why;
+  /// Candidates left out for having no torch host code.
+  size_t NotHost = 0;
+  /// False when the pass gave up (a read over its byte budget): then every
+  /// candidate is picked.
+  bool Complete = true;
+};
+
+/// Of \p Candidates (the other sources of the named files' project under
+/// \p Root), those whose facts can change the findings of \p Named. An
+/// `#include "..."` is looked for beside the including file, then in each
+/// directory above it up to \p Root (a project header outside the root is
+/// not the project's).
+FactSourceSelection selectFactSources(const std::vector<std::string> &Named,
+                                      const std::vector<std::string> &Candidates,
+                                      const std::string &Root);
+
+} // namespace torchlint
+
+#endif

@@ -1,0 +1,182 @@
+//===--- FactSourcesTest.cpp - The text pass of project mode ---------------===//
+//
+// Which other sources a run on some files parses for facts (FactSources.h):
+// callers and registrations of what the named files define, definitions of
+// what they call, the same operators; never device-only code.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FactSources.h"
+#include "TestSupport.h"
+
+#include "gtest/gtest.h"
+#include <map>
+
+using namespace torchlint;
+using namespace torchlint::test;
+
+namespace {
+
+TEST(FactSources, ReadsNamesAsCodeHasThem) {
+  SourceText T = readSourceText(R"cpp(
+#include <torch/extension.h>
+#include "kernels/launch.h"
+// helper_in_comment(x) is not a name of this file
+/* nor block_comment() */
+namespace ext {
+static void helper(int n);
+at::Tensor scale_cpu(const at::Tensor &x, double s) {
+  auto y = x.contiguous();          // a member: no project function
+  helper(y.size(0));
+  const char *msg = "not_a_name(";
+  return launch_scale(y, s);
+}
+struct Box {
+  Box(int w) : w_{w}, h_(w) { init(); }
+  int area() const noexcept { return w_ * h_; }
+  int w_, h_;
+};
+auto trailing(int a) -> int { return a; }
+} // namespace ext
+TORCH_LIBRARY(ext, m) {
+  m.def(R"(scale(Tensor x, float s) -> Tensor)");
+  m.def("ext::shift.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)");
+}
+)cpp");
+  EXPECT_TRUE(T.TorchHost);
+  EXPECT_TRUE(T.DefinesOps);
+  EXPECT_FALSE(T.BindsPython);
+  EXPECT_EQ(T.Includes, std::vector<std::string>{"kernels/launch.h"});
+  EXPECT_EQ(T.Defines, (std::set<std::string>{"scale_cpu", "Box", "area", "trailing"}));
+  for (const char *Name : {"helper", "launch_scale", "scale_cpu", "init", "y"})
+    EXPECT_TRUE(T.Mentions.count(Name)) << Name;
+  for (const char *Name : {"contiguous", "size", "helper_in_comment", "block_comment",
+                           "not_a_name", "Tensor", "TORCH_LIBRARY", "def"})
+    EXPECT_FALSE(T.Mentions.count(Name)) << Name;
+  EXPECT_EQ(T.Ops, (std::set<std::string>{"scale", "shift"}));
+}
+
+TEST(FactSources, DeviceCodeIsNotTorchHostCode) {
+  SourceText T = readSourceText(R"cpp(
+#include "flash_fwd_launch_template.h"
+// Uses at::PhiloxCudaState through the params (a comment).
+template<> void run_mha_fwd_<cutlass::half_t, 128>(Flash_fwd_params &params, cudaStream_t s) {
+  run_mha_fwd_hdim128<cutlass::half_t>(params, s);
+}
+)cpp");
+  EXPECT_FALSE(T.TorchHost);
+  EXPECT_EQ(T.Defines, std::set<std::string>{"run_mha_fwd_"});
+  SourceText B = readSourceText("#include <pybind11/pybind11.h>\nPYBIND11_MODULE(m, mod) {}\n");
+  EXPECT_TRUE(B.TorchHost);
+  EXPECT_TRUE(B.BindsPython);
+}
+
+TEST(FactSources, PathologicalTextIsReadInOnePass) {
+  // Declarators that never reach a body, template arguments that never
+  // close, unterminated literals and comments: each look ahead is bounded,
+  // so 4 MiB of them take one pass (quadratic, this would not end).
+  for (const char *Unit : {"f() -> ", "a<", "g() : x y ", "h() const & ", "\"", "/*", "R\"x("}) {
+    std::string Text;
+    while (Text.size() < (size_t(4) << 20))
+      Text += Unit;
+    SourceText T = readSourceText(Text);
+    EXPECT_TRUE(T.Defines.empty()) << Unit;
+  }
+}
+
+/// A small project: \p Files (path -> text) under a new directory.
+std::string project(const std::map<std::string, std::string> &Files) {
+  std::string Dir = makeTempDir("fact-sources");
+  for (const auto &[Path, Text] : Files) {
+    std::string Full = Dir + "/" + Path;
+    std::system(("mkdir -p " + shellQuote(Full.substr(0, Full.rfind('/')))).c_str());
+    writeFile(Full, Text);
+  }
+  return Dir;
+}
+
+std::set<std::string> picked(const std::string &Dir, const std::vector<std::string> &Named,
+                             const std::vector<std::string> &Others) {
+  auto Abs = [&](const std::vector<std::string> &L) {
+    std::vector<std::string> Out;
+    for (const std::string &F : L)
+      Out.push_back(Dir + "/" + F);
+    return Out;
+  };
+  std::set<std::string> Out;
+  for (const std::string &F : selectFactSources(Abs(Named), Abs(Others), Dir).Picked)
+    Out.insert(F.substr(Dir.size() + 1));
+  return Out;
+}
+
+TEST(FactSources, PicksCallersDefinitionsAndTheSameOperators) {
+  std::string Dir = project({
+      {"csrc/ops.cpp", R"(#include <torch/extension.h>
+at::Tensor scale_cpu(const at::Tensor &x) { return launch_scale(x); }
+TORCH_LIBRARY_IMPL(ext, CPU, m) { m.impl("scale", scale_cpu); }
+)"},
+      // The schema of the operator ops.cpp registers.
+      {"csrc/schema.cpp", "#include <torch/library.h>\nTORCH_LIBRARY(ext, m) { "
+                          "m.def(\"scale(Tensor x) -> Tensor\"); }\n"},
+      // Defines what ops.cpp calls; torch through a project header.
+      {"csrc/cuda/launch.cu", "#include \"../common.h\"\nat::Tensor launch_scale(const "
+                              "at::Tensor &x) { return deeper(x); }\n"},
+      {"csrc/common.h", "#pragma once\n#include <ATen/ATen.h>\n"},
+      // What launch.cu calls: a definition below a definition.
+      {"csrc/cuda/deeper.cpp", "#include <ATen/ATen.h>\nat::Tensor deeper(const at::Tensor &x) "
+                               "{ return x; }\n"},
+      // Calls scale_cpu: a caller (a Meta kernel could be registered here).
+      {"csrc/meta.cpp", "#include <ATen/ATen.h>\nat::Tensor scale_meta(const at::Tensor &x) "
+                        "{ return scale_cpu(x); }\n"},
+      // Registers scale_meta, the caller's function: a caller of a caller.
+      {"csrc/register_meta.cpp", "#include <torch/library.h>\nTORCH_LIBRARY_IMPL(other, Meta, "
+                                 "m) { m.impl(\"other_op\", scale_meta); }\n"},
+      // Device-only code, though it defines a name ops.cpp uses.
+      {"csrc/cuda/inst_1.cu", "#include \"kernel.cuh\"\ntemplate<> void launch_scale<float>(P "
+                              "&p) { run<float>(p); }\n"},
+      {"csrc/cuda/kernel.cuh", "#pragma once\ntemplate <typename T> __global__ void run(P p);\n"},
+      // Torch code that neither calls nor is called.
+      {"csrc/unrelated.cpp", "#include <ATen/ATen.h>\nat::Tensor other(const at::Tensor &x) "
+                             "{ return x.scale_cpu(); } // scale_cpu(x)\n"},
+  });
+  EXPECT_EQ(picked(Dir, {"csrc/ops.cpp"},
+                   {"csrc/schema.cpp", "csrc/cuda/launch.cu", "csrc/cuda/deeper.cpp",
+                    "csrc/meta.cpp", "csrc/register_meta.cpp", "csrc/cuda/inst_1.cu",
+                    "csrc/unrelated.cpp"}),
+            (std::set<std::string>{"csrc/schema.cpp", "csrc/cuda/launch.cu",
+                                   "csrc/cuda/deeper.cpp", "csrc/meta.cpp",
+                                   "csrc/register_meta.cpp"}));
+  FactSourceSelection S =
+      selectFactSources({Dir + "/csrc/ops.cpp"}, {Dir + "/csrc/cuda/inst_1.cu"}, Dir);
+  EXPECT_TRUE(S.Picked.empty());
+  EXPECT_EQ(S.NotHost, 1u);
+}
+
+TEST(FactSources, ABindingModuleSeesEveryOperatorDefinition) {
+  // opsElsewhere: the namespace a binding's migration registers into.
+  std::string Dir = project({
+      {"bind.cpp", "#include <torch/extension.h>\nat::Tensor f(const at::Tensor &x) { return "
+                   "x; }\nPYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def(\"f\", &f); }\n"},
+      {"lib.cpp", "#include <torch/library.h>\nTORCH_LIBRARY(myext, m) { "
+                  "m.def(\"g(Tensor x) -> Tensor\"); }\n"},
+      {"impl.cpp", "#include <torch/library.h>\nTORCH_LIBRARY_IMPL(myext, CPU, m) { "
+                   "m.impl(\"g\", g_cpu); }\n"},
+  });
+  EXPECT_EQ(picked(Dir, {"bind.cpp"}, {"lib.cpp", "impl.cpp"}),
+            std::set<std::string>{"lib.cpp"});
+}
+
+TEST(FactSources, AProjectHeaderOutsideTheRootIsNotTheProjects) {
+  std::string Top = makeTempDir("fact-sources-root");
+  std::string Dir = Top + "/proj";
+  std::system(("mkdir -p " + shellQuote(Dir)).c_str());
+  writeFile(Top + "/torchy.h", "#include <torch/torch.h>\n");
+  writeFile(Dir + "/a.cpp", "#include <torch/torch.h>\nat::Tensor a(at::Tensor x) { return "
+                            "b(x); }\n");
+  writeFile(Dir + "/b.cu", "#include \"../torchy.h\"\nat_like b(at_like x) { return x; }\n");
+  FactSourceSelection S = selectFactSources({Dir + "/a.cpp"}, {Dir + "/b.cu"}, Dir);
+  EXPECT_TRUE(S.Picked.empty());
+  EXPECT_EQ(S.NotHost, 1u);
+}
+
+} // namespace
