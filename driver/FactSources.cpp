@@ -171,15 +171,24 @@ bool torchHeader(llvm::StringRef H) {
          H.starts_with("pybind11/") || H.starts_with("caffe2/");
 }
 
-/// The operator name a def/impl string names: "ns::op.overload(...)" -> "op".
-std::string opNameOf(llvm::StringRef S) {
+/// The operator a def/impl string names: "ns::op.overload(...)" -> "ns::op";
+/// "op(...)" in the block of \p Library -> "Library::op"; else empty.
+std::string opNameOf(llvm::StringRef S, llvm::StringRef Library) {
   S = S.ltrim();
   S = S.take_until([](char C) { return C == '(' || C == '.' || llvm::isSpace(C); });
-  if (size_t At = S.rfind("::"); At != llvm::StringRef::npos)
-    S = S.drop_front(At + 2);
-  if (S.empty() || !identStart(S[0]) || !llvm::all_of(S, identChar))
+  llvm::StringRef Ns, Name = S;
+  if (size_t At = S.rfind("::"); At != llvm::StringRef::npos) {
+    Ns = S.take_front(At);
+    Name = S.drop_front(At + 2);
+  } else {
+    Ns = Library;
+  }
+  auto Ident = [](llvm::StringRef W) {
+    return !W.empty() && identStart(W[0]) && llvm::all_of(W, identChar);
+  };
+  if (!Ident(Ns) || !Ident(Name))
     return {};
-  return S.str();
+  return (Ns + "::" + Name).str();
 }
 
 } // namespace
@@ -261,7 +270,11 @@ SourceText readSourceText(llvm::StringRef Text) {
   };
 
   std::vector<bool> Body; // Per open `{`: whether inside a function body.
+  // Per open `{`: the namespace of the TORCH_LIBRARY block it is in.
+  std::vector<llvm::StringRef> Library;
+  llvm::StringRef PendingLibrary;
   size_t NextBody = N, DeclaratorEnd = 0;
+  size_t SpecializationAt = N; // Where the last `template <>` is.
   for (size_t I = 0; I < N; ++I) {
     const Tok &K = T[I];
     bool InFunction = !Body.empty() && Body.back();
@@ -275,9 +288,16 @@ SourceText readSourceText(llvm::StringRef Text) {
     if (K.K == Tok::Punct) {
       if (K.Text == "{") {
         Body.push_back(InFunction || I == NextBody);
+        Library.push_back(I == NextBody && !PendingLibrary.empty() ? PendingLibrary
+                          : Library.empty()                        ? llvm::StringRef()
+                                                                   : Library.back());
+        if (I == NextBody)
+          PendingLibrary = {};
       } else if (K.Text == "}") {
-        if (!Body.empty())
+        if (!Body.empty()) {
           Body.pop_back();
+          Library.pop_back();
+        }
       }
       continue;
     }
@@ -297,13 +317,22 @@ SourceText readSourceText(llvm::StringRef Text) {
       Out.DefinesOps = true;
     if (W == "PYBIND11_MODULE" || (W == "class_" && I > 0 && IsPunct(I - 1, "::")))
       Out.BindsPython = true;
-    // An operator's name in a registration or schema string.
+    // The namespace of a TORCH_LIBRARY block, for the operators in it.
+    if (W.starts_with("TORCH_LIBRARY") || W.starts_with("STABLE_TORCH_LIBRARY"))
+      if (IsPunct(I + 1, "(") && I + 2 < N && T[I + 2].K == Tok::Ident)
+        PendingLibrary = T[I + 2].Text;
+    // An operator's name in a registration or schema string: "ns::op" as
+    // written, or in a TORCH_LIBRARY block's namespace (a pybind11
+    // `m.def("name", ...)` names no operator).
     if (llvm::is_contained({"def", "impl", "op", "TORCH_SELECTIVE_SCHEMA",
                             "TORCH_SELECTIVE_NAME"},
                            W) &&
         IsPunct(I + 1, "(") && I + 2 < N && T[I + 2].K == Tok::Str)
-      if (std::string Op = opNameOf(T[I + 2].Text); !Op.empty())
+      if (std::string Op = opNameOf(T[I + 2].Text, Library.empty() ? "" : Library.back());
+          !Op.empty())
         Out.Ops.insert(Op);
+    if (W == "template" && IsPunct(I + 1, "<") && IsPunct(I + 2, ">"))
+      SpecializationAt = I;
     if (isKeyword(W))
       continue;
     // A member (`x.size()`), or a name in a namespace that is not the
@@ -332,8 +361,11 @@ SourceText readSourceText(llvm::StringRef Text) {
       size_t B = BodyAfter(Paren);
       if (B < N) {
         NextBody = DeclaratorEnd = B;
-        if (!allCaps(W) && !Member)
+        if (!allCaps(W) && !Member) {
           Out.Defines.insert(W.str());
+          if (Paren != I + 1 && SpecializationAt < I && I - SpecializationAt < 16)
+            Out.Specializations.insert(W.str());
+        }
       }
     }
   }
@@ -371,6 +403,8 @@ struct Unit {
   SourceText Own;
   std::vector<unsigned> Defines, Mentions; ///< Own text.
   std::vector<unsigned> AllDefines, AllMentions, Ops; ///< With its headers.
+  std::vector<unsigned> Headers; ///< Its project headers (ids of paths).
+  std::string Dir;
   bool Host = false, BindsPython = false;
 };
 
@@ -414,6 +448,8 @@ public:
       for (const std::string &Next : T->Includes)
         Queue.push_back({H, Next});
     }
+    U.Headers = Paths.ids(Seen);
+    U.Dir = llvm::sys::path::parent_path(Path).str();
     U.AllDefines = Interned.ids(AllDefines);
     U.AllMentions = Interned.ids(AllMentions);
     return true;
@@ -458,7 +494,7 @@ private:
   std::string Root;
   std::map<std::string, std::optional<SourceText>> Texts;
   uint64_t Read = 0;
-  Names Interned;
+  Names Interned, Paths;
 
 public:
   bool Over = false;
@@ -518,10 +554,35 @@ FactSourceSelection selectFactSources(const std::vector<std::string> &Named,
       OpBy[O].push_back(I);
   }
 
+  // A link by name holds within one program: the candidate shares a
+  // project header with a unit already in (the named files, those picked),
+  // or one's directory holds the other (ext.cpp and cuda/ext_kernel.cu). A
+  // function of the same name in a sibling extension of the repository
+  // (hopper/ and csrc/flash_attn_ck/ both define mha_bwd) is not a link.
+  std::set<unsigned> InHeaders;
+  std::set<std::string> InDirs;
+  auto Enter = [&](const Unit &U) {
+    InHeaders.insert(U.Headers.begin(), U.Headers.end());
+    InDirs.insert(U.Dir);
+  };
+  auto Within = [](llvm::StringRef Dir, llvm::StringRef Top) {
+    return Dir == Top || Dir.starts_with((Top + "/").str());
+  };
+  auto Related = [&](const Unit &C) {
+    if (llvm::any_of(C.Headers, [&](unsigned H) { return InHeaders.count(H) > 0; }))
+      return true;
+    return llvm::any_of(InDirs, [&](const std::string &D) {
+      return Within(C.Dir, D) || Within(D, C.Dir);
+    });
+  };
+  for (const Unit &U : NamedUnits)
+    Enter(U);
   std::vector<std::string> Why(Cands.size());
   auto Pick = [&](size_t I, const std::string &Reason) {
-    if (Why[I].empty())
+    if (Why[I].empty()) {
       Why[I] = Reason;
+      Enter(Cands[I]);
+    }
   };
   // Callers, upward: whoever names a function a picked caller defines.
   {
@@ -540,7 +601,7 @@ FactSourceSelection selectFactSources(const std::vector<std::string> &Named,
       Work.pop_front();
       if (auto It = CalledBy.find(D); It != CalledBy.end())
         for (size_t I : It->second)
-          if (!Up[I]) {
+          if (!Up[I] && Related(Cands[I])) {
             Up[I] = true;
             Pick(I, "names '" + P.str(D) + "'");
             Defined(Cands[I].Defines);
@@ -570,9 +631,22 @@ FactSourceSelection selectFactSources(const std::vector<std::string> &Named,
         continue;
       std::vector<size_t> By;
       if (auto It = DefinedBy.find(M); It != DefinedBy.end())
-        By = It->second;
-      else if (auto It = DefinedVia.find(M); It != DefinedVia.end())
-        By = {It->second.front()}; // A header's definition: one TU has it.
+        for (size_t I : It->second)
+          if (Related(Cands[I]))
+            By.push_back(I);
+      // Explicit specializations of one template, a file each (kernel
+      // instantiations): their facts are the template's; one says them.
+      const std::string &Name = P.str(M);
+      if (By.size() > 1 && llvm::all_of(By, [&](size_t I) {
+            return Cands[I].Own.Specializations.count(Name) > 0;
+          }))
+        By.resize(1);
+      if (auto It = DefinedVia.find(M); By.empty() && It != DefinedVia.end())
+        for (size_t I : It->second)
+          if (Related(Cands[I])) {
+            By.push_back(I); // A header's definition: one TU has it.
+            break;
+          }
       for (size_t I : By) {
         Pick(I, "defines '" + P.str(M) + "'");
         if (!Down[I]) {

@@ -44,6 +44,9 @@ struct SourceText {
   bool DefinesOps = false;    ///< TORCH_LIBRARY (not _IMPL), RegisterOperators.
   bool BindsPython = false;   ///< PYBIND11_MODULE, py::class_.
   std::set<std::string> Defines;  ///< Functions it defines (not macros).
+  /// Those of Defines it defines as explicit specializations
+  /// (`template <> void run<half>(...) {`).
+  std::set<std::string> Specializations;
   std::set<std::string> Mentions; ///< Free identifiers it names.
   std::set<std::string> Ops;      ///< Operator names of its def/impl strings.
   std::vector<std::string> Includes; ///< `#include "..."` as written.

@@ -53,7 +53,14 @@ TORCH_LIBRARY(ext, m) {
   for (const char *Name : {"contiguous", "size", "helper_in_comment", "block_comment",
                            "not_a_name", "Tensor", "TORCH_LIBRARY", "def"})
     EXPECT_FALSE(T.Mentions.count(Name)) << Name;
-  EXPECT_EQ(T.Ops, (std::set<std::string>{"scale", "shift"}));
+  EXPECT_EQ(T.Ops, (std::set<std::string>{"ext::scale", "ext::shift"}));
+  // A pybind11 function's name is no operator; a qualified schema is.
+  SourceText B = readSourceText(R"cpp(
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def("bwd", &mha_bwd); }
+TORCH_LIBRARY_IMPL(flash, CUDA, m) { m.impl("fwd", &mha_fwd); }
+static auto r = torch::RegisterOperators().op("legacy::op(Tensor x) -> Tensor", &f);
+)cpp");
+  EXPECT_EQ(B.Ops, (std::set<std::string>{"flash::fwd", "legacy::op"}));
 }
 
 TEST(FactSources, DeviceCodeIsNotTorchHostCode) {
@@ -66,6 +73,7 @@ template<> void run_mha_fwd_<cutlass::half_t, 128>(Flash_fwd_params &params, cud
 )cpp");
   EXPECT_FALSE(T.TorchHost);
   EXPECT_EQ(T.Defines, std::set<std::string>{"run_mha_fwd_"});
+  EXPECT_EQ(T.Specializations, std::set<std::string>{"run_mha_fwd_"});
   SourceText B = readSourceText("#include <pybind11/pybind11.h>\nPYBIND11_MODULE(m, mod) {}\n");
   EXPECT_TRUE(B.TorchHost);
   EXPECT_TRUE(B.BindsPython);
@@ -150,6 +158,46 @@ TORCH_LIBRARY_IMPL(ext, CPU, m) { m.impl("scale", scale_cpu); }
       selectFactSources({Dir + "/csrc/ops.cpp"}, {Dir + "/csrc/cuda/inst_1.cu"}, Dir);
   EXPECT_TRUE(S.Picked.empty());
   EXPECT_EQ(S.NotHost, 1u);
+}
+
+TEST(FactSources, ASiblingExtensionsNamesAreNotLinks) {
+  // Two extensions of one repository, each with its own mha_fwd: the other
+  // one's binding is not a caller of this one's (no shared header, neither
+  // directory holds the other); this one's kernel file is.
+  std::string Dir = project({
+      {"hopper/api.cpp", "#include \"flash.h\"\n#include <torch/library.h>\n"
+                         "at::Tensor mha_fwd(at::Tensor q) { return run_fwd(q); }\n"},
+      {"hopper/flash.h", "#pragma once\nat::Tensor run_fwd(at::Tensor q);\n"},
+      {"hopper/kernels/fwd.cu", "#include \"../flash.h\"\n#include <ATen/ATen.h>\n"
+                                "at::Tensor run_fwd(at::Tensor q) { return q; }\n"},
+      {"hopper/meta.cpp", "#include \"flash.h\"\nat::Tensor mha_fwd(at::Tensor q);\n"
+                          "at::Tensor meta(at::Tensor q) { return mha_fwd(q); }\n"},
+      {"ck/api.cpp", "#include <torch/extension.h>\nat::Tensor mha_fwd(at::Tensor q);\n"
+                     "at::Tensor run_fwd(at::Tensor q) { return q; }\n"
+                     "PYBIND11_MODULE(ck, m) { m.def(\"fwd\", &mha_fwd); }\n"},
+  });
+  EXPECT_EQ(picked(Dir, {"hopper/api.cpp"}, {"hopper/kernels/fwd.cu", "hopper/meta.cpp", "ck/api.cpp"}),
+            (std::set<std::string>{"hopper/kernels/fwd.cu", "hopper/meta.cpp"}));
+}
+
+TEST(FactSources, OneFileSaysWhatATemplatesSpecializationsDo) {
+  // A launcher instantiated a file per head size: the specializations'
+  // facts are the template's, so one of those files is parsed, not each.
+  std::map<std::string, std::string> Files = {
+      {"api.cpp", "#include \"launch.h\"\nat::Tensor fwd(at::Tensor q) { run_k<float, 64>(q); "
+                  "return q; }\n"},
+      {"launch.h", "#pragma once\n#include <ATen/ATen.h>\ntemplate <typename T, int D> void "
+                   "run_k(at::Tensor q);\n"}};
+  std::vector<std::string> Insts;
+  for (int D : {32, 64, 128}) {
+    std::string Name = "inst/k_" + std::to_string(D) + ".cu";
+    Files[Name] = "#include \"../launch.h\"\ntemplate <> void run_k<float, " +
+                  std::to_string(D) + ">(at::Tensor q) { launch_kernel(q); }\n";
+    Insts.push_back(Name);
+  }
+  std::set<std::string> One = picked(project(Files), {"api.cpp"}, Insts);
+  ASSERT_EQ(One.size(), 1u);
+  EXPECT_EQ(One.begin()->rfind("inst/k_", 0), 0u) << *One.begin();
 }
 
 TEST(FactSources, ABindingModuleSeesEveryOperatorDefinition) {
