@@ -597,16 +597,16 @@ std::vector<std::string> projectNeighbours(const Options &O,
         NamedHere.push_back(F);
     if (!O.ProjectFull) {
       FactSourceSelection S = selectFactSources(NamedHere, Others, Root);
-      if (O.Verbose && !O.Quiet)
+      if (O.Verbose && !O.Quiet) {
         llvm::errs() << "torch-lint: project " << escapeForTerminal(Root) << ": "
                      << S.Picked.size() << " of " << Others.size()
                      << " other sources can add facts to the named files"
                      << (S.Complete ? "" : " (the text pass gave up: all of them)") << "; "
                      << S.NotHost << " have no torch host code\n";
-      if (O.Verbose && !O.Quiet)
-        for (size_t I = 0; I < S.Picked.size() && S.Complete; ++I)
+        for (size_t I = 0; I < S.Why.size(); ++I)
           llvm::errs() << "  " << escapeForTerminal(displayPath(S.Picked[I])) << ": "
                        << escapeForTerminal(S.Why[I]) << "\n";
+      }
       Others = std::move(S.Picked);
     }
     for (std::string &F : Others)

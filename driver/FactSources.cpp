@@ -611,24 +611,23 @@ FactSourceSelection selectFactSources(const std::vector<std::string> &Named,
   // Definitions, downward: whoever defines what the picked units call and
   // do not define themselves.
   {
-    std::set<unsigned> Have, Seen;
+    // (What a unit defines itself, its own translation unit answers: the
+    // names are per unit, one named file's definition does not answer
+    // another's call.)
+    std::set<unsigned> Seen;
     std::deque<unsigned> Work;
     auto Calls = [&](const Unit &U) {
-      Have.insert(U.AllDefines.begin(), U.AllDefines.end());
       for (unsigned M : U.AllMentions)
-        if (Seen.insert(M).second)
+        if (!std::binary_search(U.AllDefines.begin(), U.AllDefines.end(), M) &&
+            Seen.insert(M).second)
           Work.push_back(M);
     };
-    for (const Unit &U : NamedUnits)
-      Have.insert(U.AllDefines.begin(), U.AllDefines.end());
     for (const Unit &U : NamedUnits)
       Calls(U);
     std::vector<bool> Down(Cands.size(), false);
     while (!Work.empty()) {
       unsigned M = Work.front();
       Work.pop_front();
-      if (Have.count(M))
-        continue;
       std::vector<size_t> By;
       if (auto It = DefinedBy.find(M); It != DefinedBy.end())
         for (size_t I : It->second)

@@ -180,6 +180,19 @@ TEST(FactSources, ASiblingExtensionsNamesAreNotLinks) {
             (std::set<std::string>{"hopper/kernels/fwd.cu", "hopper/meta.cpp"}));
 }
 
+TEST(FactSources, EachNamedFilesCallsAreItsOwn) {
+  // Two named files: a.cpp defines run, b.cpp only calls it; b's call is
+  // answered by the file that defines run beside b, not by a.
+  std::string Dir = project({
+      {"x/a.cpp", "#include <ATen/ATen.h>\nvoid run(at::Tensor t) {}\n"},
+      {"y/b.cpp", "#include <ATen/ATen.h>\nvoid run(at::Tensor t);\nvoid g(at::Tensor t) { "
+                  "run(t); }\n"},
+      {"y/run.cpp", "#include <ATen/ATen.h>\nvoid run(at::Tensor t) { t.zero_(); }\n"},
+  });
+  EXPECT_EQ(picked(Dir, {"x/a.cpp", "y/b.cpp"}, {"y/run.cpp"}),
+            std::set<std::string>{"y/run.cpp"});
+}
+
 TEST(FactSources, OneFileSaysWhatATemplatesSpecializationsDo) {
   // A launcher instantiated a file per head size: the specializations'
   // facts are the template's, so one of those files is parsed, not each.
