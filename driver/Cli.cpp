@@ -467,7 +467,8 @@ int parseArgs(int Argc, const char **Argv, Options &O) {
 /// root patterns are relative to.
 bool walkTree(const std::string &Dir, const std::string &Root, const std::string &Project,
               FileSelection &Selection, std::vector<std::string> &Found,
-              unsigned &SkippedOutside, std::error_code &EC) {
+              unsigned &SkippedOutside, std::error_code &EC,
+              bool (*Wanted)(llvm::StringRef) = isSourceFile) {
   auto Inside = [&](llvm::StringRef Real) {
     return Real == Root || Real.starts_with(Root + "/");
   };
@@ -488,12 +489,12 @@ bool walkTree(const std::string &Dir, const std::string &Root, const std::string
       if (Type == llvm::sys::fs::file_type::symlink_file) {
         if (llvm::sys::fs::real_path(It->path(), Target)) {
           // Dangling: a source by name is reported as unreadable.
-          if (isSourceFile(Name))
+          if (Wanted(Name))
             Found.push_back(It->path());
           continue;
         }
         if (!Inside(Target)) {
-          SkippedOutside += isSourceFile(Name) || llvm::sys::fs::is_directory(Target);
+          SkippedOutside += Wanted(Name) || llvm::sys::fs::is_directory(Target);
           continue;
         }
         llvm::sys::fs::file_status St;
@@ -506,7 +507,7 @@ bool walkTree(const std::string &Dir, const std::string &Root, const std::string
           Subdirs.push_back(It->path());
         continue;
       }
-      if (Type == llvm::sys::fs::file_type::regular_file && isSourceFile(Name) &&
+      if (Type == llvm::sys::fs::file_type::regular_file && Wanted(Name) &&
           !Selection.excludeFile(It->path(), Project))
         Found.push_back(It->path());
     }
@@ -596,7 +597,15 @@ std::vector<std::string> projectNeighbours(const Options &O,
       if (llvm::StringRef(F).starts_with(Root + "/"))
         NamedHere.push_back(F);
     if (!O.ProjectFull) {
-      FactSourceSelection S = selectFactSources(NamedHere, Others, Root);
+      // The project's headers, for includes found through -I directories.
+      std::vector<std::string> Headers;
+      unsigned HeadersOutside = 0;
+      walkTree(Root, Real.str().str(), Root, Selection, Headers, HeadersOutside, EC,
+               [](llvm::StringRef Name) {
+                 return llvm::is_contained({".h", ".hpp", ".hh", ".hxx", ".cuh", ".inl", ".inc"},
+                                           llvm::sys::path::extension(Name));
+               });
+      FactSourceSelection S = selectFactSources(NamedHere, Others, Headers, Root);
       if (O.Verbose && !O.Quiet) {
         llvm::errs() << "torch-lint: project " << escapeForTerminal(Root) << ": "
                      << S.Picked.size() << " of " << Others.size()

@@ -275,6 +275,8 @@ SourceText readSourceText(llvm::StringRef Text) {
   llvm::StringRef PendingLibrary;
   size_t NextBody = N, DeclaratorEnd = 0;
   size_t SpecializationAt = N; // Where the last `template <>` is.
+  // The function whose body the walk is in ("": none, or a macro's block).
+  llvm::StringRef Function, NextFunction;
   for (size_t I = 0; I < N; ++I) {
     const Tok &K = T[I];
     bool InFunction = !Body.empty() && Body.back();
@@ -287,6 +289,9 @@ SourceText readSourceText(llvm::StringRef Text) {
     }
     if (K.K == Tok::Punct) {
       if (K.Text == "{") {
+        // The function whose body this is: its calls are its own.
+        if (!InFunction && I == NextBody)
+          Function = NextFunction;
         Body.push_back(InFunction || I == NextBody);
         Library.push_back(I == NextBody && !PendingLibrary.empty() ? PendingLibrary
                           : Library.empty()                        ? llvm::StringRef()
@@ -297,6 +302,8 @@ SourceText readSourceText(llvm::StringRef Text) {
         if (!Body.empty()) {
           Body.pop_back();
           Library.pop_back();
+          if (Body.empty() || !Body.back())
+            Function = {};
         }
       }
       continue;
@@ -340,8 +347,15 @@ SourceText readSourceText(llvm::StringRef Text) {
     bool Member = I > 0 && (IsPunct(I - 1, ".") || IsPunct(I - 1, "->"));
     bool Foreign = I > 1 && IsPunct(I - 1, "::") && T[I - 2].K == Tok::Ident &&
                    foreignNamespace(T[I - 2].Text);
-    if (!Member && !Foreign && !Scoped && !allCaps(W))
+    // (An object, `m.def(...)`, `ctx->x`, is no function.)
+    bool Object = IsPunct(I + 1, ".") || IsPunct(I + 1, "->");
+    if (!Member && !Foreign && !Scoped && !Object && !allCaps(W)) {
       Out.Mentions.insert(W.str());
+      // (Only bodies call: a declarator's parameter names, a declaration
+      // `at::Tensor f(...);` outside every body, call nothing.)
+      if (InFunction)
+        Out.Calls[Function.str()].insert(W.str());
+    }
     // A definition: name [<args>] ( ... ) [...] { outside function bodies
     // and declarators (a member initializer `h_(w) {` is none).
     if (InFunction || I < DeclaratorEnd)
@@ -361,6 +375,8 @@ SourceText readSourceText(llvm::StringRef Text) {
       size_t B = BodyAfter(Paren);
       if (B < N) {
         NextBody = DeclaratorEnd = B;
+        // (A macro's block, TORCH_LIBRARY or PYBIND11_MODULE, is the file's.)
+        NextFunction = allCaps(W) || Member ? llvm::StringRef() : W;
         if (!allCaps(W) && !Member) {
           Out.Defines.insert(W.str());
           if (Paren != I + 1 && SpecializationAt < I && I - SpecializationAt < 16)
@@ -404,13 +420,19 @@ struct Unit {
   std::vector<unsigned> Defines, Mentions; ///< Own text.
   std::vector<unsigned> AllDefines, AllMentions, Ops; ///< With its headers.
   std::vector<unsigned> Headers; ///< Its project headers (ids of paths).
+  /// Per function it defines (id; Names' id of "" for the file's own
+  /// level), the names its body names.
+  std::map<unsigned, std::vector<unsigned>> Calls;
   std::string Dir;
   bool Host = false, BindsPython = false;
 };
 
 class Pass {
 public:
-  explicit Pass(std::string Root) : Root(std::move(Root)) {}
+  Pass(std::string Root, const std::vector<std::string> &Headers) : Root(std::move(Root)) {
+    for (const std::string &H : Headers)
+      ByName[llvm::sys::path::filename(H).str()].push_back(H);
+  }
 
   /// The unit of \p Path; false when a read broke the budget.
   bool load(const std::string &Path, Unit &U) {
@@ -421,6 +443,8 @@ public:
     U.Defines = Interned.ids(Own->Defines);
     U.Mentions = Interned.ids(Own->Mentions);
     U.Ops = Interned.ids(Own->Ops);
+    for (const auto &[Fn, Names] : Own->Calls)
+      U.Calls[Interned.id(Fn)] = Interned.ids(Names);
     std::set<std::string> AllDefines = Own->Defines, AllMentions = Own->Mentions;
     U.Host = Own->TorchHost;
     U.BindsPython = Own->BindsPython;
@@ -468,9 +492,28 @@ private:
           llvm::sys::fs::is_regular_file(P))
         return P.str().str();
       if (Dir.size() <= Root.size() || !llvm::StringRef(Dir).starts_with(Root))
-        return {};
+        break;
       llvm::sys::path::remove_filename(Dir);
     }
+    // Through an -I directory: the project's header whose path ends with
+    // the name, the one sharing the longest directory prefix with \p From.
+    auto It = ByName.find(llvm::sys::path::filename(Name).str());
+    if (It == ByName.end())
+      return {};
+    std::string Best;
+    size_t BestShared = 0;
+    for (const std::string &H : It->second) {
+      if (!llvm::StringRef(H).ends_with("/" + Name))
+        continue;
+      size_t Shared = 0;
+      while (Shared < H.size() && Shared < From.size() && H[Shared] == From[Shared])
+        ++Shared;
+      if (Best.empty() || Shared > BestShared) {
+        Best = H;
+        BestShared = Shared;
+      }
+    }
+    return Best;
   }
 
   const SourceText *textOf(const std::string &Path) {
@@ -493,12 +536,14 @@ private:
   static constexpr uint64_t MaxBytes = uint64_t(512) << 20;
   std::string Root;
   std::map<std::string, std::optional<SourceText>> Texts;
+  std::unordered_map<std::string, std::vector<std::string>> ByName;
   uint64_t Read = 0;
   Names Interned, Paths;
 
 public:
   bool Over = false;
   const std::string &str(unsigned Id) const { return Interned.str(Id); }
+  unsigned id(const std::string &S) { return Interned.id(S); }
 };
 
 bool meets(const std::vector<unsigned> &A, const std::vector<unsigned> &B) {
@@ -518,9 +563,10 @@ bool meets(const std::vector<unsigned> &A, const std::vector<unsigned> &B) {
 
 FactSourceSelection selectFactSources(const std::vector<std::string> &Named,
                                       const std::vector<std::string> &Candidates,
+                                      const std::vector<std::string> &Headers,
                                       const std::string &Root) {
   FactSourceSelection Out;
-  Pass P(Root);
+  Pass P(Root, Headers);
   std::vector<Unit> NamedUnits(Named.size()), Cands(Candidates.size());
   auto GiveUp = [&] {
     Out = FactSourceSelection();
@@ -536,16 +582,20 @@ FactSourceSelection selectFactSources(const std::vector<std::string> &Named,
       return GiveUp();
 
   // Which candidate names / defines each name (host code only).
-  std::unordered_map<unsigned, std::vector<size_t>> CalledBy, DefinedBy, DefinedVia, OpBy;
+  // CalledBy: the candidate and the function of it whose body names it.
+  std::unordered_map<unsigned, std::vector<std::pair<size_t, unsigned>>> CalledBy;
+  std::unordered_map<unsigned, std::vector<size_t>> DefinedBy, DefinedVia, OpBy;
+  const unsigned FileLevel = P.id("");
   for (size_t I = 0; I < Cands.size(); ++I) {
     const Unit &U = Cands[I];
     if (!U.Host) {
       ++Out.NotHost;
       continue;
     }
-    for (unsigned M : U.Mentions)
-      if (!std::binary_search(U.Defines.begin(), U.Defines.end(), M))
-        CalledBy[M].push_back(I);
+    for (const auto &[Fn, Names] : U.Calls)
+      for (unsigned M : Names)
+        if (!std::binary_search(U.Defines.begin(), U.Defines.end(), M))
+          CalledBy[M].push_back({I, Fn});
     for (unsigned D : U.Defines)
       DefinedBy[D].push_back(I);
     for (unsigned D : U.AllDefines)
@@ -584,30 +634,40 @@ FactSourceSelection selectFactSources(const std::vector<std::string> &Named,
       Enter(Cands[I]);
     }
   };
-  // Callers, upward: whoever names a function a picked caller defines.
+  // Callers, upward: whoever names a function the named files define, then
+  // whoever names the function that named it, and so on (a registration
+  // block, at the file's level, is where a chain ends).
   {
     std::set<unsigned> Seen;
     std::deque<unsigned> Work;
-    auto Defined = [&](const std::vector<unsigned> &Ds) {
-      for (unsigned D : Ds)
-        if (Seen.insert(D).second)
-          Work.push_back(D);
+    auto Defined = [&](unsigned D) {
+      if (D != FileLevel && Seen.insert(D).second)
+        Work.push_back(D);
     };
     for (const Unit &U : NamedUnits)
-      Defined(U.Defines);
-    std::vector<bool> Up(Cands.size(), false);
+      for (unsigned D : U.Defines)
+        Defined(D);
     while (!Work.empty()) {
       unsigned D = Work.front();
       Work.pop_front();
       if (auto It = CalledBy.find(D); It != CalledBy.end())
-        for (size_t I : It->second)
-          if (!Up[I] && Related(Cands[I])) {
-            Up[I] = true;
+        for (auto [I, Fn] : It->second)
+          if (Related(Cands[I])) {
             Pick(I, "names '" + P.str(D) + "'");
-            Defined(Cands[I].Defines);
+            Defined(Fn);
           }
     }
   }
+  // Registrations of the same functions: a function a named file binds or
+  // registers (named in a macro's block) that another file's registration
+  // block names too (registeredElsewhere, kernelsElsewhere).
+  for (const Unit &U : NamedUnits)
+    if (auto Own = U.Calls.find(FileLevel); Own != U.Calls.end())
+      for (unsigned M : Own->second)
+        if (auto It = CalledBy.find(M); It != CalledBy.end())
+          for (auto [I, Fn] : It->second)
+            if (Fn == FileLevel && Related(Cands[I]))
+              Pick(I, "registers or binds '" + P.str(M) + "' too");
   // Definitions, downward: whoever defines what the picked units call and
   // do not define themselves.
   {
@@ -616,15 +676,14 @@ FactSourceSelection selectFactSources(const std::vector<std::string> &Named,
     // another's call.)
     std::set<unsigned> Seen;
     std::deque<unsigned> Work;
-    auto Calls = [&](const Unit &U) {
-      for (unsigned M : U.AllMentions)
+    auto Calls = [&](const Unit &U, const std::vector<unsigned> &Names) {
+      for (unsigned M : Names)
         if (!std::binary_search(U.AllDefines.begin(), U.AllDefines.end(), M) &&
             Seen.insert(M).second)
           Work.push_back(M);
     };
     for (const Unit &U : NamedUnits)
-      Calls(U);
-    std::vector<bool> Down(Cands.size(), false);
+      Calls(U, U.AllMentions);
     while (!Work.empty()) {
       unsigned M = Work.front();
       Work.pop_front();
@@ -646,12 +705,11 @@ FactSourceSelection selectFactSources(const std::vector<std::string> &Named,
             By.push_back(I); // A header's definition: one TU has it.
             break;
           }
+      // Then what that definition's body calls.
       for (size_t I : By) {
         Pick(I, "defines '" + P.str(M) + "'");
-        if (!Down[I]) {
-          Down[I] = true;
-          Calls(Cands[I]);
-        }
+        if (auto It = Cands[I].Calls.find(M); It != Cands[I].Calls.end())
+          Calls(Cands[I], It->second);
       }
     }
   }

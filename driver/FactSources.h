@@ -32,6 +32,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -48,6 +49,9 @@ struct SourceText {
   /// (`template <> void run<half>(...) {`).
   std::set<std::string> Specializations;
   std::set<std::string> Mentions; ///< Free identifiers it names.
+  /// Mentions by the function whose body names them ("": in a macro's
+  /// block such as TORCH_LIBRARY's or PYBIND11_MODULE's).
+  std::map<std::string, std::set<std::string>> Calls;
   std::set<std::string> Ops;      ///< Operator names of its def/impl strings.
   std::vector<std::string> Includes; ///< `#include "..."` as written.
 };
@@ -70,10 +74,12 @@ struct FactSourceSelection {
 /// Of \p Candidates (the other sources of the named files' project under
 /// \p Root), those whose facts can change the findings of \p Named. An
 /// `#include "..."` is looked for beside the including file, then in each
-/// directory above it up to \p Root (a project header outside the root is
-/// not the project's).
+/// directory above it up to \p Root, then among \p Headers (the project's,
+/// as -I directories find them: the one whose path ends with the name,
+/// nearest the includer); a header outside the root is not the project's.
 FactSourceSelection selectFactSources(const std::vector<std::string> &Named,
                                       const std::vector<std::string> &Candidates,
+                                      const std::vector<std::string> &Headers,
                                       const std::string &Root);
 
 } // namespace torchlint

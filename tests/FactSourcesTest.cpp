@@ -48,12 +48,18 @@ TORCH_LIBRARY(ext, m) {
   EXPECT_FALSE(T.BindsPython);
   EXPECT_EQ(T.Includes, std::vector<std::string>{"kernels/launch.h"});
   EXPECT_EQ(T.Defines, (std::set<std::string>{"scale_cpu", "Box", "area", "trailing"}));
-  for (const char *Name : {"helper", "launch_scale", "scale_cpu", "init", "y"})
+  for (const char *Name : {"helper", "launch_scale", "scale_cpu", "init"})
     EXPECT_TRUE(T.Mentions.count(Name)) << Name;
   for (const char *Name : {"contiguous", "size", "helper_in_comment", "block_comment",
                            "not_a_name", "Tensor", "TORCH_LIBRARY", "def"})
     EXPECT_FALSE(T.Mentions.count(Name)) << Name;
   EXPECT_EQ(T.Ops, (std::set<std::string>{"ext::scale", "ext::shift"}));
+  // Each function's calls are its own; a declaration calls nothing.
+  EXPECT_EQ(T.Calls["scale_cpu"],
+            (std::set<std::string>{"helper", "msg", "launch_scale", "s", "y"}));
+  EXPECT_EQ(T.Calls["Box"], std::set<std::string>{"init"});
+  EXPECT_FALSE(T.Calls[""].count("helper")) << "declared, not called";
+  EXPECT_FALSE(T.Calls[""].count("m")) << "an object, in the block";
   // A pybind11 function's name is no operator; a qualified schema is.
   SourceText B = readSourceText(R"cpp(
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def("bwd", &mha_bwd); }
@@ -104,7 +110,8 @@ std::string project(const std::map<std::string, std::string> &Files) {
 }
 
 std::set<std::string> picked(const std::string &Dir, const std::vector<std::string> &Named,
-                             const std::vector<std::string> &Others) {
+                             const std::vector<std::string> &Others,
+                             const std::vector<std::string> &Headers = {}) {
   auto Abs = [&](const std::vector<std::string> &L) {
     std::vector<std::string> Out;
     for (const std::string &F : L)
@@ -112,7 +119,7 @@ std::set<std::string> picked(const std::string &Dir, const std::vector<std::stri
     return Out;
   };
   std::set<std::string> Out;
-  for (const std::string &F : selectFactSources(Abs(Named), Abs(Others), Dir).Picked)
+  for (const std::string &F : selectFactSources(Abs(Named), Abs(Others), Abs(Headers), Dir).Picked)
     Out.insert(F.substr(Dir.size() + 1));
   return Out;
 }
@@ -155,7 +162,7 @@ TORCH_LIBRARY_IMPL(ext, CPU, m) { m.impl("scale", scale_cpu); }
                                    "csrc/cuda/deeper.cpp", "csrc/meta.cpp",
                                    "csrc/register_meta.cpp"}));
   FactSourceSelection S =
-      selectFactSources({Dir + "/csrc/ops.cpp"}, {Dir + "/csrc/cuda/inst_1.cu"}, Dir);
+      selectFactSources({Dir + "/csrc/ops.cpp"}, {Dir + "/csrc/cuda/inst_1.cu"}, {}, Dir);
   EXPECT_TRUE(S.Picked.empty());
   EXPECT_EQ(S.NotHost, 1u);
 }
@@ -213,6 +220,37 @@ TEST(FactSources, OneFileSaysWhatATemplatesSpecializationsDo) {
   EXPECT_EQ(One.begin()->rfind("inst/k_", 0), 0u) << *One.begin();
 }
 
+TEST(FactSources, HeadersFoundThroughIncludeDirectories) {
+  // mmcv's layout: the helper header that brings torch in is in common/,
+  // found with -I, not beside the kernels that include it.
+  std::string Dir = project({
+      {"ops/csrc/common/pytorch_cpp_helper.hpp", "#pragma once\n#include <torch/extension.h>\n"
+                                                 "using namespace at;\n"},
+      {"ops/csrc/pytorch/pybind.cpp", "#include \"pytorch_cpp_helper.hpp\"\nvoid nms(Tensor "
+                                      "b);\nPYBIND11_MODULE(ext, m) { m.def(\"nms\", &nms); }\n"},
+      {"ops/csrc/pytorch/nms.cpp", "#include \"pytorch_cpp_helper.hpp\"\nvoid nms(Tensor b) "
+                                   "{ nms_impl(b); }\n"},
+  });
+  EXPECT_EQ(picked(Dir, {"ops/csrc/pytorch/pybind.cpp"}, {"ops/csrc/pytorch/nms.cpp"},
+                   {"ops/csrc/common/pytorch_cpp_helper.hpp"}),
+            std::set<std::string>{"ops/csrc/pytorch/nms.cpp"});
+}
+
+TEST(FactSources, ABindingSeesTheRegistrationsOfWhatItBinds) {
+  // bindings.cpp binds scale_cpu, which register.cpp registers as a kernel:
+  // the binding's check asks whether it is an operator already.
+  std::string Dir = project({
+      {"csrc/bindings.cpp", "#include <torch/extension.h>\nat::Tensor scale_cpu(at::Tensor x);\n"
+                            "PYBIND11_MODULE(ext, m) { m.def(\"scale\", &scale_cpu); }\n"},
+      {"csrc/register.cpp", "#include <torch/library.h>\nat::Tensor scale_cpu(at::Tensor x);\n"
+                            "TORCH_LIBRARY_IMPL(ext, CPU, m) { m.impl(\"scale\", &scale_cpu); }\n"},
+      {"csrc/user.cpp", "#include <torch/library.h>\nat::Tensor scale_cpu(at::Tensor x);\n"
+                        "at::Tensor twice(at::Tensor x) { return scale_cpu(scale_cpu(x)); }\n"},
+  });
+  EXPECT_EQ(picked(Dir, {"csrc/bindings.cpp"}, {"csrc/register.cpp", "csrc/user.cpp"}),
+            std::set<std::string>{"csrc/register.cpp"});
+}
+
 TEST(FactSources, ABindingModuleSeesEveryOperatorDefinition) {
   // opsElsewhere: the namespace a binding's migration registers into.
   std::string Dir = project({
@@ -235,7 +273,7 @@ TEST(FactSources, AProjectHeaderOutsideTheRootIsNotTheProjects) {
   writeFile(Dir + "/a.cpp", "#include <torch/torch.h>\nat::Tensor a(at::Tensor x) { return "
                             "b(x); }\n");
   writeFile(Dir + "/b.cu", "#include \"../torchy.h\"\nat_like b(at_like x) { return x; }\n");
-  FactSourceSelection S = selectFactSources({Dir + "/a.cpp"}, {Dir + "/b.cu"}, Dir);
+  FactSourceSelection S = selectFactSources({Dir + "/a.cpp"}, {Dir + "/b.cu"}, {}, Dir);
   EXPECT_TRUE(S.Picked.empty());
   EXPECT_EQ(S.NotHost, 1u);
 }
