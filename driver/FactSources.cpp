@@ -347,9 +347,15 @@ SourceText readSourceText(llvm::StringRef Text) {
     bool Member = I > 0 && (IsPunct(I - 1, ".") || IsPunct(I - 1, "->"));
     bool Foreign = I > 1 && IsPunct(I - 1, "::") && T[I - 2].K == Tok::Ident &&
                    foreignNamespace(T[I - 2].Text);
+    // A function is called (`f(`, `f<T>(`) or referred to (`&f`, or any
+    // name in a registration or binding block); a variable or a type named
+    // like another file's function (`b`, `comm`) is not a link.
+    bool MacroBlock = InFunction && Function.empty();
+    bool CallLike = IsPunct(I + 1, "(") || IsPunct(I + 1, "<") ||
+                    (I > 0 && IsPunct(I - 1, "&")) || MacroBlock;
     // (An object, `m.def(...)`, `ctx->x`, is no function.)
     bool Object = IsPunct(I + 1, ".") || IsPunct(I + 1, "->");
-    if (!Member && !Foreign && !Scoped && !Object && !allCaps(W)) {
+    if (!Member && !Foreign && !Scoped && !Object && CallLike && !allCaps(W)) {
       Out.Mentions.insert(W.str());
       // (Only bodies call: a declarator's parameter names, a declaration
       // `at::Tensor f(...);` outside every body, call nothing.)
