@@ -154,6 +154,14 @@ bool isKeyword(llvm::StringRef W) {
   return Words.contains(W);
 }
 
+/// Keywords that end a type before a declarator (`unsigned n(4)`).
+bool isTypeWord(llvm::StringRef W) {
+  return llvm::is_contained({"auto", "bool", "char", "const", "double", "float", "int", "long",
+                             "short", "signed", "unsigned", "void", "volatile", "constexpr",
+                             "static", "inline", "mutable", "thread_local", "__restrict__"},
+                            W);
+}
+
 /// A macro's name by convention: no lower-case letter.
 bool allCaps(llvm::StringRef W) {
   return llvm::none_of(W, [](char C) { return llvm::isLower(C); });
@@ -223,6 +231,30 @@ SourceText readSourceText(llvm::StringRef Text) {
   auto IsIdent = [&](size_t I, llvm::StringRef W) {
     return I < N && T[I].K == Tok::Ident && T[I].Text == W;
   };
+  // `<...>(` or a launch at \p P: a template's call (`run<T>(x)`,
+  // `k<T><<<g, b>>>(x)`), not a type (`Wrapper<T> w;`). A bounded look:
+  // 64 tokens at most.
+  auto Launch = [&](size_t P) { // `<<<grid, block>>>`
+    return IsPunct(P, "<") && IsPunct(P + 1, "<") && IsPunct(P + 2, "<");
+  };
+  auto TemplateCall = [&](size_t P) {
+    if (!IsPunct(P, "<"))
+      return false;
+    if (Launch(P))
+      return true;
+    int Depth = 0;
+    for (size_t J = P, Limit = std::min(N, P + 64); J < Limit; ++J) {
+      if (IsPunct(J, "<"))
+        ++Depth;
+      else if (IsPunct(J, ">") && --Depth == 0)
+        return IsPunct(J + 1, "(") || Launch(J + 1);
+      else if (IsPunct(J, "(") || IsPunct(J, "["))
+        J = Match[J] < N ? Match[J] : J;
+      else if (IsPunct(J, ";") || IsPunct(J, "{") || IsPunct(J, "}"))
+        return false;
+    }
+    return false;
+  };
   // The `{` of the body when the `(` at \p P closes a function's
   // declarator ((params) [qualifiers] [-> type] [: inits] {); else N.
   auto BodyAfter = [&](size_t P) -> size_t {
@@ -273,6 +305,8 @@ SourceText readSourceText(llvm::StringRef Text) {
   // Per open `{`: the namespace of the TORCH_LIBRARY block it is in.
   std::vector<llvm::StringRef> Library;
   llvm::StringRef PendingLibrary;
+  // The blocks' own parameters (`m` of PYBIND11_MODULE(ext, m)): objects.
+  std::set<llvm::StringRef> BlockParams;
   size_t NextBody = N, DeclaratorEnd = 0;
   size_t SpecializationAt = N; // Where the last `template <>` is.
   // The function whose body the walk is in ("": none, or a macro's block).
@@ -324,6 +358,10 @@ SourceText readSourceText(llvm::StringRef Text) {
       Out.DefinesOps = true;
     if (W == "PYBIND11_MODULE" || (W == "class_" && I > 0 && IsPunct(I - 1, "::")))
       Out.BindsPython = true;
+    if ((W == "PYBIND11_MODULE" || W.starts_with("TORCH_LIBRARY") ||
+         W.starts_with("STABLE_TORCH_LIBRARY")) &&
+        IsPunct(I + 1, "(") && Match[I + 1] < N && T[Match[I + 1] - 1].K == Tok::Ident)
+      BlockParams.insert(T[Match[I + 1] - 1].Text);
     // The namespace of a TORCH_LIBRARY block, for the operators in it.
     if (W.starts_with("TORCH_LIBRARY") || W.starts_with("STABLE_TORCH_LIBRARY"))
       if (IsPunct(I + 1, "(") && I + 2 < N && T[I + 2].K == Tok::Ident)
@@ -347,12 +385,24 @@ SourceText readSourceText(llvm::StringRef Text) {
     bool Member = I > 0 && (IsPunct(I - 1, ".") || IsPunct(I - 1, "->"));
     bool Foreign = I > 1 && IsPunct(I - 1, "::") && T[I - 2].K == Tok::Ident &&
                    foreignNamespace(T[I - 2].Text);
-    // A function is called (`f(`, `f<T>(`) or referred to (`&f`, or any
-    // name in a registration or binding block); a variable or a type named
-    // like another file's function (`b`, `comm`) is not a link.
-    bool MacroBlock = InFunction && Function.empty();
-    bool CallLike = IsPunct(I + 1, "(") || IsPunct(I + 1, "<") ||
-                    (I > 0 && IsPunct(I - 1, "&")) || MacroBlock;
+    // A function is called (`f(`, `f<T>(`, a launch) or referred to (`&f`,
+    // or a name in a registration or binding block); a variable or a type
+    // named like another file's function is no link: a name after a type's
+    // name in a body (`Guard g(x)`), after a `&` that is not unary
+    // (`const Options &o`), or a template's argument in a block
+    // (`py::enum_<DType>`).
+    bool InBlock = InFunction && Function.empty();
+    bool MacroBlock = InBlock && !IsPunct(I + 1, ">") && !(I > 0 && IsPunct(I - 1, "<")) &&
+                      !BlockParams.count(W);
+    auto AfterType = [&](size_t J) {
+      return J < N && ((T[J].K == Tok::Ident && (!isKeyword(T[J].Text) || isTypeWord(T[J].Text))) ||
+                       IsPunct(J, ">") || IsPunct(J, ")") || IsPunct(J, "]"));
+    };
+    bool Declared = InFunction && !InBlock && I > 0 && T[I - 1].K == Tok::Ident &&
+                    AfterType(I - 1);
+    bool AddressOf = I > 0 && IsPunct(I - 1, "&") && !(I > 1 && AfterType(I - 2));
+    bool CallLike = ((IsPunct(I + 1, "(") || TemplateCall(I + 1)) && !Declared) ||
+                    AddressOf || MacroBlock;
     // (An object, `m.def(...)`, `ctx->x`, is no function.)
     bool Object = IsPunct(I + 1, ".") || IsPunct(I + 1, "->");
     if (!Member && !Foreign && !Scoped && !Object && CallLike && !allCaps(W)) {
@@ -705,12 +755,21 @@ FactSourceSelection selectFactSources(const std::vector<std::string> &Named,
             return Cands[I].Own.Specializations.count(Name) > 0;
           }))
         By.resize(1);
-      if (auto It = DefinedVia.find(M); By.empty() && It != DefinedVia.end())
-        for (size_t I : It->second)
-          if (Related(Cands[I])) {
-            By.push_back(I); // A header's definition: one TU has it.
-            break;
+      // A header's definition: one TU has it (one already picked, else
+      // one beside a unit that is in, else the first related).
+      if (auto It = DefinedVia.find(M); By.empty() && It != DefinedVia.end()) {
+        size_t Best = Cands.size();
+        int BestRank = 0;
+        for (size_t I : It->second) {
+          int Rank = !Why[I].empty() ? 3 : InDirs.count(Cands[I].Dir) ? 2 : 1;
+          if (Rank > BestRank && Related(Cands[I])) {
+            Best = I;
+            BestRank = Rank;
           }
+        }
+        if (Best < Cands.size())
+          By.push_back(Best);
+      }
       // Then what that definition's body calls.
       for (size_t I : By) {
         Pick(I, "defines '" + P.str(M) + "'");

@@ -29,6 +29,16 @@ at::Tensor scale_cpu(const at::Tensor &x, double s) {
   auto y = x.contiguous();          // a member: no project function
   helper(y.size(0));
   const char *msg = "not_a_name(";
+  Guard guard(y.device());          // declarators: a variable, not a call
+  const Options &opts = options_of(y);
+  at::Tensor out(y);
+  unsigned long n(4);
+  Wrapper<int, Inner<2>> w;          // a type, not a template's call
+  run<float, (2 > 1)>(y);
+  fill_kernel<float><<<1, 32>>>(y);
+  plain_kernel<<<1, 32>>>(y);
+  if (n & mask(3)) {}
+  apply(&helper_ptr, (n) & bits(2));
   return launch_scale(y, s);
 }
 struct Box {
@@ -51,22 +61,32 @@ TORCH_LIBRARY(ext, m) {
   for (const char *Name : {"helper", "launch_scale", "scale_cpu", "init"})
     EXPECT_TRUE(T.Mentions.count(Name)) << Name;
   for (const char *Name : {"contiguous", "size", "helper_in_comment", "block_comment",
-                           "not_a_name", "Tensor", "TORCH_LIBRARY", "def"})
+                           "not_a_name", "Tensor", "TORCH_LIBRARY", "def", "guard", "opts",
+                           "out", "n", "Wrapper", "Inner"})
     EXPECT_FALSE(T.Mentions.count(Name)) << Name;
   EXPECT_EQ(T.Ops, (std::set<std::string>{"ext::scale", "ext::shift"}));
   // Each function's calls are its own; a declaration calls nothing.
   EXPECT_EQ(T.Calls["scale_cpu"],
-            (std::set<std::string>{"helper", "launch_scale"}));
+            (std::set<std::string>{"helper", "launch_scale", "options_of", "mask", "apply",
+                                   "helper_ptr", "bits", "run", "fill_kernel",
+                                   "plain_kernel"}));
   EXPECT_EQ(T.Calls["Box"], std::set<std::string>{"init"});
   EXPECT_FALSE(T.Calls[""].count("helper")) << "declared, not called";
   EXPECT_FALSE(T.Calls[""].count("m")) << "an object, in the block";
   // A pybind11 function's name is no operator; a qualified schema is.
   SourceText B = readSourceText(R"cpp(
-PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def("bwd", &mha_bwd); }
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("bwd", &mha_bwd);
+  py::enum_<DType>(m, "DType");
+  py::class_<Quantizer, Base>(m, "Quantizer");
+}
 TORCH_LIBRARY_IMPL(flash, CUDA, m) { m.impl("fwd", &mha_fwd); }
 static auto r = torch::RegisterOperators().op("legacy::op(Tensor x) -> Tensor", &f);
 )cpp");
   EXPECT_EQ(B.Ops, (std::set<std::string>{"flash::fwd", "legacy::op"}));
+  EXPECT_TRUE(B.Calls[""].count("mha_bwd"));
+  for (const char *Type : {"DType", "Quantizer", "Base", "m"})
+    EXPECT_FALSE(B.Calls[""].count(Type)) << Type << ": bound or passed, no function";
 }
 
 TEST(FactSources, DeviceCodeIsNotTorchHostCode) {
