@@ -388,7 +388,8 @@ SourceText readSourceText(llvm::StringRef Text) {
     // A function is called (`f(`, `f<T>(`, a launch) or referred to (`&f`,
     // or a name in a registration or binding block); a variable or a type
     // named like another file's function is no link: a name after a type's
-    // name in a body (`Guard g(x)`), after a `&` that is not unary
+    // name (`Guard g(x)` in a body; a declaration `at::Tensor f(...);`
+    // outside every body says nothing is called), after a `&` that is not unary
     // (`const Options &o`), or a template's argument in a block
     // (`py::enum_<DType>`).
     bool InBlock = InFunction && Function.empty();
@@ -398,7 +399,7 @@ SourceText readSourceText(llvm::StringRef Text) {
       return J < N && ((T[J].K == Tok::Ident && (!isKeyword(T[J].Text) || isTypeWord(T[J].Text))) ||
                        IsPunct(J, ">") || IsPunct(J, ")") || IsPunct(J, "]"));
     };
-    bool Declared = InFunction && !InBlock && I > 0 && T[I - 1].K == Tok::Ident &&
+    bool Declared = !InBlock && I > 0 && T[I - 1].K == Tok::Ident &&
                     AfterType(I - 1);
     bool AddressOf = I > 0 && IsPunct(I - 1, "&") && !(I > 1 && AfterType(I - 2));
     bool CallLike = ((IsPunct(I + 1, "(") || TemplateCall(I + 1)) && !Declared) ||

@@ -48,7 +48,7 @@ struct SourceText {
   /// Those of Defines it defines as explicit specializations
   /// (`template <> void run<half>(...) {`).
   std::set<std::string> Specializations;
-  std::set<std::string> Mentions; ///< Functions it calls, declares or refers to.
+  std::set<std::string> Mentions; ///< Functions it calls or refers to.
   /// Mentions by the function whose body names them ("": in a macro's
   /// block such as TORCH_LIBRARY's or PYBIND11_MODULE's).
   std::map<std::string, std::set<std::string>> Calls;
