@@ -255,6 +255,13 @@ SourceText readSourceText(llvm::StringRef Text) {
     }
     return false;
   };
+  // The token at \p J ends a type or an operand: a name after it is
+  // declared (`Options o(`), a `&` after it is binary or a reference.
+  auto AfterType = [&](size_t J) {
+    return J < N &&
+           ((T[J].K == Tok::Ident && (!isKeyword(T[J].Text) || isTypeWord(T[J].Text))) ||
+            IsPunct(J, ">") || IsPunct(J, ")") || IsPunct(J, "]"));
+  };
   // The `{` of the body when the `(` at \p P closes a function's
   // declarator ((params) [qualifiers] [-> type] [: inits] {); else N.
   auto BodyAfter = [&](size_t P) -> size_t {
@@ -395,10 +402,6 @@ SourceText readSourceText(llvm::StringRef Text) {
     bool InBlock = InFunction && Function.empty();
     bool MacroBlock = InBlock && !IsPunct(I + 1, ">") && !(I > 0 && IsPunct(I - 1, "<")) &&
                       !BlockParams.count(W);
-    auto AfterType = [&](size_t J) {
-      return J < N && ((T[J].K == Tok::Ident && (!isKeyword(T[J].Text) || isTypeWord(T[J].Text))) ||
-                       IsPunct(J, ">") || IsPunct(J, ")") || IsPunct(J, "]"));
-    };
     bool Declared = !InBlock && I > 0 && T[I - 1].K == Tok::Ident &&
                     AfterType(I - 1);
     bool AddressOf = I > 0 && IsPunct(I - 1, "&") && !(I > 1 && AfterType(I - 2));
@@ -767,6 +770,8 @@ FactSourceSelection selectFactSources(const std::vector<std::string> &Named,
             Best = I;
             BestRank = Rank;
           }
+          if (BestRank == 3)
+            break;
         }
         if (Best < Cands.size())
           By.push_back(Best);

@@ -290,6 +290,10 @@ std::vector<std::string> PchCache::torchPrefix(const std::string &File,
   // around them are cheap, self-contained and order-independent, and
   // leaving them out lets files that differ only in those share one entry.
   llvm::erase_if(Prefix, [](const std::string &H) { return !isTorchFamily(H); });
+  // A header named again (an includer's and its project header's) adds
+  // nothing: once, where first named.
+  std::set<std::string> Seen;
+  llvm::erase_if(Prefix, [&](const std::string &H) { return !Seen.insert(H).second; });
   return Prefix;
 }
 
@@ -387,7 +391,9 @@ std::vector<std::string> PchCache::argsFor(const std::string &File,
   // The project's shared entry, when it holds this file's torch headers.
   if (RootOf) {
     std::vector<std::string> Union = sharedPrefix(groupOf(File, Command));
-    if (Union.size() > Prefix.size() &&
+    // (Whatever its order: the same headers in another order, or one
+    // named twice, are no entry of their own.)
+    if (!Union.empty() &&
         llvm::all_of(Prefix, [&](const std::string &H) { return llvm::is_contained(Union, H); }))
       if (std::vector<std::string> Use = entryFor(Flags, Command, Union, /*Shared=*/true);
           !Use.empty())

@@ -206,7 +206,8 @@ TEST(FactSources, ASiblingExtensionsNamesAreNotLinks) {
                      "at::Tensor run_fwd(at::Tensor q) { return q; }\n"
                      "PYBIND11_MODULE(ck, m) { m.def(\"fwd\", &mha_fwd); }\n"},
   });
-  EXPECT_EQ(picked(Dir, {"hopper/api.cpp"}, {"hopper/kernels/fwd.cu", "hopper/meta.cpp", "ck/api.cpp"}),
+  EXPECT_EQ(picked(Dir, {"hopper/api.cpp"},
+                   {"hopper/kernels/fwd.cu", "hopper/meta.cpp", "ck/api.cpp"}),
             (std::set<std::string>{"hopper/kernels/fwd.cu", "hopper/meta.cpp"}));
 }
 

@@ -125,6 +125,22 @@ TEST_F(PchCacheRun, FilesWithOtherTorchIncludesShareOneEntry) {
   EXPECT_EQ(pchFiles(Dir + "/cache"), std::vector<std::string>{Shared});
 }
 
+TEST_F(PchCacheRun, FilesWithTheSameTorchIncludesInAnotherOrderShareOneEntry) {
+  // e.cpp names a.cpp's torch headers in another order, f.cpp one of them
+  // twice (as a project header's includes do): one entry for the three.
+  std::string Loop = readFile(sourceDir() + "/testdata/torch-perf-element-loop.cpp");
+  writeFile(Dir + "/a.cpp", "#include <torch/torch.h>\n#include <ATen/Parallel.h>\n" + Loop);
+  writeFile(Dir + "/e.cpp", "#include <ATen/Parallel.h>\n#include <torch/torch.h>\n" + Loop);
+  writeFile(Dir + "/f.cpp", "#include <torch/torch.h>\n#include <ATen/Parallel.h>\n"
+                            "#include <torch/torch.h>\n" + Loop);
+  std::string All = Args + " e.cpp f.cpp";
+  RunResult Plain = runTorchLint("--no-cache " + All, Dir);
+  ASSERT_EQ(Plain.ExitCode, 1) << Plain.Err;
+  RunResult Cached = runTorchLint(All, Dir);
+  EXPECT_EQ(Cached.Out, Plain.Out) << Cached.Err;
+  EXPECT_EQ(pchFiles(Dir + "/cache").size(), 1u);
+}
+
 TEST_F(PchCacheRun, ASharedEntryThatDoesNotBuildIsNotTriedAgain) {
   // d.cpp's own header does not build: the shared entry cannot either, and
   // a.cpp keeps an entry of its own; later runs do not try again.
