@@ -532,6 +532,25 @@ ClangTidyOptions overrideOptions(const EngineOptions &Options) {
   return Override;
 }
 
+/// The options of the files: .clang-tidy's and --checks, with only torch
+/// checks left. A project's .clang-tidy enables clang-tidy's own checks too
+/// (FBGEMM's: clang-analyzer*, bugprone*, ...); of those, torch-lint has the
+/// static analyzer built in, which took minutes on one source and reports
+/// nothing torch-lint is about.
+class TorchOptionsProvider : public FileOptionsProvider {
+public:
+  explicit TorchOptionsProvider(const EngineOptions &Options)
+      : FileOptionsProvider(ClangTidyGlobalOptions(), defaultOptions(Options),
+                            overrideOptions(Options)) {}
+  std::vector<OptionsSource> getRawOptions(llvm::StringRef FileName) override {
+    std::vector<OptionsSource> Sources = FileOptionsProvider::getRawOptions(FileName);
+    ClangTidyOptions OnlyTorch;
+    OnlyTorch.Checks = "-clang-analyzer-*";
+    Sources.emplace_back(std::move(OnlyTorch), "torch-lint");
+    return Sources;
+  }
+};
+
 } // namespace
 
 std::string absoluteIn(llvm::StringRef Dir, llvm::StringRef Path) {
@@ -562,8 +581,7 @@ makeCompilationDatabase(std::unique_ptr<tooling::CompilationDatabase> Inner,
 
 std::vector<std::string> enabledChecks(const std::string &File,
                                        const EngineOptions &Options) {
-  FileOptionsProvider Provider(ClangTidyGlobalOptions(), defaultOptions(Options),
-                               overrideOptions(Options));
+  TorchOptionsProvider Provider(Options);
   ClangTidyOptions Opts = Provider.getOptions(File);
   GlobList Globs(Opts.Checks.value_or(""));
   std::vector<std::string> Names;
@@ -778,9 +796,7 @@ LintResult lintSequential(const std::vector<std::string> &Files,
   LintResult Result;
   SourceFiles Sources;
   RunState State;
-  auto Provider = std::make_unique<FileOptionsProvider>(
-      ClangTidyGlobalOptions(), defaultOptions(Options), overrideOptions(Options));
-  ClangTidyContext Context(std::move(Provider));
+  ClangTidyContext Context(std::make_unique<TorchOptionsProvider>(Options));
   ClangTidyDiagnosticConsumer DiagConsumer(Context, nullptr,
                                            /*RemoveIncompatibleErrors=*/true,
                                            /*GetFixesFromNotes=*/false);

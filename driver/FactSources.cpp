@@ -395,15 +395,18 @@ SourceText readSourceText(llvm::StringRef Text) {
     // A function is called (`f(`, `f<T>(`, a launch) or referred to (`&f`,
     // or a name in a registration or binding block); a variable or a type
     // named like another file's function is no link: a name after a type's
-    // name (`Guard g(x)` in a body; a declaration `at::Tensor f(...);`
-    // outside every body says nothing is called), after a `&` that is not unary
+    // name (`Guard g(x)` in a body; outside every body a declaration, also
+    // `std::tuple<A, B> f(...);` or `at::Tensor &f(...);`, calls nothing),
+    // after a `&` that is not unary
     // (`const Options &o`), or a template's argument in a block
     // (`py::enum_<DType>`).
     bool InBlock = InFunction && Function.empty();
     bool MacroBlock = InBlock && !IsPunct(I + 1, ">") && !(I > 0 && IsPunct(I - 1, "<")) &&
                       !BlockParams.count(W);
-    bool Declared = !InBlock && I > 0 && T[I - 1].K == Tok::Ident &&
-                    AfterType(I - 1);
+    bool Declared = !InBlock && I > 0 &&
+                    ((T[I - 1].K == Tok::Ident && AfterType(I - 1)) ||
+                     (!InFunction && (IsPunct(I - 1, ">") || IsPunct(I - 1, "*") ||
+                                      IsPunct(I - 1, "&"))));
     bool AddressOf = I > 0 && IsPunct(I - 1, "&") && !(I > 1 && AfterType(I - 2));
     bool CallLike = ((IsPunct(I + 1, "(") || TemplateCall(I + 1)) && !Declared) ||
                     AddressOf || MacroBlock;

@@ -152,6 +152,24 @@ TEST(Cli, ClangTidyFileIsHonoured) {
   EXPECT_EQ(R.Out.find("torch-perf-redundant-copy"), std::string::npos) << R.Out;
 }
 
+TEST(Cli, AClangTidyFileRunsOnlyTorchChecks) {
+  // A project's .clang-tidy enables clang-tidy's own checks too (FBGEMM's:
+  // clang-analyzer*, bugprone*, ...). torch-lint runs its own: the static
+  // analyzer took minutes on one of FBGEMM's sources and reported nothing
+  // torch-lint is about.
+  std::string Dir = makeTempDir("cli-config-analyzer");
+  writeFile(Dir + "/hazard.cpp",
+            Hazard + std::string("int divide(int a) { int z = 0; return a / z; }\n"));
+  writeFile(Dir + "/.clang-tidy", "Checks: '-*,clang-analyzer*,torch-perf-element-loop'\n");
+  RunResult R = runTorchLint(mock() + "hazard.cpp", Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  EXPECT_NE(R.Out.find("torch-perf-element-loop"), std::string::npos) << R.Out;
+  EXPECT_EQ(R.Out.find("clang-analyzer"), std::string::npos) << R.Out;
+  // Not even on request: --checks adds to the file's checks.
+  RunResult Asked = runTorchLint(mock() + "--checks='clang-analyzer-*' hazard.cpp", Dir);
+  EXPECT_EQ(Asked.Out.find("clang-analyzer"), std::string::npos) << Asked.Out;
+}
+
 TEST(Cli, NolintSuppresses) {
   std::string Dir = makeTempDir("cli-nolint");
   std::string Src = Hazard;

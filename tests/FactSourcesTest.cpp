@@ -25,6 +25,9 @@ TEST(FactSources, ReadsNamesAsCodeHasThem) {
 /* nor block_comment() */
 namespace ext {
 static void helper(int n);
+std::tuple<at::Tensor, at::Tensor> split_cpu(const at::Tensor &x);
+at::Tensor &fill_out(at::Tensor &out);
+const char *name_of(int op);
 at::Tensor scale_cpu(const at::Tensor &x, double s) {
   auto y = x.contiguous();          // a member: no project function
   helper(y.size(0));
@@ -61,7 +64,7 @@ TORCH_LIBRARY(ext, m) {
   for (const char *Name : {"helper", "launch_scale", "init"})
     EXPECT_TRUE(T.Mentions.count(Name)) << Name;
   // A declaration or a definition's declarator calls nothing.
-  for (const char *Name : {"scale_cpu", "trailing", "area"})
+  for (const char *Name : {"scale_cpu", "trailing", "area", "split_cpu", "fill_out", "name_of"})
     EXPECT_FALSE(T.Mentions.count(Name)) << Name;
   for (const char *Name : {"contiguous", "size", "helper_in_comment", "block_comment",
                            "not_a_name", "Tensor", "TORCH_LIBRARY", "def", "guard", "opts",
