@@ -68,6 +68,13 @@ protected:
     Reference = runTorchLint("--no-cache " + Args, Dir);
     ASSERT_EQ(Reference.ExitCode, 1) << Reference.Err;
   }
+  /// Lints \p Files with the cache and without: the same output.
+  void expectCachedAsPlain(const std::string &Files) {
+    RunResult Plain = runTorchLint("--no-cache " + Args + " " + Files, Dir);
+    ASSERT_EQ(Plain.ExitCode, 1) << Plain.Err;
+    RunResult Cached = runTorchLint(Args + " " + Files, Dir);
+    EXPECT_EQ(Cached.Out, Plain.Out) << Cached.Err;
+  }
   std::string Dir, Args;
   RunResult Reference;
 };
@@ -112,11 +119,7 @@ TEST_F(PchCacheRun, FilesWithOtherTorchIncludesShareOneEntry) {
   // one entry holds both, and each file's findings are what they are alone.
   writeFile(Dir + "/c.cpp", "#include <ATen/Parallel.h>\nint one();\n#include <torch/torch.h>\n" +
                                 readFile(sourceDir() + "/testdata/torch-perf-element-loop.cpp"));
-  std::string Both = Args + " c.cpp";
-  RunResult Plain = runTorchLint("--no-cache " + Both, Dir);
-  ASSERT_EQ(Plain.ExitCode, 1) << Plain.Err;
-  RunResult Cached = runTorchLint(Both, Dir);
-  EXPECT_EQ(Cached.Out, Plain.Out) << Cached.Err;
+  expectCachedAsPlain("c.cpp");
   ASSERT_EQ(pchFiles(Dir + "/cache").size(), 1u);
   std::string Shared = pchFiles(Dir + "/cache")[0];
   // A later run on one of them (pre-commit) loads the same entry.
@@ -133,11 +136,7 @@ TEST_F(PchCacheRun, FilesWithTheSameTorchIncludesInAnotherOrderShareOneEntry) {
   writeFile(Dir + "/e.cpp", "#include <ATen/Parallel.h>\n#include <torch/torch.h>\n" + Loop);
   writeFile(Dir + "/f.cpp", "#include <torch/torch.h>\n#include <ATen/Parallel.h>\n"
                             "#include <torch/torch.h>\n" + Loop);
-  std::string All = Args + " e.cpp f.cpp";
-  RunResult Plain = runTorchLint("--no-cache " + All, Dir);
-  ASSERT_EQ(Plain.ExitCode, 1) << Plain.Err;
-  RunResult Cached = runTorchLint(All, Dir);
-  EXPECT_EQ(Cached.Out, Plain.Out) << Cached.Err;
+  expectCachedAsPlain("e.cpp f.cpp");
   EXPECT_EQ(pchFiles(Dir + "/cache").size(), 1u);
 }
 
