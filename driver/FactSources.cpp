@@ -480,7 +480,7 @@ private:
 /// A file of the pass: its own text, and its project headers' (closure).
 struct Unit {
   SourceText Own;
-  std::vector<unsigned> Defines, Mentions; ///< Own text.
+  std::vector<unsigned> Defines; ///< Own text.
   std::vector<unsigned> AllDefines, AllMentions, Ops; ///< With its headers.
   std::vector<unsigned> Headers; ///< Its project headers (ids of paths).
   /// Per function it defines (id; Names' id of "" for the file's own
@@ -504,7 +504,6 @@ public:
       return Over ? false : true;
     U.Own = *Own;
     U.Defines = Interned.ids(Own->Defines);
-    U.Mentions = Interned.ids(Own->Mentions);
     U.Ops = Interned.ids(Own->Ops);
     for (const auto &[Fn, Names] : Own->Calls)
       U.Calls[Interned.id(Fn)] = Interned.ids(Names);
