@@ -13,14 +13,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "BuildScripts.h"
-#include "Engine.h"
-#include "FactSources.h"
-#include "MissingHeaders.h"
-#include "Project.h"
+#include "project/BuildScripts.h"
+#include "engine/Engine.h"
+#include "project/FactSources.h"
+#include "report/MissingHeaders.h"
+#include "project/Project.h"
 #include "model/PythonFakes.h"
-#include "Output.h"
-#include "PchCache.h"
+#include "report/Output.h"
+#include "engine/PchCache.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"

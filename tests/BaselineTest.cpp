@@ -1,6 +1,6 @@
 //===--- BaselineTest.cpp - Baselines, line filters, diffs, shards ---------===//
 
-#include "Baseline.h"
+#include "report/Baseline.h"
 #include "TestSupport.h"
 
 #include "gtest/gtest.h"

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FactSources.h"
+#include "project/FactSources.h"
 #include "TestSupport.h"
 
 #include "gtest/gtest.h"

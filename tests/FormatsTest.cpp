@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Formats.h"
+#include "report/Formats.h"
 #include "TestSupport.h"
 
 #include "llvm/Support/raw_ostream.h"

@@ -1,6 +1,6 @@
 //===--- PchCacheTest.cpp - The precompiled-header cache ------------------===//
 
-#include "PchCache.h"
+#include "engine/PchCache.h"
 
 #include "TestSupport.h"
 #include "gtest/gtest.h"

@@ -53,7 +53,7 @@ RunResult runCommand(const std::string &Cmd) {
 }
 
 /// The compiler flags torch-lint synthesises for a file without a compile
-/// database (driver/Engine.cpp), with the mock torch headers.
+/// database (driver/engine/Engine.cpp), with the mock torch headers.
 std::string synthesisedFlags() {
   std::string Flags = "-std=c++17 -isystem " + shellQuote(mockIncludes()) +
                       " -DTORCH_API_INCLUDE_EXTENSION_H"
@@ -200,7 +200,7 @@ std::vector<Diag> fromExportedFixes(const std::string &Yaml) {
     D.Message = TD.Message.Message;
     for (const clang::tooling::DiagnosticMessage &N : TD.Notes)
       // Clang's macro backtrace into headers: torch-lint leaves it out
-      // (driver/Engine.cpp), only that.
+      // (driver/engine/Engine.cpp), only that.
       if (N.Message.rfind("expanded from macro", 0) != 0 || N.FilePath == TUD.MainSourceFile)
         D.Notes.push_back({whereOf(N.FilePath, N.FileOffset), N.Message});
     for (const auto &[File, Replacements] : TD.Message.Fix)

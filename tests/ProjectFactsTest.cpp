@@ -29,10 +29,8 @@ std::map<std::string, FunctionFact> factsOf(const std::string &Code) {
   if (!AST)
     return Out;
   EXPECT_FALSE(AST->getDiagnostics().hasErrorOccurred());
-  Registrations::invalidate();
   for (FunctionFact &F : extractFacts(AST->getASTContext()).Functions)
     Out[F.Name] = std::move(F);
-  Registrations::invalidate();
   return Out;
 }
 

@@ -10,6 +10,7 @@
 
 #include "TestSupport.h"
 #include "model/ProjectModel.h"
+#include "model/Session.h"
 
 #include "gtest/gtest.h"
 #include <algorithm>
@@ -528,8 +529,9 @@ TEST(ProjectIndex, ANoteCitesTheDefinitionNearestTheAskingFile) {
   Pytorch.TouchesPython = true;
   Index->Units["/p/csrc/parrots/nms.cpp"].Functions = {Parrots};
   Index->Units["/p/csrc/pytorch/nms.cpp"].Functions = {Pytorch};
-  ProjectView Near(Index, "/p/csrc/pytorch/pybind.cpp", {});
+  Session Plain;
+  ProjectView Near(Plain, Index, "/p/csrc/pytorch/pybind.cpp", {});
   EXPECT_EQ(Near.bodyElsewhere("c:@F@nms#"), "python /p/csrc/pytorch/nms.cpp:40");
-  ProjectView Far(Index, "/p/csrc/parrots/pybind.cpp", {});
+  ProjectView Far(Plain, Index, "/p/csrc/parrots/pybind.cpp", {});
   EXPECT_EQ(Far.bodyElsewhere("c:@F@nms#"), "plain /p/csrc/parrots/nms.cpp:3");
 }

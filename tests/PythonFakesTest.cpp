@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/model/PythonFakes.h"
+#include "checks/model/PythonTree.h"
 #include "TestSupport.h"
 
 #include "gtest/gtest.h"
@@ -14,7 +15,7 @@
 namespace {
 
 using torchlint::model::PythonOps;
-using torchlint::model::pythonOps;
+using torchlint::model::scanPythonTrees;
 using torchlint::model::scanPythonSource;
 using torchlint::test::makeTempDir;
 using torchlint::test::RunResult;
@@ -308,7 +309,7 @@ TEST(PythonFakes, TheTreeScanReadsOnlyTheProjectsRegularFiles) {
                     " && ln -s " + shellQuote(Top + "/outside") + " " +
                     shellQuote(Dir + "/pkg/linked_dir");
   ASSERT_EQ(std::system(Cmd.c_str()), 0);
-  EXPECT_EQ(pythonOps({Dir}).Fakes, (std::set<std::string>{"ns::own"}));
+  EXPECT_EQ(scanPythonTrees({Dir}).Fakes, (std::set<std::string>{"ns::own"}));
 }
 
 // End to end: the check is silent on an op whose fake a loop registers and
@@ -422,7 +423,7 @@ TEST(PythonFakes, CallsAreReadFromEveryFileOfTheTree) {
                                  "\t\tself.p = self.native.initial_params(1)\n"
                                  "\t\tself.q = self.native.fwd(self.p)\n");
   writeFile(Dir + "/use.py", "def run(net, x):\n    return net.native.fwd(x)\n");
-  const PythonOps &P = pythonOps({Dir});
+  const PythonOps P = scanPythonTrees({Dir});
   EXPECT_TRUE(P.calledOnlyInConstructors("initial_params"));
   EXPECT_FALSE(P.calledOnlyInConstructors("fwd"));
 }
@@ -465,7 +466,9 @@ TEST(PythonFakes, TheExtensionNameComesFromTheSetupFileThatListsTheSource) {
   for (const char *F : {"csrc/ext.cpp", "csrc/k.cu", "csrc/cpu/ops.cpp", "csrc/built.cpp", "csrc/odd.cpp",
                         "csrc/other.cpp", "projects/ops/bev_pool/src/bev_pool.cpp"})
     writeFile(Top + "/" + F, "\n");
-  using torchlint::model::extensionModuleOf;
+  auto extensionModuleOf = [&](const std::string &Main) {
+    return torchlint::model::extensionModuleOf(Main, Top);
+  };
   EXPECT_EQ(extensionModuleOf(Top + "/csrc/ext.cpp"), "_C");
   EXPECT_EQ(extensionModuleOf(Top + "/csrc/k.cu"), "_C");
   EXPECT_EQ(extensionModuleOf(Top + "/csrc/cpu/ops.cpp"), "cpu_ops");

@@ -1,6 +1,6 @@
 //===--- VerifyTest.cpp - The annotation grammar --------------------------===//
 
-#include "Verify.h"
+#include "report/Verify.h"
 
 #include "gtest/gtest.h"
 

@@ -79,7 +79,6 @@ struct BodyFacts : RecursiveASTVisitor<BodyFacts> {
 
 } // namespace
 
-void ArrayCopyCheck::onStartOfTranslationUnit() { Registrations::invalidate(); }
 
 void ArrayCopyCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(translationUnitDecl().bind("tu"), this);

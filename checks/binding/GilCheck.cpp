@@ -26,7 +26,6 @@ bool isPybindType(QualType T) {
 
 } // namespace
 
-void GilCheck::onStartOfTranslationUnit() { Registrations::invalidate(); }
 
 void GilCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(translationUnitDecl().bind("tu"), this);

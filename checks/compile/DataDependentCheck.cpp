@@ -109,7 +109,6 @@ std::optional<std::string> assertAsyncFor(const MacroInvocation &M) {
 
 } // namespace
 
-void DataDependentCheck::onStartOfTranslationUnit() { Registrations::invalidate(); }
 
 void DataDependentCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(

@@ -21,7 +21,6 @@ public:
   bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }
-  void onStartOfTranslationUnit() override;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 };

@@ -29,7 +29,6 @@ bool guardMatchesOwnKey(StringRef GuardKey, StringRef OwnKey) {
 
 } // namespace
 
-void DivergentGuardCheck::onStartOfTranslationUnit() { Registrations::invalidate(); }
 
 void DivergentGuardCheck::registerMatchers(MatchFinder *Finder) {
   // torch::jit::tracer::isTracing(), at::isTensorSubclassLike(t),

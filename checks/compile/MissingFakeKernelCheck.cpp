@@ -6,6 +6,7 @@
 
 #include "../model/ProjectModel.h"
 #include "../model/PythonFakes.h"
+#include "../model/Session.h"
 #include "../model/Registrations.h"
 #include "../model/TorchApi.h"
 
@@ -27,7 +28,6 @@ void MissingFakeKernelCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opt
   Options.store(Opts, "PythonRoots", PythonRoots);
 }
 
-void MissingFakeKernelCheck::onStartOfTranslationUnit() { Registrations::invalidate(); }
 
 void MissingFakeKernelCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(translationUnitDecl().bind("tu"), this);
@@ -45,8 +45,7 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
   const Registrations &Model = Registrations::get(Ctx);
   ProjectView &Project = ProjectView::get(Ctx);
 
-  auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
-  const PythonOps &Py = pythonOps(pythonRoots(PythonRoots, Main ? Main->getName().str() : ""));
+  const PythonOps &Py = TUModel::of(Ctx).pythonOps(PythonRoots);
 
   // Each (namespace, name, overload) is its own operator with its own
   // kernels and fake: a fake for "ns::op" is not one for "ns::op.out".
@@ -210,7 +209,7 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
           << K->DispatchKey;
     for (const KernelFact *K : BackendElsewhere)
       diag(Loc, "%0 kernel '%1' registered in %2:%3", DiagnosticIDs::Note)
-          << K->Key << K->Function << ProjectView::displayPath(K->At.File) << K->At.Line;
+          << K->Key << K->Function << Project.displayPath(K->At.File) << K->At.Line;
   }
 }
 

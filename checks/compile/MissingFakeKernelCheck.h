@@ -17,7 +17,6 @@ public:
   bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }
-  void onStartOfTranslationUnit() override;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;

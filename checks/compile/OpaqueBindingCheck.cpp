@@ -6,6 +6,7 @@
 #include "../model/Macros.h"
 #include "../model/ProjectModel.h"
 #include "../model/PythonFakes.h"
+#include "../model/Session.h"
 #include "../model/Registrations.h"
 #include "../model/Signatures.h"
 #include "../model/TorchApi.h"
@@ -178,9 +179,7 @@ Namespace namespaceOf(const PyBinding &B, const Registrations &Model, ProjectVie
   if (Existing.size() == 1 && !Existing.begin()->empty()) {
     N.Code = N.Shown = *Existing.begin();
   } else if (N.Code == "TORCH_EXTENSION_NAME") {
-    const SourceManager &SM = Ctx.getSourceManager();
-    if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
-      N.Shown = extensionModuleOf(Main->getName().str());
+    N.Shown = TUModel::of(Ctx).extensionModule();
   } else {
     N.Shown = N.Code;
   }
@@ -196,7 +195,6 @@ void OpaqueBindingCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "PythonRoots", PythonRoots);
 }
 
-void OpaqueBindingCheck::onStartOfTranslationUnit() { Registrations::invalidate(); }
 
 void OpaqueBindingCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(translationUnitDecl().bind("tu"), this);
@@ -239,8 +237,7 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
   // Or the project's Python calls it only from an operator's Python kernel
   // (@torch.library.custom_op): torch.compile sees the operator, not the
   // binding.
-  auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
-  const PythonOps &Py = pythonOps(pythonRoots(PythonRoots, Main ? Main->getName().str() : ""));
+  const PythonOps &Py = TUModel::of(Ctx).pythonOps(PythonRoots);
   // Or it calls it only in constructors (`def __init__`): when a module is
   // built, not in a forward torch.compile traces.
   for (const PyBinding &B : Model.Bindings)

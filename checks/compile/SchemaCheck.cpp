@@ -170,7 +170,6 @@ const ParmVarDecl *returnedParam(const FunctionDecl *F, bool &IsView) {
 
 } // namespace
 
-void SchemaCheck::onStartOfTranslationUnit() { Registrations::invalidate(); }
 
 void SchemaCheck::registerMatchers(MatchFinder *Finder) {
   // The model has everything; run once per TU on the translation unit.

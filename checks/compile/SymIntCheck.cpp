@@ -48,7 +48,6 @@ const CallExpr *factoryTakingAsSizes(const Expr *E, ASTContext &Ctx) {
 
 } // namespace
 
-void SymIntCheck::onStartOfTranslationUnit() { Registrations::invalidate(); }
 
 void SymIntCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(

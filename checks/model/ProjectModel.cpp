@@ -4,6 +4,7 @@
 #include "PythonFakes.h"
 #include "Registrations.h"
 #include "SafeRead.h"
+#include "Session.h"
 #include "TorchApi.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -23,53 +24,20 @@ using nlohmann::json;
 namespace torchlint::model {
 namespace {
 
-struct Current {
-  const clang::ASTContext *Ctx = nullptr;
-  std::unique_ptr<ProjectView> View;
-};
-Current &current() {
-  static thread_local Current C; // One TU per thread at a time.
-  return C;
-}
-std::shared_ptr<const ProjectIndex> &globalIndex() {
-  static std::shared_ptr<const ProjectIndex> I;
-  return I;
-}
-std::string &storedIndexCache() {
-  static std::string Dir;
-  return Dir;
-}
-
 std::string hexDigest(llvm::ArrayRef<uint8_t> D) { return llvm::toHex(D, /*LowerCase=*/true); }
 
-/// The stored index for the TU whose main file is \p Main (plugin mode),
-/// loaded once per work tree.
-std::shared_ptr<const ProjectIndex> storedIndexFor(const std::string &Main) {
-  static std::mutex Lock;
-  static std::map<std::string, std::shared_ptr<const ProjectIndex>> Loaded;
-  std::string Root = gitWorkTreeOf(Main);
-  if (Root.empty())
-    return nullptr;
-  std::lock_guard<std::mutex> Guard(Lock);
-  auto &Slot = Loaded[Root];
-  if (!Slot)
-    Slot = std::make_shared<ProjectIndex>(
-        ProjectIndex::load(ProjectIndex::storedPath(storedIndexCache(), Root)));
-  return Slot;
+} // namespace
+
+std::string ProjectView::where(const Site &S) const {
+  return Shown.displayPath(S.File) + ":" + std::to_string(S.Line);
 }
 
-std::string where(const Site &S) {
-  return ProjectView::displayPath(S.File) + ":" + std::to_string(S.Line);
-}
-
-std::string registration(const KernelFact &K) {
+std::string ProjectView::registration(const KernelFact &K) const {
   if (K.CatchAll)
     return "registered for '" + K.Op + "' without a dispatch key in " + where(K.At) +
            ", which makes it its CompositeImplicitAutograd kernel";
   return "registered as the " + K.Key + " kernel of '" + K.Op + "' in " + where(K.At);
 }
-
-} // namespace
 
 json ProjectIndex::toJson() const {
   // Each distinct function fact once ("functions"), each unit naming its
@@ -162,9 +130,9 @@ std::string ProjectIndex::defaultCacheDir() {
   return Dir.str().str();
 }
 
-ProjectView::ProjectView(std::shared_ptr<const ProjectIndex> Index, std::string MainFile,
-                         TUFacts Own)
-    : Index(std::move(Index)), MainFile(std::move(MainFile)), Own(std::move(Own)) {}
+ProjectView::ProjectView(const Session &Shown, std::shared_ptr<const ProjectIndex> Index,
+                         std::string MainFile, TUFacts Own)
+    : Shown(Shown), Index(std::move(Index)), MainFile(std::move(MainFile)), Own(std::move(Own)) {}
 
 std::vector<const TUFacts *> ProjectView::others() const {
   std::vector<const TUFacts *> Out;
@@ -617,55 +585,10 @@ std::string ProjectView::registeredElsewhere(const std::string &Usr) {
   return Usr.empty() ? "" : record("registered", Usr);
 }
 
-ProjectView &ProjectView::get(clang::ASTContext &Ctx) {
-  Current &C = current();
-  if (!C.View || C.Ctx != &Ctx) {
-    std::string Main;
-    const clang::SourceManager &SM = Ctx.getSourceManager();
-    if (auto Entry = SM.getFileEntryRefForID(SM.getMainFileID())) {
-      llvm::SmallString<256> Path(Entry->getName());
-      llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-      Main = Path.str().str();
-    }
-    C.View.reset(); // extractFacts may ask Registrations, never this view.
-    std::shared_ptr<const ProjectIndex> Index = globalIndex();
-    if (!Index && !storedIndexCache().empty())
-      Index = storedIndexFor(Main);
-    auto View = std::make_unique<ProjectView>(Index, Main, extractFacts(Ctx));
-    C.View = std::move(View);
-    C.Ctx = &Ctx;
-  }
-  return *C.View;
-}
+ProjectView &ProjectView::get(clang::ASTContext &Ctx) { return TUModel::of(Ctx).view(); }
 
-void ProjectView::invalidate() { current() = Current(); }
-
-void ProjectView::setIndex(std::shared_ptr<const ProjectIndex> Index) {
-  globalIndex() = std::move(Index);
-}
-
-void ProjectView::useStoredIndexes(std::string CacheDir) {
-  storedIndexCache() = std::move(CacheDir);
-}
-
-std::string ProjectView::displayPath(const std::string &File) {
-  // Asked for every site a note or an answer names: each directory's work
-  // tree is looked up once a process (gsplat: 400,000 access() calls a run).
-  static std::mutex Lock;
-  static std::map<std::string, std::string> RootOfDirectory;
-  std::string Root;
-  {
-    std::string Dir = llvm::sys::path::parent_path(File).str();
-    std::lock_guard<std::mutex> Guard(Lock);
-    auto [It, New] = RootOfDirectory.try_emplace(Dir);
-    if (New)
-      It->second = projectRootOfFile(File);
-    Root = It->second;
-  }
-  llvm::StringRef Shown = File;
-  if (!Root.empty() && Shown.consume_front(Root + "/"))
-    return Shown.str();
-  return File;
+std::string ProjectView::displayPath(const std::string &File) const {
+  return Shown.displayPath(File);
 }
 
 } // namespace torchlint::model

@@ -30,6 +30,8 @@
 
 namespace torchlint::model {
 
+class Session;
+
 /// The facts of a project's TUs, by main file (absolute path).
 struct ProjectIndex {
   std::map<std::string, TUFacts> Units;
@@ -64,7 +66,10 @@ struct ProjectContext {
 /// (fresh) and those of every other TU in the index.
 class ProjectView {
 public:
-  ProjectView(std::shared_ptr<const ProjectIndex> Index, std::string MainFile, TUFacts Own);
+  /// Paths in answers and notes are shown as \p Shown shows them (relative
+  /// to their project root), so the driver's view asks as the TU's did.
+  ProjectView(const Session &Shown, std::shared_ptr<const ProjectIndex> Index,
+              std::string MainFile, TUFacts Own);
 
   /// The answer to a question, as a string (what is recorded and compared).
   std::string answer(const std::string &Kind, const std::string &Arg) const;
@@ -131,21 +136,16 @@ public:
   const std::vector<ProjectQuery> &queries() const { return Queries; }
   const TUFacts &ownFacts() const { return Own; }
 
-  /// The view of the TU \p Ctx belongs to, made on first use from its own
-  /// facts and the index set by setIndex (none: only its own facts).
-  /// Registrations::invalidate() ends it.
+  /// The view of the TU \p Ctx belongs to (TUModel::view): made on first
+  /// use from its own facts and its session's index.
   static ProjectView &get(clang::ASTContext &Ctx);
-  static void invalidate();
-  /// The merged index the next TUs of this process see (null: none).
-  static void setIndex(std::shared_ptr<const ProjectIndex> Index);
-  /// With no index set, each TU sees the index torch-lint stored in
-  /// \p CacheDir for its git work tree (the clang-tidy plugin). Empty: off.
-  static void useStoredIndexes(std::string CacheDir);
 
-  /// A path as notes show it: relative to its git work tree.
-  static std::string displayPath(const std::string &File);
+  /// A path as notes show it: relative to its project root.
+  std::string displayPath(const std::string &File) const;
 
 private:
+  std::string where(const Site &S) const;
+  std::string registration(const KernelFact &K) const;
   const ProjectContext *traced(const std::string &Usr) const;
   /// Every definition of each function in the project (a header's inline
   /// function has one per TU that includes it).
@@ -164,6 +164,7 @@ private:
                        std::set<std::pair<std::string, unsigned>> &Seen) const;
   std::string record(const std::string &Kind, const std::string &Arg);
 
+  const Session &Shown;
   std::shared_ptr<const ProjectIndex> Index;
   std::string MainFile;
   TUFacts Own;

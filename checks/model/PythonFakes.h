@@ -57,34 +57,6 @@ struct PythonOps {
   }
 };
 
-/// The scan of the Python files under \p Roots (cached).
-const PythonOps &pythonOps(const std::vector<std::string> &Roots);
-
-/// Every scan pythonOps made in this process, as JSON; and the other way:
-/// scans another process made (the parent's, once per run), taken as this
-/// process's own so that a worker per C++ file does not scan the project's
-/// Python again. False when \p Json is not such a list.
-std::string pythonScansToJson();
-bool preloadPythonScans(llvm::StringRef Json);
-
-/// The roots the checks scan: those of a PythonRoots option (';'-separated),
-/// else the project root of \p MainFile (projectRootOfFile).
-std::vector<std::string> pythonRoots(llvm::StringRef Option, const std::string &MainFile);
-
-/// Called with each root every time pythonOps is asked for it (this
-/// thread): a cached lint result depends on those files too.
-void setPythonScanObserver(std::function<void(const std::string &Root)> Observer);
-
-/// A digest of the paths and bytes of every Python file pythonOps may read
-/// under \p Root: it changes when one is added, removed or edited. Taken
-/// once per root per process.
-std::string pythonTreeDigest(const std::string &Root);
-
-/// How a lint result names the Python tree under a root among the files it
-/// read (LintResult::Inputs): this prefix, then the root; its digest is
-/// pythonTreeDigest's.
-inline constexpr llvm::StringLiteral PythonTreeInput = "python-tree:";
-
 /// Scans one Python source; \p File is recorded in Called and
 /// UnresolvedNamespaces.
 ///
@@ -96,24 +68,6 @@ inline constexpr llvm::StringLiteral PythonTreeInput = "python-tree:";
 /// file's calls to the function the registration is in.
 void scanPythonSource(const std::string &Source, PythonOps &Out,
                       const std::string &File = "");
-
-/// What TORCH_EXTENSION_NAME expands to for \p MainFile: the last part of
-/// the name of the one extension that lists it among its sources in the
-/// nearest setup.py between it and its project root (CppExtension,
-/// CUDAExtension, cpp_extension.load, any call with a sources= keyword);
-/// empty when none does. The file is read (never through a symlink), never
-/// run.
-std::string extensionModuleOf(const std::string &MainFile);
-
-/// The root of the git work tree containing \p Path, or "".
-std::string gitWorkTreeOf(const std::string &Path);
-
-/// The root of the project \p Path belongs to, as torch-lint finds it
-/// (--project-root, the git work tree, a setup.py/pyproject.toml directory,
-/// a CMake top; setProjectRootFinder), or "" when nothing marks one. Until
-/// a finder is set (the clang-tidy plugin): gitWorkTreeOf.
-std::string projectRootOfFile(const std::string &Path);
-void setProjectRootFinder(std::function<std::string(const std::string &)> Finder);
 
 } // namespace torchlint::model
 

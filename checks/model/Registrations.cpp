@@ -2,6 +2,7 @@
 
 #include "Registrations.h"
 #include "ProjectModel.h"
+#include "Session.h"
 
 #include "AstUtil.h"
 #include "Macros.h"
@@ -276,16 +277,6 @@ private:
   const SourceManager &SM;
 };
 
-struct Cache {
-  const ASTContext *Ctx = nullptr;
-  std::unique_ptr<Registrations> Model;
-};
-Cache &cache() {
-  // One per thread: torch-lint -j runs a TU per worker thread.
-  static thread_local Cache C;
-  return C;
-}
-
 } // namespace
 
 std::string functionName(const FunctionDecl *F) {
@@ -360,19 +351,8 @@ const FunctionDecl *Registrations::resolveFunction(const Expr *E) {
   return nullptr;
 }
 
-void Registrations::invalidate() {
-  cache() = Cache();
-  ProjectView::invalidate();
-}
-
 const Registrations &Registrations::get(ASTContext &Ctx) {
-  Cache &C = cache();
-  if (!C.Model || C.Ctx != &Ctx) {
-    C.Model = std::make_unique<Registrations>();
-    C.Ctx = &Ctx;
-    C.Model->build(Ctx);
-  }
-  return *C.Model;
+  return TUModel::of(Ctx).registrations();
 }
 
 void Registrations::build(ASTContext &Ctx) {

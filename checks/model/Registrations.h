@@ -114,10 +114,9 @@ struct FunctionContext {
 
 class Registrations {
 public:
-  /// The model of the TU \p Ctx belongs to, built on first use. Call
-  /// invalidate() at the start of each TU (onStartOfTranslationUnit).
+  /// The model of the TU \p Ctx belongs to (TUModel::registrations), built
+  /// on first use.
   static const Registrations &get(clang::ASTContext &Ctx);
-  static void invalidate();
 
   std::vector<OpDef> Defs;
   std::vector<KernelImpl> Impls;
@@ -151,6 +150,7 @@ public:
   static const clang::FunctionDecl *resolveFunction(const clang::Expr *E);
 
 private:
+  friend class TUModel;
   void build(clang::ASTContext &Ctx);
   void computeContexts(clang::ASTContext &Ctx);
   llvm::DenseMap<const clang::FunctionDecl *, FunctionContext> Contexts;

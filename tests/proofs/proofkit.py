@@ -1,6 +1,6 @@
 """Shared machinery of the runtime proofs (tests/proofs).
 
-Reads the testdata and its `// expect:` annotations (as driver/Verify.cpp
+Reads the testdata and its `// expect:` annotations (as driver/report/Verify.cpp
 does), builds testdata code into real CPU extensions with
 torch.utils.cpp_extension (each once per run, in a build directory outside the
 source tree), runs torch.compile / opcheck experiments, and records one

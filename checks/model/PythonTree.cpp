@@ -1,0 +1,181 @@
+//===--- PythonTree.cpp - A project's Python files, as the scans read them ===//
+
+#include "PythonTree.h"
+#include "PythonTokens.h"
+#include "SafeRead.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+
+#include <set>
+
+namespace torchlint::model {
+
+using namespace python;
+
+namespace {
+
+/// Every regular .py file under \p Root the scan reads, in directory order,
+/// with its path relative to the root: not below hidden directories,
+/// node_modules, __pycache__, site-packages or a virtual environment, and no
+/// symlink (it may lead out of the project) or FIFO (it would hang the read).
+template <typename Fn> void forEachPythonFile(const std::string &Root, Fn Visit) {
+  std::error_code EC;
+  for (llvm::sys::fs::recursive_directory_iterator I(Root, EC, /*follow_symlinks=*/false), End;
+       I != End && !EC; I.increment(EC)) {
+    llvm::StringRef Path = I->path();
+    llvm::StringRef Name = llvm::sys::path::filename(Path);
+    if (I->type() == llvm::sys::fs::file_type::directory_file) {
+      llvm::SmallString<256> Venv(Path);
+      llvm::sys::path::append(Venv, "pyvenv.cfg");
+      if (Name.starts_with(".") || Name == "node_modules" || Name == "__pycache__" ||
+          Name == "site-packages" || llvm::sys::fs::exists(Venv))
+        I.no_push();
+      continue;
+    }
+    if (!Name.ends_with(".py") || I->type() != llvm::sys::fs::file_type::regular_file)
+      continue;
+    auto Buf = readTreeFile(Path, {Root}, 4u << 20);
+    if (!Buf)
+      continue;
+    llvm::StringRef Shown = Path;
+    if (Shown.consume_front(Root))
+      Shown = Shown.ltrim("/\\");
+    Visit(Path, Shown, Buf->getBuffer());
+  }
+}
+
+} // namespace
+
+std::string pythonTreeDigest(const std::string &Root) {
+  llvm::SHA256 H;
+  forEachPythonFile(Root, [&](llvm::StringRef, llvm::StringRef Shown, llvm::StringRef Content) {
+    H.update(Shown);
+    H.update(llvm::StringRef("\0", 1));
+    H.update(llvm::SHA256::hash(llvm::arrayRefFromStringRef(Content)));
+  });
+  return llvm::toHex(H.final(), /*LowerCase=*/true);
+}
+
+PythonOps scanPythonTrees(const std::vector<std::string> &Roots) {
+  PythonOps Out;
+  for (const std::string &Root : Roots)
+    forEachPythonFile(Root, [&](llvm::StringRef, llvm::StringRef Shown, llvm::StringRef Content) {
+      scanPythonSource(Content.str(), Out, Shown.str());
+    });
+  return Out;
+}
+
+namespace {
+
+/// The TORCH_EXTENSION_NAME of \p Main among the extensions the setup file
+/// \p Source (in \p Dir) declares: CppExtension/CUDAExtension/Extension(name,
+/// sources), cpp_extension.load(name, sources), or any call with a sources=
+/// keyword (mmdetection3d's make_cuda_ext). torch defines it as the last
+/// part of the extension's name. Empty unless exactly one name lists Main.
+std::string extensionNameIn(llvm::StringRef Source, llvm::StringRef Dir, llvm::StringRef Main) {
+  std::vector<Tok> T = tokenize(Source);
+  std::set<std::string> Names;
+  auto Lists = [&](llvm::StringRef Src) {
+    llvm::SmallString<256> P(Dir);
+    llvm::sys::path::append(P, Src);
+    llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+    Src.consume_front("./");
+    return P == Main || (Main.ends_with(Src) && Main.size() > Src.size() &&
+                         Main[Main.size() - Src.size() - 1] == '/');
+  };
+  for (size_t I = 0; I + 1 < T.size(); ++I) {
+    if (T[I].Kind != Tok::Name || !T[I + 1].is("(") || (I > 0 && T[I - 1].is("def")))
+      continue;
+    size_t Close = closing(T, I + 1, T.size());
+    std::vector<Arg> Args = callArgs(T, I + 2, Close);
+    bool Declares = llvm::StringRef(T[I].Text).ends_with("Extension") || T[I].Text == "load";
+    bool HasSources = llvm::any_of(Args, [](const Arg &A) { return A.Keyword == "sources"; });
+    if (!Declares && !HasSources)
+      continue;
+    std::string Name;
+    for (const Arg &A : Args)
+      if (A.E == A.B + 1 && T[A.B].Kind == Tok::Str && !T[A.B].FString &&
+          (A.Keyword == "name" || (Declares && A.Keyword.empty() && &A == &Args.front())))
+        Name = T[A.B].Text;
+    // What torch defines: the last dotted part. Only an identifier is a
+    // module name (the name goes into fix-its and notes).
+    Name = llvm::StringRef(Name).rsplit('.').second.empty()
+               ? Name
+               : llvm::StringRef(Name).rsplit('.').second.str();
+    if (!isIdentifier(Name))
+      continue;
+    for (size_t J = I + 2; J < Close; ++J) {
+      llvm::StringRef S = T[J].Text;
+      if (T[J].Kind == Tok::Str && !T[J].FString &&
+          (S.ends_with(".cpp") || S.ends_with(".cc") || S.ends_with(".cxx") ||
+           S.ends_with(".cu")) &&
+          Lists(S))
+        Names.insert(Name);
+    }
+  }
+  return Names.size() == 1 ? *Names.begin() : "";
+}
+
+} // namespace
+
+std::string extensionModuleOf(const std::string &MainFile, const std::string &Root,
+                              const std::function<void(const std::string &)> &OnRead) {
+  llvm::SmallString<256> Main(MainFile);
+  llvm::sys::fs::make_absolute(Main);
+  llvm::sys::path::remove_dots(Main, /*remove_dot_dot=*/true);
+  if (Root.empty() || !llvm::StringRef(Main).starts_with(Root))
+    return {};
+  llvm::SmallString<256> Dir = llvm::sys::path::parent_path(Main);
+  while (llvm::StringRef(Dir).starts_with(Root)) {
+    llvm::SmallString<256> Setup(Dir);
+    llvm::sys::path::append(Setup, "setup.py");
+    if (auto Buf = readTreeFile(Setup, {Root}, 4u << 20)) {
+      if (OnRead)
+        OnRead(Dir.str().str()); // A cached result depends on it.
+      if (std::string Name = extensionNameIn(Buf->getBuffer(), Dir, Main); !Name.empty())
+        return Name;
+    }
+    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
+    if (Parent.size() >= Dir.size())
+      break;
+    Dir.resize(Parent.size()); // The parent is a prefix.
+  }
+  return {};
+}
+
+std::vector<std::string> pythonRoots(llvm::StringRef Option, const std::string &ProjectRoot) {
+  std::vector<std::string> Roots;
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  Option.split(Parts, ';', -1, false);
+  for (llvm::StringRef P : Parts)
+    if (!P.trim().empty())
+      Roots.push_back(P.trim().str());
+  if (Roots.empty() && !ProjectRoot.empty())
+    Roots.push_back(ProjectRoot);
+  return Roots;
+}
+
+std::string gitWorkTreeOf(const std::string &Path) {
+  llvm::SmallString<256> Dir(Path);
+  llvm::sys::fs::make_absolute(Dir);
+  if (!llvm::sys::fs::is_directory(Dir))
+    llvm::sys::path::remove_filename(Dir);
+  while (!Dir.empty()) {
+    llvm::SmallString<256> Git(Dir);
+    llvm::sys::path::append(Git, ".git");
+    if (llvm::sys::fs::exists(Git))
+      return Dir.str().str();
+    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
+    if (Parent == Dir)
+      break;
+    Dir = Parent;
+  }
+  return {};
+}
+
+} // namespace torchlint::model

@@ -1,0 +1,54 @@
+//===--- PythonTree.h - A project's Python files, as the scans read them -*- C++ -*-===//
+//
+// Which Python files under a project root the scans read (no hidden
+// directories, virtual environments, site-packages, symlinks or FIFOs; each by
+// SafeRead.h's rule), their scan and digest, and the extension module a C++
+// file's setup.py builds it into.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_CHECKS_MODEL_PYTHONTREE_H
+#define TORCHLINT_CHECKS_MODEL_PYTHONTREE_H
+
+#include "PythonFakes.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace torchlint::model {
+
+/// The scan of the Python files under \p Roots (each scan reads them all;
+/// Session::pythonOps keeps one a run).
+PythonOps scanPythonTrees(const std::vector<std::string> &Roots);
+
+/// The roots the checks scan: those of a PythonRoots option (';'-separated),
+/// else \p ProjectRoot (the main file's project root), when there is one.
+std::vector<std::string> pythonRoots(llvm::StringRef Option, const std::string &ProjectRoot);
+
+/// A digest of the paths and bytes of every Python file scanPythonTrees
+/// may read under \p Root: it changes when one is added, removed or edited.
+std::string pythonTreeDigest(const std::string &Root);
+
+/// How a lint result names the Python tree under a root among the files it
+/// read (LintResult::Inputs): this prefix, then the root; its digest is
+/// pythonTreeDigest's.
+inline constexpr llvm::StringLiteral PythonTreeInput = "python-tree:";
+
+/// What TORCH_EXTENSION_NAME expands to for \p MainFile: the last part of
+/// the name of the one extension that lists it among its sources in the
+/// nearest setup.py between it and its project root \p Root (CppExtension,
+/// CUDAExtension, cpp_extension.load, any call with a sources= keyword);
+/// empty when none does. The file is read (never through a symlink), never
+/// run; \p OnRead is told the directory of each setup.py read.
+std::string extensionModuleOf(const std::string &MainFile, const std::string &Root,
+                              const std::function<void(const std::string &)> &OnRead = {});
+
+/// The root of the git work tree containing \p Path, or "".
+std::string gitWorkTreeOf(const std::string &Path);
+
+} // namespace torchlint::model
+
+#endif // TORCHLINT_CHECKS_MODEL_PYTHONTREE_H

@@ -1,0 +1,229 @@
+//===--- Session.cpp - What one lint run knows, and one TU's model --------===//
+
+#include "Session.h"
+#include "ProjectModel.h"
+#include "Registrations.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/Path.h"
+
+#include <cassert>
+#include <nlohmann/json.hpp>
+
+namespace torchlint::model {
+
+Session::Session(Settings S) : S(std::move(S)) {}
+Session::~Session() = default;
+
+std::string Session::projectRootOfFile(const std::string &Path) const {
+  return S.RootOf ? S.RootOf(Path) : gitWorkTreeOf(Path);
+}
+
+std::string Session::displayPath(const std::string &File) const {
+  // Asked for every site a note or an answer names: each directory's root
+  // is looked up once (gsplat: 400,000 access() calls a run otherwise).
+  std::string Root;
+  {
+    std::string Dir = llvm::sys::path::parent_path(File).str();
+    std::lock_guard<std::mutex> Guard(Lock);
+    auto [It, New] = RootOfDirectory.try_emplace(Dir);
+    if (New)
+      It->second = projectRootOfFile(File);
+    Root = It->second;
+  }
+  llvm::StringRef Shown = File;
+  if (!Root.empty() && Shown.consume_front(Root + "/"))
+    return Shown.str();
+  return File;
+}
+
+std::shared_ptr<const ProjectIndex> Session::indexFor(const std::string &Main) const {
+  if (S.Index || S.StoredIndexCache.empty())
+    return S.Index;
+  std::string Root = gitWorkTreeOf(Main);
+  if (Root.empty())
+    return nullptr;
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto &Slot = StoredIndexes[Root];
+  if (!Slot)
+    Slot = std::make_shared<ProjectIndex>(
+        ProjectIndex::load(ProjectIndex::storedPath(S.StoredIndexCache, Root)));
+  return Slot;
+}
+
+const PythonOps &Session::pythonOps(const std::vector<std::string> &Roots) const {
+  // Scanned under the lock: the run's other threads want the same roots.
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto &Slot = Scans[Roots];
+  if (!Slot)
+    Slot = std::make_unique<PythonOps>(scanPythonTrees(Roots));
+  return *Slot;
+}
+
+std::string Session::pythonTreeDigest(const std::string &Root) const {
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto [It, New] = TreeDigests.try_emplace(Root);
+  if (New)
+    It->second = model::pythonTreeDigest(Root);
+  return It->second;
+}
+
+std::string Session::pythonScansToJson() const {
+  std::lock_guard<std::mutex> Guard(Lock);
+  nlohmann::json All = nlohmann::json::array();
+  for (const auto &[Roots, P] : Scans)
+    All.push_back({{"roots", Roots},
+                   {"fakes", P->Fakes},
+                   {"called", P->Called},
+                   {"unresolved", P->UnresolvedNamespaces},
+                   {"wrapped", P->WrappedCalls},
+                   {"constructor", P->ConstructorCalls},
+                   {"other", P->OtherCalls}});
+  return All.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+bool Session::preloadPythonScans(llvm::StringRef Json) {
+  nlohmann::json All = nlohmann::json::parse(Json.begin(), Json.end(), nullptr,
+                                             /*allow_exceptions=*/false);
+  if (!All.is_array())
+    return false;
+  std::map<std::vector<std::string>, PythonOps> Read;
+  try {
+    for (const nlohmann::json &E : All) {
+      PythonOps &P = Read[E.at("roots").get<std::vector<std::string>>()];
+      E.at("fakes").get_to(P.Fakes);
+      E.at("called").get_to(P.Called);
+      E.at("unresolved").get_to(P.UnresolvedNamespaces);
+      E.at("wrapped").get_to(P.WrappedCalls);
+      E.at("constructor").get_to(P.ConstructorCalls);
+      E.at("other").get_to(P.OtherCalls);
+    }
+  } catch (const nlohmann::json::exception &) {
+    return false;
+  }
+  std::lock_guard<std::mutex> Guard(Lock);
+  for (auto &[Roots, P] : Read)
+    if (auto &Slot = Scans[Roots]; !Slot)
+      Slot = std::make_unique<PythonOps>(std::move(P));
+  return true;
+}
+
+namespace {
+
+// Which session a host set for the TUs nobody binds (Session.h). Set once,
+// when the host loads; read when such a TU's model is made.
+std::mutex UnboundLock;
+std::shared_ptr<Session> &unboundSlot() {
+  static std::shared_ptr<Session> S;
+  return S;
+}
+
+// The models of the TUs alive now, by their ASTContext: the lookup from a
+// TU to its own model (each model is the TU's, used by the thread parsing
+// it; the map only finds it).
+std::mutex ModelsLock;
+llvm::DenseMap<const clang::ASTContext *, TUModel *> &models() {
+  static llvm::DenseMap<const clang::ASTContext *, TUModel *> M;
+  return M;
+}
+
+void forget(void *Ctx) { TUModel::release(*static_cast<clang::ASTContext *>(Ctx)); }
+
+} // namespace
+
+std::shared_ptr<Session> Session::unbound() {
+  std::lock_guard<std::mutex> Guard(UnboundLock);
+  if (!unboundSlot())
+    unboundSlot() = std::make_shared<Session>();
+  return unboundSlot();
+}
+
+void Session::setUnbound(std::shared_ptr<Session> S) {
+  std::lock_guard<std::mutex> Guard(UnboundLock);
+  unboundSlot() = std::move(S);
+}
+
+TUModel::TUModel(clang::ASTContext &Ctx, std::shared_ptr<Session> S,
+                 std::function<void(const std::string &)> OnPythonTree)
+    : Ctx(Ctx), S(std::move(S)), OnPythonTree(std::move(OnPythonTree)) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  if (auto Entry = SM.getFileEntryRefForID(SM.getMainFileID())) {
+    llvm::SmallString<256> Path(Entry->getName());
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    Main = Path.str().str();
+  }
+}
+
+TUModel::~TUModel() = default;
+
+TUModel &TUModel::make(clang::ASTContext &Ctx, std::shared_ptr<Session> S,
+                       std::function<void(const std::string &)> OnPythonTree) {
+  std::unique_ptr<TUModel> Made(new TUModel(Ctx, std::move(S), std::move(OnPythonTree)));
+  std::lock_guard<std::mutex> Guard(ModelsLock);
+  TUModel *&Slot = models()[&Ctx];
+  if (Slot)
+    delete Slot; // Bound again before its checks ran: the later binding holds.
+  else
+    Ctx.AddDeallocation(forget, &Ctx); // The model ends with its TU.
+  Slot = Made.release();
+  return *Slot;
+}
+
+TUModel &TUModel::of(clang::ASTContext &Ctx) {
+  {
+    std::lock_guard<std::mutex> Guard(ModelsLock);
+    if (auto It = models().find(&Ctx); It != models().end())
+      return *It->second;
+  }
+  return make(Ctx, Session::unbound(), {});
+}
+
+void TUModel::bind(clang::ASTContext &Ctx, std::shared_ptr<Session> S,
+                   std::function<void(const std::string &)> OnPythonTree) {
+  make(Ctx, std::move(S), std::move(OnPythonTree));
+}
+
+void TUModel::release(clang::ASTContext &Ctx) {
+  std::unique_ptr<TUModel> Gone;
+  std::lock_guard<std::mutex> Guard(ModelsLock);
+  if (auto It = models().find(&Ctx); It != models().end()) {
+    Gone.reset(It->second);
+    models().erase(It);
+  }
+}
+
+const Registrations &TUModel::registrations() {
+  if (!Model) {
+    Model = std::make_unique<Registrations>();
+    Model->build(Ctx);
+  }
+  return *Model;
+}
+
+ProjectView &TUModel::view() {
+  if (!View) {
+    // extractFacts asks the Registrations, never this view.
+    assert(!MakingView && "the project view asked for while it is made");
+    MakingView = true;
+    TUFacts Own = extractFacts(Ctx);
+    MakingView = false;
+    View = std::make_unique<ProjectView>(*S, S->indexFor(Main), Main, std::move(Own));
+  }
+  return *View;
+}
+
+const PythonOps &TUModel::pythonOps(llvm::StringRef RootsOption) {
+  std::vector<std::string> Roots = pythonRoots(RootsOption, S->projectRootOfFile(Main));
+  if (OnPythonTree)
+    for (const std::string &Root : Roots)
+      OnPythonTree(Root);
+  return S->pythonOps(Roots);
+}
+
+std::string TUModel::extensionModule() {
+  return extensionModuleOf(Main, S->projectRootOfFile(Main), OnPythonTree);
+}
+
+} // namespace torchlint::model

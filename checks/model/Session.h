@@ -1,0 +1,145 @@
+//===--- Session.h - What one lint run knows, and one TU's model -*- C++ -*-===//
+//
+// The torch model the checks share lives in two objects, never in globals:
+//
+// - a Session: what one lint run knows of its projects, made by whoever runs
+//   the lint (torch-lint's engine, a test, an editor server): how a file's
+//   project root is found, the merged project index, and the caches filled
+//   as the run goes (each Python tree scanned once, each directory's root
+//   found once). Thread-safe: a run's worker threads share it.
+// - a TUModel: one translation unit's model (its Registrations, its
+//   ProjectView), made on first use and gone with the TU's ASTContext.
+//
+// The checks reach both through their TU's ASTContext (TUModel::of,
+// Registrations::get, ProjectView::get). The engine binds each TU to its run's
+// Session before the checks see it (TUModel::bind); two runs over two projects
+// can thus lint at once in one process and each sees only its own project. A
+// TU nobody binds (the clang-tidy plugin's: clang-tidy lints one file at a
+// time, one run a process) uses the session the host set with
+// Session::setUnbound, else a plain one.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_CHECKS_MODEL_SESSION_H
+#define TORCHLINT_CHECKS_MODEL_SESSION_H
+
+#include "PythonTree.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+}
+
+namespace torchlint::model {
+
+struct ProjectIndex;
+class ProjectView;
+class Registrations;
+
+class Session {
+public:
+  struct Settings {
+    /// The root of the project a path belongs to (--project-root, the git
+    /// work tree, a setup.py directory...), or "" when nothing marks one.
+    /// Null: its git work tree (gitWorkTreeOf).
+    std::function<std::string(const std::string &)> RootOf;
+    /// The merged facts of the run's projects (null: none; each TU then sees
+    /// only its own, or the stored index below).
+    std::shared_ptr<const ProjectIndex> Index;
+    /// With no Index: each TU sees the index torch-lint stored in this cache
+    /// for its git work tree (the clang-tidy plugin). Empty: none.
+    std::string StoredIndexCache;
+  };
+
+  explicit Session(Settings S = {});
+  ~Session();
+  Session(const Session &) = delete;
+  Session &operator=(const Session &) = delete;
+
+  /// The root of the project \p Path belongs to (Settings::RootOf).
+  std::string projectRootOfFile(const std::string &Path) const;
+  /// A path as notes show it: relative to its project root (each
+  /// directory's root found once a session).
+  std::string displayPath(const std::string &File) const;
+  /// The project index a TU whose main file is \p Main sees (null: none).
+  std::shared_ptr<const ProjectIndex> indexFor(const std::string &Main) const;
+
+  /// The scan of the Python files under \p Roots, each set of roots
+  /// scanned once a session.
+  const PythonOps &pythonOps(const std::vector<std::string> &Roots) const;
+  /// pythonTreeDigest of \p Root, taken once a session.
+  std::string pythonTreeDigest(const std::string &Root) const;
+  /// Every scan pythonOps made, as JSON; and the other way: scans another
+  /// process made (a worker's parent's), taken as this session's own. False
+  /// when \p Json is not such a list.
+  std::string pythonScansToJson() const;
+  bool preloadPythonScans(llvm::StringRef Json);
+
+  /// The session of the TUs nobody binds: the one set here (once, when a
+  /// host such as the clang-tidy plugin loads), else a plain Session.
+  static std::shared_ptr<Session> unbound();
+  static void setUnbound(std::shared_ptr<Session> S);
+
+private:
+  Settings S;
+  mutable std::mutex Lock;
+  mutable std::map<std::vector<std::string>, std::unique_ptr<PythonOps>> Scans;
+  mutable std::map<std::string, std::string> TreeDigests;
+  mutable std::map<std::string, std::string> RootOfDirectory;
+  mutable std::map<std::string, std::shared_ptr<const ProjectIndex>> StoredIndexes;
+};
+
+/// One TU's model: what its checks share, made on first use from the TU.
+class TUModel {
+public:
+  /// The model of the TU \p Ctx belongs to; made on first use, bound to the
+  /// session bind gave it (else Session::unbound()); gone with \p Ctx.
+  static TUModel &of(clang::ASTContext &Ctx);
+  /// Binds the TU \p Ctx to \p S before its checks run; \p OnPythonTree is
+  /// told the root of each Python tree the checks read, a setup.py's
+  /// directory too (a cached result depends on them).
+  static void bind(clang::ASTContext &Ctx, std::shared_ptr<Session> S,
+                   std::function<void(const std::string &)> OnPythonTree = {});
+  /// Ends the model of \p Ctx now (else it ends with \p Ctx).
+  static void release(clang::ASTContext &Ctx);
+
+  Session &session() const { return *S; }
+  /// The TU's main file (absolute, dots removed).
+  const std::string &mainFile() const { return Main; }
+  const Registrations &registrations();
+  ProjectView &view();
+
+  /// The Python the checks read for this TU: the roots of a PythonRoots
+  /// option (';'-separated), else the TU's project root.
+  const PythonOps &pythonOps(llvm::StringRef RootsOption);
+  /// What TORCH_EXTENSION_NAME expands to for this TU (extensionModuleOf).
+  std::string extensionModule();
+
+  ~TUModel();
+
+private:
+  TUModel(clang::ASTContext &Ctx, std::shared_ptr<Session> S,
+          std::function<void(const std::string &)> OnPythonTree);
+  static TUModel &make(clang::ASTContext &Ctx, std::shared_ptr<Session> S,
+                       std::function<void(const std::string &)> OnPythonTree);
+
+  clang::ASTContext &Ctx;
+  std::shared_ptr<Session> S;
+  std::function<void(const std::string &)> OnPythonTree;
+  std::string Main;
+  std::unique_ptr<Registrations> Model;
+  std::unique_ptr<ProjectView> View;
+  bool MakingView = false;
+};
+
+} // namespace torchlint::model
+
+#endif // TORCHLINT_CHECKS_MODEL_SESSION_H

@@ -1,0 +1,135 @@
+//===--- Fixes.cpp - --fix: the fix-its written into the named files ------===//
+
+#include "cli/Fixes.h"
+#include "cli/Cli.h"
+#include "fixits/ApplyFixes.h"
+#include "report/Output.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+
+namespace torchlint {
+namespace {
+
+bool hasParseError(const std::string &File, const std::vector<FileError> &Errors) {
+  for (const FileError &E : Errors)
+    if (E.File == File && llvm::StringRef(E.Message).starts_with("could not be parsed"))
+      return true;
+  return false;
+}
+
+/// Writes the fixed \p File (applyFixes, for one file); false when it
+/// could not (said).
+bool fixFile(const std::string &File, std::vector<fixits::Edit> Edits, const LintResult &Result,
+             bool Quiet, const EngineOptions *Reparse,
+             const clang::tooling::CompilationDatabase *Database,
+             const std::vector<std::string> &WriteRoots) {
+  // The file written is the real one (a symlink stays a symlink), and only
+  // inside the tree that was named.
+  llvm::SmallString<256> Real;
+  if (std::error_code EC = llvm::sys::fs::real_path(File, Real)) {
+    llvm::errs() << "torch-lint: error: cannot resolve " << escapeForTerminal(displayPath(File))
+                 << " to fix it: " << EC.message() << "\n";
+    return false;
+  }
+  if (!llvm::any_of(WriteRoots, [&](const std::string &Root) {
+        return llvm::StringRef(Real).starts_with(Root + "/");
+      })) {
+    llvm::errs() << "torch-lint: error: " << escapeForTerminal(displayPath(File))
+                 << " resolves to " << escapeForTerminal(Real.str())
+                 << ", outside the linted tree; not fixed\n";
+    return false;
+  }
+  auto Buf = llvm::MemoryBuffer::getFile(Real, false, false);
+  if (!Buf) {
+    llvm::errs() << "torch-lint: error: cannot read " << escapeForTerminal(displayPath(File))
+                 << " to fix it: " << Buf.getError().message() << "\n";
+    return false;
+  }
+  // Fault injection for the test of the check below: the file is edited
+  // between the parse and the fix.
+  if (std::getenv("TORCHLINT_TEST_EDIT_BEFORE_FIX")) {
+    std::string Edited = (*Buf)->getBuffer().str() + "// edited during the run\n";
+    std::string Ignored;
+    fixits::writeFileAtomically(Real.str().str(), Edited, Ignored);
+    Buf = llvm::MemoryBuffer::getFile(Real, false, false);
+    if (!Buf)
+      return true;
+  }
+  // Fix-its refer to the bytes that were parsed: a file edited since is
+  // left alone.
+  auto Parsed = Result.Parsed.find(File);
+  if (Parsed == Result.Parsed.end() ||
+      Parsed->second !=
+          llvm::SHA256::hash(llvm::arrayRefFromStringRef((*Buf)->getBuffer()))) {
+    llvm::errs() << "torch-lint: error: " << escapeForTerminal(displayPath(File))
+                 << " changed since it was linted; not fixed (run again)\n";
+    return false;
+  }
+  fixits::Applied A = fixits::applyEdits((*Buf)->getBuffer(), std::move(Edits));
+  for (const std::string &D : A.Dropped)
+    llvm::errs() << "torch-lint: warning: " << displayPath(File)
+                 << ": fix-it not applied: " << D << "\n";
+  if (A.Content == (*Buf)->getBuffer())
+    return true;
+  // Fault injection for the tests of the rollback below.
+  if (std::getenv("TORCHLINT_TEST_BREAK_FIXES"))
+    A.Content += "\n}}} // injected by TORCHLINT_TEST_BREAK_FIXES\n";
+  // Re-parse the fixed text before writing: a fix that makes a file that
+  // parsed stop parsing is rolled back.
+  if (Reparse && !hasParseError(File, Result.Errors)) {
+    EngineOptions Check = *Reparse;
+    Check.Progress = nullptr;
+    Check.Overlay[File] = A.Content;
+    LintResult After = lint({File}, *Database, Check);
+    if (hasParseError(File, After.Errors)) {
+      llvm::errs() << "torch-lint: error: the fixes for " << displayPath(File)
+                   << " would make it fail to parse; nothing was written\n";
+      return false;
+    }
+  }
+  std::string Error;
+  if (!fixits::writeFileAtomically(Real.str().str(), A.Content, Error)) {
+    llvm::errs() << "torch-lint: error: " << Error << " (file left unchanged)\n";
+    return false;
+  }
+  if (!Quiet)
+    llvm::errs() << "torch-lint: applied " << A.AppliedCount << " fix-it"
+                 << (A.AppliedCount == 1 ? "" : "s") << " to "
+                 << displayPath(File) << "\n";
+  return true;
+}
+
+} // namespace
+
+int applyFixes(const std::vector<std::string> &Files, const LintResult &Result,
+               bool Quiet, const EngineOptions *Reparse,
+               const clang::tooling::CompilationDatabase *Database,
+               const std::vector<std::string> &WriteRoots) {
+  std::map<std::string, std::vector<fixits::Edit>> ByFile;
+  unsigned Outside = 0;
+  for (const Finding &F : Result.Findings)
+    for (const FixIt &Fix : F.FixIts) {
+      if (!llvm::is_contained(Files, Fix.Loc.File)) {
+        ++Outside; // Never write a file that was not named.
+        continue;
+      }
+      ByFile[Fix.Loc.File].push_back(
+          {Fix.Loc.Offset, Fix.Length, Fix.Replacement, F.Check});
+    }
+  bool Failed = false;
+  for (auto &[File, Edits] : ByFile)
+    Failed |= !fixFile(File, std::move(Edits), Result, Quiet, Reparse, Database, WriteRoots);
+  if (Outside && !Quiet)
+    llvm::errs() << "torch-lint: " << Outside
+                 << " fix-it(s) in files not named on the command line were not applied\n";
+  return Failed ? ExitIncomplete : -1;
+}
+
+} // namespace torchlint

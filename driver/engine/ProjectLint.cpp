@@ -1,0 +1,448 @@
+//===--- ProjectLint.cpp - Linting files as parts of one project ----------===//
+
+#include "engine/ProjectLint.h"
+#include "support/CacheFiles.h"
+#include "engine/PchCache.h"
+#include "model/ProjectModel.h"
+#include "model/PythonFakes.h"
+#include "model/PythonTree.h"
+#include "model/Session.h"
+#include "model/SafeRead.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <optional>
+#include <set>
+
+using nlohmann::json;
+
+namespace torchlint {
+namespace {
+
+std::string hexDigest(llvm::ArrayRef<uint8_t> D) { return llvm::toHex(D, /*LowerCase=*/true); }
+
+/// Results of earlier runs (<cache>/results): a file's worker result is kept
+/// under the digest of everything that went into it (torch-lint itself, the
+/// worker's arguments and environment, the file's path and bytes) and serves
+/// again while every file it read (LintResult::Inputs) has the same bytes
+/// and, for a result linted with the project index, while each question it
+/// asked gets the same answer.
+class ResultCache {
+public:
+  ResultCache(std::string Dir, std::string ToolId, const model::Session &Run)
+      : Dir(std::move(Dir)), Tool(std::move(ToolId)), Run(Run) {}
+  bool enabled() const { return !Dir.empty(); }
+  const model::Session &session() const { return Run; }
+
+  std::string keyOf(const std::string &File, const std::vector<std::string> &Args,
+                    const std::vector<std::string> &Env, const std::vector<std::string> &Own,
+                    bool WithIndex) const {
+    std::string Digest = digestOfRegularFile(File);
+    if (Digest.empty())
+      return {};
+    llvm::SHA256 H;
+    auto Add = [&](llvm::StringRef S) {
+      H.update(S);
+      H.update(llvm::StringRef("\0", 1));
+    };
+    Add(Tool);
+    for (const auto *List : {&Args, &Env, &Own}) {
+      for (const std::string &A : *List)
+        Add(A);
+      Add("\n");
+    }
+    Add(File);
+    Add(Digest);
+    // The .clang-tidy files that configure it (its directory and up).
+    llvm::SmallString<256> Dir(File);
+    while (llvm::sys::path::has_parent_path(Dir)) {
+      llvm::sys::path::remove_filename(Dir);
+      std::string Config = (Dir + "/.clang-tidy").str();
+      if (llvm::sys::fs::exists(Config)) {
+        Add(Config);
+        Add(digestOfRegularFile(Config));
+      }
+      if (Dir.size() <= 1)
+        break;
+    }
+    Add(WithIndex ? "project" : "own");
+    return hexDigest(H.final());
+  }
+
+  /// The stored result under \p Key if it still holds.
+  /// \p SearchDirs: where a header the result found missing would be found
+  /// now (the result is stale once one is there).
+  std::optional<WorkerResult> lookup(const std::string &Key,
+                                     const std::vector<std::string> &SearchDirs,
+                                     const std::shared_ptr<const model::ProjectIndex> &Index) {
+    if (Key.empty())
+      return std::nullopt;
+    auto Buf = readRegularFile(Dir + "/" + Key + ".json", uint64_t(256) << 20);
+    WorkerResult W;
+    if (!Buf || !parseWorkerResult(Buf->getBuffer(), W))
+      return std::nullopt;
+    for (const auto &[Main, Inputs] : W.Result.Inputs)
+      for (const auto &[Path, Digest] : Inputs)
+        if (digestNow(Path) != Digest)
+          return std::nullopt;
+    // Linted in part: only while what was missing still is (a submodule
+    // checked out, a -dev package installed).
+    for (const FileError &E : W.Result.Errors)
+      for (const std::string &D : SearchDirs)
+        if (!E.Header.empty() && llvm::sys::fs::exists(D + "/" + E.Header))
+          return std::nullopt;
+    if (Index)
+      for (const auto &[Main, Queries] : W.Result.Queries) {
+        auto Own = W.Result.Facts.find(Main);
+        model::ProjectView View(Run, Index, Main,
+                                Own == W.Result.Facts.end() ? model::TUFacts() : Own->second);
+        for (const model::ProjectQuery &Q : Queries)
+          if (View.answer(Q.Kind, Q.Arg) != Q.Answer)
+            return std::nullopt;
+      }
+    // Used: kept longest by trim().
+    llvm::sys::fs::file_t FD;
+    if (!llvm::sys::fs::openFileForWrite(Dir + "/" + Key + ".json", FD,
+                                         llvm::sys::fs::CD_OpenExisting,
+                                         llvm::sys::fs::OF_Append)) {
+      llvm::sys::fs::setLastAccessAndModificationTime(FD, std::chrono::system_clock::now());
+      llvm::sys::fs::closeFile(FD);
+    }
+    return W;
+  }
+
+  /// Keeps the directory under \p MaxBytes, least recently used first out
+  /// (never what the last ten minutes used: a concurrent run's), and
+  /// removes temporary files of runs killed over an hour ago.
+  void trim(uint64_t MaxBytes) {
+    struct Entry {
+      std::string Path;
+      uint64_t Size;
+      llvm::sys::TimePoint<> Used;
+    };
+    std::vector<Entry> Entries;
+    uint64_t Total = 0;
+    auto Now = std::chrono::system_clock::now();
+    std::error_code EC;
+    for (llvm::sys::fs::directory_iterator It(Dir, EC, /*follow_symlinks=*/false), End;
+         It != End && !EC; It.increment(EC)) {
+      llvm::sys::fs::file_status St;
+      if (llvm::sys::fs::status(It->path(), St, /*follow=*/false) ||
+          St.type() != llvm::sys::fs::file_type::regular_file)
+        continue;
+      if (llvm::StringRef(It->path()).ends_with(".tmp")) {
+        if (Now - St.getLastModificationTime() > std::chrono::hours(1))
+          llvm::sys::fs::remove(It->path());
+        continue;
+      }
+      Entries.push_back({It->path(), St.getSize(), St.getLastModificationTime()});
+      Total += St.getSize();
+    }
+    if (Total <= MaxBytes)
+      return;
+    llvm::sort(Entries, [](const Entry &A, const Entry &B) { return A.Used < B.Used; });
+    for (const Entry &E : Entries) {
+      if (Total <= MaxBytes || E.Used > Now - std::chrono::minutes(10))
+        break;
+      llvm::sys::fs::remove(E.Path);
+      Total -= E.Size;
+    }
+  }
+
+  /// Keeps \p W unless it has errors other than missing headers and code
+  /// that does not compile (a timeout, a crash, a refused read, a
+  /// precompiled header refused: worth trying again). A compiler error is
+  /// as certain as a finding while the files the parse read keep their
+  /// bytes: a file that does not build against this torch is not parsed
+  /// again on every run.
+  void store(const std::string &Key, const WorkerResult &W) {
+    auto Kept = [](const FileError &E) {
+      if (E.Partial)
+        return !E.Header.empty();
+      llvm::StringRef M = E.Message;
+      return M.starts_with("could not be parsed: ") && !PchCache::isPchError(M);
+    };
+    if (Key.empty() || W.Result.Inputs.empty() || !llvm::all_of(W.Result.Errors, Kept))
+      return;
+    if (llvm::sys::fs::create_directories(Dir))
+      return;
+    writeReplacing(Dir + "/" + Key + ".json", serializeWorkerResult(W));
+  }
+
+private:
+  /// The digest of an input as it is now, each input hashed once a run
+  /// (the results of a project share most of their headers).
+  const std::string &digestNow(const std::string &Path) {
+    auto [It, New] = Digests.try_emplace(Path);
+    if (New) {
+      llvm::StringRef Root = Path;
+      It->second = Root.consume_front(model::PythonTreeInput)
+                       ? Run.pythonTreeDigest(Root.str())
+                       : digestOfRegularFile(Path);
+    }
+    return It->second;
+  }
+
+  std::string Dir, Tool;
+  const model::Session &Run;
+  std::map<std::string, std::string> Digests;
+};
+
+/// The directories a missing header of \p File could appear in: its own,
+/// the include directories of its arguments, the system's.
+std::vector<std::string> searchDirsOf(const std::string &File,
+                                      const std::vector<std::string> &Args,
+                                      const std::vector<std::string> &Own) {
+  std::vector<std::string> Dirs = {llvm::sys::path::parent_path(File).str(), "/usr/include",
+                                   "/usr/local/include"};
+  for (const auto *List : {&Args, &Own})
+    for (size_t I = 0; I < List->size(); ++I) {
+      llvm::StringRef A = (*List)[I];
+      if (A.consume_front("--worker-include-dir=") || A.consume_front("--torch-include=") ||
+          (A.starts_with("-I") && A.size() > 2 && (A = A.drop_front(2), true)))
+        Dirs.push_back(A.str());
+      else if ((A == "-I" || A == "-isystem" || A == "-iquote") && I + 1 < List->size())
+        Dirs.push_back((*List)[++I]);
+      else if (A.consume_front("-isystem") && !A.empty())
+        Dirs.push_back(A.str());
+    }
+  return Dirs;
+}
+
+/// A project index written to a temporary file for the workers
+/// (--worker-project-index), removed with this object.
+struct IndexFile {
+  std::string Path;
+  bool write(const model::ProjectIndex &Index) {
+    llvm::SmallString<256> P;
+    int FD = -1;
+    if (llvm::sys::fs::createTemporaryFile("torchlint-project", "json", FD, P))
+      return false;
+    {
+      llvm::raw_fd_ostream Out(FD, /*shouldClose=*/true);
+      Out << Index.toJson().dump(-1, ' ', false, json::error_handler_t::replace);
+    }
+    Path = P.str().str();
+    return true;
+  }
+  ~IndexFile() {
+    if (!Path.empty())
+      llvm::sys::fs::remove(Path);
+  }
+};
+
+/// runWorkers for the files the cache cannot answer, with the arguments
+/// \p RunArgs makes (called only then: it may write the index they name).
+std::vector<WorkerResult>
+runCached(ResultCache &Cache, const std::vector<std::string> &Files,
+          const std::vector<std::string> &KeyArgs,
+          const std::function<std::vector<std::string>()> &RunArgs,
+          const std::vector<std::string> &Env, unsigned Jobs, unsigned TimeoutSeconds,
+          const std::function<void(const std::string &)> &Done,
+          const std::function<std::vector<std::string>(const std::string &)> &PerFile,
+          const std::shared_ptr<const model::ProjectIndex> &Index) {
+  std::vector<WorkerResult> Results(Files.size());
+  std::vector<std::string> Keys(Files.size()), Missed;
+  std::vector<size_t> MissedAt;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    if (Cache.enabled()) {
+      std::vector<std::string> Own =
+          PerFile ? PerFile(Files[I]) : std::vector<std::string>();
+      Keys[I] = Cache.keyOf(Files[I], KeyArgs, Env, Own, Index != nullptr);
+      std::vector<std::string> Dirs = searchDirsOf(Files[I], KeyArgs, Own);
+      auto W = Cache.lookup(Keys[I], Dirs, Index);
+      // A result linted without the index holds with it when every question
+      // it asked gets the same answer from the index (lookup checks).
+      if (!W && Index)
+        W = Cache.lookup(Cache.keyOf(Files[I], KeyArgs, Env, Own, false), Dirs, Index);
+      if (W) {
+        Results[I] = std::move(*W);
+        if (Done)
+          Done(Files[I]);
+        continue;
+      }
+    }
+    Missed.push_back(Files[I]);
+    MissedAt.push_back(I);
+  }
+  if (Missed.empty())
+    return Results;
+  std::vector<WorkerResult> Fresh =
+      runWorkers(Missed, RunArgs(), Env, Jobs, TimeoutSeconds, Done, PerFile, Cache.session());
+  for (size_t J = 0; J < Missed.size(); ++J) {
+    Cache.store(Keys[MissedAt[J]], Fresh[J]);
+    Results[MissedAt[J]] = std::move(Fresh[J]);
+  }
+  return Results;
+}
+
+/// Where each project root of \p Files has its stored index.
+std::map<std::string, std::string> storedIndexPaths(const std::vector<std::string> &Files,
+                                                    const ProjectRun &Project) {
+  std::map<std::string, std::string> Roots; // Root -> stored index.
+  if (!Project.CacheDir.empty() && Project.RootOf)
+    for (const std::string &F : Files)
+      if (std::string Root = Project.RootOf(F); !Root.empty())
+        Roots.emplace(Root, model::ProjectIndex::storedPath(Project.CacheDir, Root));
+  return Roots;
+}
+
+/// What the first pass parses: the named files, then those whose stored
+/// facts are stale, then the neighbours \p Index has no facts for.
+std::vector<std::string> filesToParse(const std::vector<std::string> &Files,
+                                      const std::vector<std::string> &Stale,
+                                      const std::vector<std::string> &Neighbours,
+                                      const model::ProjectIndex &Index) {
+  std::set<std::string> Named(Files.begin(), Files.end());
+  std::vector<std::string> All = Files;
+  for (const std::string &S : Stale)
+    if (Named.insert(S).second)
+      All.push_back(S);
+  for (const std::string &N : Neighbours)
+    if (!Index.Units.count(N) && Named.insert(N).second)
+      All.push_back(N);
+  return All;
+}
+
+/// The facts the workers took, each with the digest of the bytes parsed.
+void mergeFacts(const std::vector<WorkerResult> &Results, model::ProjectIndex &Index) {
+  for (const WorkerResult &R : Results)
+    for (const auto &[File, Facts] : R.Result.Facts) {
+      Index.Units[File] = Facts;
+      auto P = R.Result.Parsed.find(File);
+      Index.Digests[File] =
+          P == R.Result.Parsed.end() ? "" : hexDigest(llvm::ArrayRef<uint8_t>(P->second));
+    }
+}
+
+/// Which of the first \p Named results asked a question \p Index answers
+/// otherwise (they are linted again with it).
+std::vector<size_t> answeredOtherwise(size_t Named, const std::vector<WorkerResult> &Results,
+                                      const std::shared_ptr<model::ProjectIndex> &Index,
+                                      const model::Session &Run) {
+  std::vector<size_t> Out;
+  for (size_t I = 0; I < Named; ++I) {
+    bool Changed = false;
+    for (const auto &[File, Queries] : Results[I].Result.Queries) {
+      model::ProjectView View(Run, Index, File, Index->Units[File]);
+      for (const model::ProjectQuery &Q : Queries)
+        Changed |= View.answer(Q.Kind, Q.Arg) != Q.Answer;
+    }
+    if (Changed)
+      Out.push_back(I);
+  }
+  return Out;
+}
+
+/// \p Index stored for the next run, one file per project root.
+void storeIndexes(const std::map<std::string, std::string> &Roots,
+                  const model::ProjectIndex &Index, bool Quiet) {
+  for (const auto &[Root, Path] : Roots) {
+    model::ProjectIndex Part;
+    for (const auto &[File, Facts] : Index.Units)
+      if (llvm::StringRef(File).starts_with(Root + "/")) {
+        Part.Units[File] = Facts;
+        auto D = Index.Digests.find(File);
+        Part.Digests[File] = D == Index.Digests.end() ? "" : D->second;
+      }
+    std::error_code EC = llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path));
+    if (!EC)
+      EC = writeReplacing(Path, Part.toJson().dump(-1, ' ', false, json::error_handler_t::replace));
+    if (EC && !Quiet)
+      llvm::errs() << "torch-lint: project index not stored in " << Path << ": "
+                   << EC.message() << "\n";
+  }
+}
+
+} // namespace
+
+WorkerResult lintProject(
+    const std::vector<std::string> &Files, const std::vector<std::string> &WorkerArgs,
+    const std::vector<std::string> &Env, unsigned Jobs, unsigned TimeoutSeconds,
+    const std::function<void(const std::string &, size_t Total)> &Done,
+    const std::function<std::vector<std::string>(const std::string &)> &PerFile,
+    const ProjectRun &Project) {
+  ResultCache Cache(Project.ResultsDir, Project.ToolId, *Project.Session);
+  if (!Project.Enabled) { // --no-project: each file alone.
+    std::vector<WorkerResult> Results = runCached(
+        Cache, Files, WorkerArgs, [&] { return WorkerArgs; }, Env, Jobs, TimeoutSeconds,
+        [&](const std::string &F) { Done ? Done(F, Files.size()) : void(); }, PerFile, nullptr);
+    Cache.enabled() ? Cache.trim(Project.ResultsMaxBytes) : void();
+    return mergeWorkerResults(Results, Files);
+  }
+  // The stored facts of the rest of each project; its files that changed
+  // since are parsed again for theirs (not reported).
+  std::map<std::string, std::string> Roots = storedIndexPaths(Files, Project);
+  auto Index = std::make_shared<model::ProjectIndex>();
+  std::vector<std::string> Stale;
+  for (const auto &[Root, Path] : Roots) {
+    model::ProjectIndex Stored = model::ProjectIndex::load(Path, &Stale);
+    Index->Units.insert(Stored.Units.begin(), Stored.Units.end());
+    Index->Digests.insert(Stored.Digests.begin(), Stored.Digests.end());
+  }
+  std::vector<std::string> All = filesToParse(Files, Stale, Project.Neighbours, *Index);
+
+  size_t Total = All.size();
+  auto Count = [&](const std::string &F) { Done ? Done(F, Total) : void(); };
+  // The workers' arguments with \p I written for them (once a worker is
+  // needed: a run the cache answers writes nothing).
+  bool WorkersRan = false;
+  auto ArgsWith = [&](IndexFile &File, const model::ProjectIndex &I) {
+    WorkersRan = true;
+    std::vector<std::string> Args = WorkerArgs;
+    if (File.Path.empty() && !File.write(I))
+      return Args;
+    Args.insert(std::find(Args.begin(), Args.end(), "--"), "--worker-project-index=" + File.Path);
+    return Args;
+  };
+  // With a stored index, the first pass already asks the rest of the project
+  // as it was stored, so a run on a changed file parses it once; a file whose
+  // answers the facts parsed in this pass change is linted again below.
+  std::shared_ptr<const model::ProjectIndex> FirstIndex;
+  if (!Index->Units.empty())
+    FirstIndex = std::make_shared<const model::ProjectIndex>(*Index);
+  const std::map<std::string, std::string> StoredDigests = Index->Digests;
+  IndexFile First;
+  std::vector<WorkerResult> Results = runCached(
+      Cache, All, WorkerArgs,
+      [&] {
+        if (!FirstIndex) {
+          WorkersRan = true;
+          return WorkerArgs;
+        }
+        return ArgsWith(First, *FirstIndex);
+      },
+      Env, Jobs, TimeoutSeconds, Count, PerFile, FirstIndex);
+  mergeFacts(Results, *Index);
+
+  // The files whose questions the merged index answers otherwise.
+  std::vector<size_t> AgainAt = answeredOtherwise(Files.size(), Results, Index, *Project.Session);
+  std::vector<std::string> Again;
+  for (size_t I : AgainAt)
+    Again.push_back(Files[I]);
+  IndexFile Merged;
+  if (!Again.empty()) {
+    Total += Again.size();
+    std::vector<WorkerResult> Second =
+        runCached(Cache, Again, WorkerArgs, [&] { return ArgsWith(Merged, *Index); }, Env, Jobs,
+                  TimeoutSeconds, Count, PerFile, Index);
+    for (size_t J = 0; J < Again.size(); ++J)
+      Results[AgainAt[J]] = std::move(Second[J]);
+  }
+
+  // Stored for the next run, per project root; not rewritten when the cache
+  // answered every file and each file is the one the stored index has.
+  if (WorkersRan || Index->Digests != StoredDigests)
+    storeIndexes(Roots, *Index, Project.Quiet);
+  if (Cache.enabled())
+    Cache.trim(Project.ResultsMaxBytes);
+  Results.resize(Files.size()); // Only the named files are reported.
+  return mergeWorkerResults(Results, Files);
+}
+
+} // namespace torchlint

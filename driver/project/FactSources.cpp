@@ -1,0 +1,812 @@
+//===--- FactSources.cpp - Which sources can add facts to the named files --===//
+
+#include "project/FactSources.h"
+#include "model/SafeRead.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <deque>
+#include <map>
+#include <optional>
+#include <unordered_map>
+
+namespace torchlint {
+namespace {
+
+struct Tok {
+  enum Kind { Ident, Punct, Str, QuotedHeader, AngledHeader } K;
+  llvm::StringRef Text;
+};
+
+bool identStart(char C) { return llvm::isAlpha(C) || C == '_' || C == '$'; }
+bool identChar(char C) { return llvm::isAlnum(C) || C == '_' || C == '$'; }
+
+/// C++ tokens, enough for names: comments dropped, literals kept whole,
+/// `#include` names as one token. Linear in the text.
+std::vector<Tok> tokenize(llvm::StringRef S) {
+  std::vector<Tok> Out;
+  size_t I = 0, N = S.size();
+  bool LineStart = true;
+  auto SkipSpaces = [&] {
+    while (I < N && (S[I] == ' ' || S[I] == '\t'))
+      ++I;
+  };
+  while (I < N) {
+    char C = S[I];
+    if (C == '\n') {
+      LineStart = true;
+      ++I;
+      continue;
+    }
+    if (llvm::isSpace(C) || (C == '\\' && I + 1 < N && S[I + 1] == '\n')) {
+      I += C == '\\' ? 2 : 1;
+      continue;
+    }
+    if (C == '/' && I + 1 < N && S[I + 1] == '/') {
+      while (I < N && S[I] != '\n')
+        ++I;
+      continue;
+    }
+    if (C == '/' && I + 1 < N && S[I + 1] == '*') {
+      size_t E = S.find("*/", I + 2);
+      I = E == llvm::StringRef::npos ? N : E + 2;
+      continue;
+    }
+    bool AtLineStart = LineStart;
+    LineStart = false;
+    if (C == '#' && AtLineStart) {
+      ++I;
+      SkipSpaces();
+      size_t B = I;
+      while (I < N && identChar(S[I]))
+        ++I;
+      llvm::StringRef Directive = S.slice(B, I);
+      if (Directive == "include" || Directive == "include_next" || Directive == "import") {
+        SkipSpaces();
+        if (I < N && (S[I] == '"' || S[I] == '<')) {
+          char Close = S[I] == '"' ? '"' : '>';
+          size_t Start = ++I;
+          while (I < N && S[I] != Close && S[I] != '\n')
+            ++I;
+          Out.push_back({Close == '"' ? Tok::QuotedHeader : Tok::AngledHeader,
+                         S.slice(Start, I)});
+          if (I < N && S[I] == Close)
+            ++I;
+        }
+      }
+      continue;
+    }
+    if (identStart(C)) {
+      size_t B = I;
+      while (I < N && identChar(S[I]))
+        ++I;
+      llvm::StringRef Word = S.slice(B, I);
+      if (I < N && S[I] == '"' && (Word == "R" || Word == "LR" || Word == "uR" ||
+                                   Word == "UR" || Word == "u8R")) {
+        // R"delim( ... )delim"
+        size_t Open = S.find('(', I + 1);
+        if (Open == llvm::StringRef::npos || Open - I > 17) {
+          I = N;
+          break;
+        }
+        std::string End = (")" + S.slice(I + 1, Open) + "\"").str();
+        size_t E = S.find(End, Open + 1);
+        size_t Stop = E == llvm::StringRef::npos ? N : E;
+        Out.push_back({Tok::Str, S.slice(Open + 1, Stop)});
+        I = E == llvm::StringRef::npos ? N : E + End.size();
+        continue;
+      }
+      if (I < N && (S[I] == '"' || S[I] == '\'') &&
+          (Word == "L" || Word == "u" || Word == "U" || Word == "u8"))
+        continue; // The literal follows.
+      Out.push_back({Tok::Ident, Word});
+      continue;
+    }
+    if (llvm::isDigit(C) || (C == '.' && I + 1 < N && llvm::isDigit(S[I + 1]))) {
+      while (I < N && (identChar(S[I]) || S[I] == '.' || S[I] == '\'' ||
+                       ((S[I] == '+' || S[I] == '-') && llvm::is_contained("eEpP", S[I - 1]))))
+        ++I;
+      continue;
+    }
+    if (C == '"' || C == '\'') {
+      size_t Start = ++I;
+      while (I < N && S[I] != C && S[I] != '\n')
+        I += S[I] == '\\' ? 2 : 1;
+      I = std::min(I, N);
+      if (C == '"')
+        Out.push_back({Tok::Str, S.slice(Start, I)});
+      if (I < N && S[I] == C)
+        ++I;
+      continue;
+    }
+    if (I + 1 < N && ((C == ':' && S[I + 1] == ':') || (C == '-' && S[I + 1] == '>'))) {
+      Out.push_back({Tok::Punct, S.slice(I, I + 2)});
+      I += 2;
+      continue;
+    }
+    Out.push_back({Tok::Punct, S.slice(I, I + 1)});
+    ++I;
+  }
+  return Out;
+}
+
+/// How far past a declarator's `)` (or into template arguments) the pass
+/// looks for a function body.
+constexpr size_t MaxLookahead = 512;
+
+bool isKeyword(llvm::StringRef W) {
+  static const llvm::StringSet<> Words = {
+      "alignas", "alignof", "auto", "bool", "break", "case", "catch", "char", "class",
+      "const", "constexpr", "consteval", "constinit", "const_cast", "continue", "co_await",
+      "co_return", "co_yield", "decltype", "default", "delete", "do", "double",
+      "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false", "final",
+      "float", "for", "friend", "goto", "if", "inline", "int", "long", "mutable",
+      "namespace", "new", "noexcept", "nullptr", "operator", "override", "private",
+      "protected", "public", "register", "reinterpret_cast", "requires", "return", "short",
+      "signed", "sizeof", "static", "static_assert", "static_cast", "struct", "switch",
+      "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid",
+      "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "while",
+      "__global__", "__device__", "__host__", "__forceinline__", "__launch_bounds__",
+      "__attribute__", "__restrict__", "__shared__", "defined"};
+  return Words.contains(W);
+}
+
+/// Keywords that end a type before a declarator (`unsigned n(4)`).
+bool isTypeWord(llvm::StringRef W) {
+  return llvm::is_contained({"auto", "bool", "char", "const", "double", "float", "int", "long",
+                             "short", "signed", "unsigned", "void", "volatile", "constexpr",
+                             "static", "inline", "mutable", "thread_local", "__restrict__"},
+                            W);
+}
+
+/// A macro's name by convention: no lower-case letter.
+bool allCaps(llvm::StringRef W) {
+  return llvm::none_of(W, [](char C) { return llvm::isLower(C); });
+}
+
+/// Namespaces whose names are never the project's functions.
+bool foreignNamespace(llvm::StringRef W) {
+  return llvm::is_contained({"std", "at", "torch", "c10", "py", "pybind11", "cuda", "cub",
+                             "thrust", "cute", "cutlass", "detail", "native"},
+                            W);
+}
+
+bool torchHeader(llvm::StringRef H) {
+  return H.starts_with("torch/") || H.starts_with("ATen/") || H.starts_with("c10/") ||
+         H.starts_with("pybind11/") || H.starts_with("caffe2/");
+}
+
+/// The operator a def/impl string names: "ns::op.overload(...)" -> "ns::op";
+/// "op(...)" in the block of \p Library -> "Library::op"; else empty.
+std::string opNameOf(llvm::StringRef S, llvm::StringRef Library) {
+  S = S.ltrim();
+  S = S.take_until([](char C) { return C == '(' || C == '.' || llvm::isSpace(C); });
+  llvm::StringRef Ns, Name = S;
+  if (size_t At = S.rfind("::"); At != llvm::StringRef::npos) {
+    Ns = S.take_front(At);
+    Name = S.drop_front(At + 2);
+  } else {
+    Ns = Library;
+  }
+  auto Ident = [](llvm::StringRef W) {
+    return !W.empty() && identStart(W[0]) && llvm::all_of(W, identChar);
+  };
+  if (!Ident(Ns) || !Ident(Name))
+    return {};
+  return (Ns + "::" + Name).str();
+}
+
+} // namespace
+
+SourceText readSourceText(llvm::StringRef Text) {
+  SourceText Out;
+  std::vector<Tok> T = tokenize(Text);
+  const size_t N = T.size();
+  // Matching brackets, once: the definition test below jumps over them.
+  std::vector<size_t> Match(N, N);
+  {
+    std::vector<size_t> Open;
+    for (size_t I = 0; I < N; ++I) {
+      if (T[I].K != Tok::Punct)
+        continue;
+      char C = T[I].Text[0];
+      if (C == '(' || C == '{' || C == '[') {
+        Open.push_back(I);
+      } else if ((C == ')' || C == '}' || C == ']') && !Open.empty()) {
+        char O = T[Open.back()].Text[0];
+        if ((O == '(' && C == ')') || (O == '{' && C == '}') || (O == '[' && C == ']')) {
+          Match[Open.back()] = I;
+          Match[I] = Open.back();
+          Open.pop_back();
+        }
+      }
+    }
+  }
+  auto IsPunct = [&](size_t I, llvm::StringRef P) {
+    return I < N && T[I].K == Tok::Punct && T[I].Text == P;
+  };
+  auto IsIdent = [&](size_t I, llvm::StringRef W) {
+    return I < N && T[I].K == Tok::Ident && T[I].Text == W;
+  };
+  // `<...>(` or a launch at \p P: a template's call (`run<T>(x)`,
+  // `k<T><<<g, b>>>(x)`), not a type (`Wrapper<T> w;`). A bounded look:
+  // 64 tokens at most.
+  auto Launch = [&](size_t P) { // `<<<grid, block>>>`
+    return IsPunct(P, "<") && IsPunct(P + 1, "<") && IsPunct(P + 2, "<");
+  };
+  auto TemplateCall = [&](size_t P) {
+    if (!IsPunct(P, "<"))
+      return false;
+    if (Launch(P))
+      return true;
+    int Depth = 0;
+    for (size_t J = P, Limit = std::min(N, P + 64); J < Limit; ++J) {
+      if (IsPunct(J, "<"))
+        ++Depth;
+      else if (IsPunct(J, ">") && --Depth == 0)
+        return IsPunct(J + 1, "(") || Launch(J + 1);
+      else if (IsPunct(J, "(") || IsPunct(J, "["))
+        J = Match[J] < N ? Match[J] : J;
+      else if (IsPunct(J, ";") || IsPunct(J, "{") || IsPunct(J, "}"))
+        return false;
+    }
+    return false;
+  };
+  // The token at \p J ends a type or an operand: a name after it is
+  // declared (`Options o(`), a `&` after it is binary or a reference.
+  auto AfterType = [&](size_t J) {
+    return J < N &&
+           ((T[J].K == Tok::Ident && (!isKeyword(T[J].Text) || isTypeWord(T[J].Text))) ||
+            IsPunct(J, ">") || IsPunct(J, ")") || IsPunct(J, "]"));
+  };
+  // The `{` of the body when the `(` at \p P closes a function's
+  // declarator ((params) [qualifiers] [-> type] [: inits] {); else N.
+  auto BodyAfter = [&](size_t P) -> size_t {
+    size_t I = Match[P];
+    if (I >= N)
+      return N;
+    ++I;
+    // (Each look ahead is bounded: the pass stays linear on any text.)
+    const size_t Limit = std::min(N, I + MaxLookahead);
+    while (I < Limit) {
+      if (T[I].K == Tok::Ident &&
+          llvm::is_contained({"const", "noexcept", "override", "final", "mutable", "volatile",
+                              "throw", "__device__", "__host__"},
+                             T[I].Text)) {
+        ++I;
+        if (IsPunct(I, "(") && Match[I] < N)
+          I = Match[I] + 1;
+        continue;
+      }
+      if (IsPunct(I, "&")) {
+        ++I;
+        continue;
+      }
+      break;
+    }
+    if (IsPunct(I, "->")) // Trailing return type.
+      while (I < Limit && !IsPunct(I, "{") && !IsPunct(I, ";") && !IsPunct(I, "="))
+        I = IsPunct(I, "(") || IsPunct(I, "[") ? Match[I] + 1 : I + 1;
+    if (IsPunct(I, ":")) { // Member initializers.
+      ++I;
+      while (I < Limit) {
+        while (I < Limit && (T[I].K == Tok::Ident || IsPunct(I, "::") || IsPunct(I, "<") ||
+                         IsPunct(I, ">") || IsPunct(I, ",")))
+          ++I;
+        if (!(IsPunct(I, "(") || IsPunct(I, "{")) || Match[I] >= N)
+          return N;
+        I = Match[I] + 1;
+        if (IsPunct(I, ","))
+          ++I;
+        else
+          break;
+      }
+    }
+    return IsPunct(I, "{") ? I : N;
+  };
+
+  std::vector<bool> Body; // Per open `{`: whether inside a function body.
+  // Per open `{`: the namespace of the TORCH_LIBRARY block it is in.
+  std::vector<llvm::StringRef> Library;
+  llvm::StringRef PendingLibrary;
+  // The blocks' own parameters (`m` of PYBIND11_MODULE(ext, m)): objects.
+  std::set<llvm::StringRef> BlockParams;
+  size_t NextBody = N, DeclaratorEnd = 0;
+  size_t SpecializationAt = N; // Where the last `template <>` is.
+  // The function whose body the walk is in ("": none, or a macro's block).
+  llvm::StringRef Function, NextFunction;
+  for (size_t I = 0; I < N; ++I) {
+    const Tok &K = T[I];
+    bool InFunction = !Body.empty() && Body.back();
+    if (K.K == Tok::QuotedHeader || K.K == Tok::AngledHeader) {
+      if (torchHeader(K.Text))
+        Out.TorchHost = true;
+      if (K.K == Tok::QuotedHeader)
+        Out.Includes.push_back(K.Text.str());
+      continue;
+    }
+    if (K.K == Tok::Punct) {
+      if (K.Text == "{") {
+        // The function whose body this is: its calls are its own.
+        if (!InFunction && I == NextBody)
+          Function = NextFunction;
+        Body.push_back(InFunction || I == NextBody);
+        Library.push_back(I == NextBody && !PendingLibrary.empty() ? PendingLibrary
+                          : Library.empty()                        ? llvm::StringRef()
+                                                                   : Library.back());
+        if (I == NextBody)
+          PendingLibrary = {};
+      } else if (K.Text == "}") {
+        if (!Body.empty()) {
+          Body.pop_back();
+          Library.pop_back();
+          if (Body.empty() || !Body.back())
+            Function = {};
+        }
+      }
+      continue;
+    }
+    if (K.K != Tok::Ident)
+      continue;
+    llvm::StringRef W = K.Text;
+    bool Scoped = IsPunct(I + 1, "::");
+    if (Scoped && llvm::is_contained({"at", "torch", "c10", "pybind11", "py"}, W))
+      Out.TorchHost = true;
+    if (W.starts_with("TORCH_") || W.starts_with("STABLE_TORCH_LIBRARY") ||
+        W.starts_with("PYBIND11_") || W.starts_with("AT_DISPATCH") || W.starts_with("C10_") ||
+        W.starts_with("aoti_torch_"))
+      Out.TorchHost = true;
+    if (llvm::is_contained({"TORCH_LIBRARY", "TORCH_LIBRARY_FRAGMENT", "STABLE_TORCH_LIBRARY",
+                            "STABLE_TORCH_LIBRARY_FRAGMENT", "RegisterOperators"},
+                           W))
+      Out.DefinesOps = true;
+    if (W == "PYBIND11_MODULE" || (W == "class_" && I > 0 && IsPunct(I - 1, "::")))
+      Out.BindsPython = true;
+    if ((W == "PYBIND11_MODULE" || W.starts_with("TORCH_LIBRARY") ||
+         W.starts_with("STABLE_TORCH_LIBRARY")) &&
+        IsPunct(I + 1, "(") && Match[I + 1] < N && T[Match[I + 1] - 1].K == Tok::Ident)
+      BlockParams.insert(T[Match[I + 1] - 1].Text);
+    // The namespace of a TORCH_LIBRARY block, for the operators in it.
+    if (W.starts_with("TORCH_LIBRARY") || W.starts_with("STABLE_TORCH_LIBRARY"))
+      if (IsPunct(I + 1, "(") && I + 2 < N && T[I + 2].K == Tok::Ident)
+        PendingLibrary = T[I + 2].Text;
+    // An operator's name in a registration or schema string: "ns::op" as
+    // written, or in a TORCH_LIBRARY block's namespace (a pybind11
+    // `m.def("name", ...)` names no operator).
+    if (llvm::is_contained({"def", "impl", "op", "TORCH_SELECTIVE_SCHEMA",
+                            "TORCH_SELECTIVE_NAME"},
+                           W) &&
+        IsPunct(I + 1, "(") && I + 2 < N && T[I + 2].K == Tok::Str)
+      if (std::string Op = opNameOf(T[I + 2].Text, Library.empty() ? "" : Library.back());
+          !Op.empty())
+        Out.Ops.insert(Op);
+    if (W == "template" && IsPunct(I + 1, "<") && IsPunct(I + 2, ">"))
+      SpecializationAt = I;
+    if (isKeyword(W))
+      continue;
+    // A member (`x.size()`), or a name in a namespace that is not the
+    // project's, names no project function.
+    bool Member = I > 0 && (IsPunct(I - 1, ".") || IsPunct(I - 1, "->"));
+    bool Foreign = I > 1 && IsPunct(I - 1, "::") && T[I - 2].K == Tok::Ident &&
+                   foreignNamespace(T[I - 2].Text);
+    // A function is called (`f(`, `f<T>(`, a launch) or referred to (`&f`,
+    // or a name in a registration or binding block); a variable or a type
+    // named like another file's function is no link: a name after a type's
+    // name (`Guard g(x)` in a body; outside every body a declaration, also
+    // `std::tuple<A, B> f(...);` or `at::Tensor &f(...);`, calls nothing),
+    // after a `&` that is not unary
+    // (`const Options &o`), or a template's argument in a block
+    // (`py::enum_<DType>`).
+    bool InBlock = InFunction && Function.empty();
+    bool MacroBlock = InBlock && !IsPunct(I + 1, ">") && !(I > 0 && IsPunct(I - 1, "<")) &&
+                      !BlockParams.count(W);
+    bool Declared = !InBlock && I > 0 &&
+                    ((T[I - 1].K == Tok::Ident && AfterType(I - 1)) ||
+                     (!InFunction && (IsPunct(I - 1, ">") || IsPunct(I - 1, "*") ||
+                                      IsPunct(I - 1, "&"))));
+    bool AddressOf = I > 0 && IsPunct(I - 1, "&") && !(I > 1 && AfterType(I - 2));
+    bool CallLike = ((IsPunct(I + 1, "(") || TemplateCall(I + 1)) && !Declared) ||
+                    AddressOf || MacroBlock;
+    // (An object, `m.def(...)`, `ctx->x`, is no function.)
+    bool Object = IsPunct(I + 1, ".") || IsPunct(I + 1, "->");
+    if (!Member && !Foreign && !Scoped && !Object && CallLike && !allCaps(W)) {
+      Out.Mentions.insert(W.str());
+      // (Only bodies call: a declarator's parameter names, a declaration
+      // `at::Tensor f(...);` outside every body, call nothing.)
+      if (InFunction)
+        Out.Calls[Function.str()].insert(W.str());
+    }
+    // A definition: name [<args>] ( ... ) [...] { outside function bodies
+    // and declarators (a member initializer `h_(w) {` is none).
+    if (InFunction || I < DeclaratorEnd)
+      continue;
+    size_t Paren = I + 1;
+    if (IsPunct(Paren, "<")) { // An explicit specialization's arguments.
+      int Depth = 0;
+      const size_t Limit = std::min(N, I + MaxLookahead);
+      for (; Paren < Limit && !IsPunct(Paren, ";") && !IsPunct(Paren, "{"); ++Paren)
+        if (IsPunct(Paren, "<"))
+          ++Depth;
+        else if (IsPunct(Paren, ">") && --Depth == 0)
+          break;
+      ++Paren;
+    }
+    if (IsPunct(Paren, "(")) {
+      size_t B = BodyAfter(Paren);
+      if (B < N) {
+        NextBody = DeclaratorEnd = B;
+        // (A macro's block, TORCH_LIBRARY or PYBIND11_MODULE, is the file's.)
+        NextFunction = allCaps(W) || Member ? llvm::StringRef() : W;
+        if (!allCaps(W) && !Member) {
+          Out.Defines.insert(W.str());
+          if (Paren != I + 1 && SpecializationAt < I && I - SpecializationAt < 16)
+            Out.Specializations.insert(W.str());
+        }
+      }
+    }
+  }
+  return Out;
+}
+
+namespace {
+
+/// Interned names: sets of names as sorted vectors of ids.
+class Names {
+public:
+  unsigned id(const std::string &S) {
+    auto [It, New] = Ids.try_emplace(S, unsigned(Ids.size()));
+    if (New)
+      Strings.push_back(&It->first);
+    return It->second;
+  }
+  const std::string &str(unsigned Id) const { return *Strings[Id]; }
+  std::vector<unsigned> ids(const std::set<std::string> &Set) {
+    std::vector<unsigned> Out;
+    Out.reserve(Set.size());
+    for (const std::string &S : Set)
+      Out.push_back(id(S));
+    llvm::sort(Out);
+    return Out;
+  }
+
+private:
+  std::unordered_map<std::string, unsigned> Ids;
+  std::vector<const std::string *> Strings;
+};
+
+/// A file of the pass: its own text, and its project headers' (closure).
+struct Unit {
+  SourceText Own;
+  std::vector<unsigned> Defines; ///< Own text.
+  std::vector<unsigned> AllDefines, AllMentions, Ops; ///< With its headers.
+  std::vector<unsigned> Headers; ///< Its project headers (ids of paths).
+  /// Per function it defines (id; Names' id of "" for the file's own
+  /// level), the names its body names.
+  std::map<unsigned, std::vector<unsigned>> Calls;
+  std::string Dir;
+  bool Host = false, BindsPython = false;
+};
+
+class Pass {
+public:
+  Pass(std::string Root, const std::vector<std::string> &Headers) : Root(std::move(Root)) {
+    for (const std::string &H : Headers)
+      ByName[llvm::sys::path::filename(H).str()].push_back(H);
+  }
+
+  /// The unit of \p Path; false when a read broke the budget.
+  bool load(const std::string &Path, Unit &U) {
+    const SourceText *Own = textOf(Path);
+    if (!Own)
+      return Over ? false : true;
+    U.Own = *Own;
+    U.Defines = Interned.ids(Own->Defines);
+    U.Ops = Interned.ids(Own->Ops);
+    for (const auto &[Fn, Names] : Own->Calls)
+      U.Calls[Interned.id(Fn)] = Interned.ids(Names);
+    std::set<std::string> AllDefines = Own->Defines, AllMentions = Own->Mentions;
+    U.Host = Own->TorchHost;
+    U.BindsPython = Own->BindsPython;
+    // Its project headers, transitively.
+    std::set<std::string> Seen;
+    std::deque<std::pair<std::string, std::string>> Queue; // (includer, name)
+    for (const std::string &H : Own->Includes)
+      Queue.push_back({Path, H});
+    while (!Queue.empty()) {
+      auto [From, Name] = Queue.front();
+      Queue.pop_front();
+      std::string H = resolve(From, Name);
+      if (H.empty() || !Seen.insert(H).second)
+        continue;
+      const SourceText *T = textOf(H);
+      if (!T) {
+        if (Over)
+          return false;
+        continue;
+      }
+      U.Host |= T->TorchHost;
+      U.BindsPython |= T->BindsPython;
+      AllDefines.insert(T->Defines.begin(), T->Defines.end());
+      AllMentions.insert(T->Mentions.begin(), T->Mentions.end());
+      for (const std::string &Next : T->Includes)
+        Queue.push_back({H, Next});
+    }
+    U.Headers = Paths.ids(Seen);
+    U.Dir = llvm::sys::path::parent_path(Path).str();
+    U.AllDefines = Interned.ids(AllDefines);
+    U.AllMentions = Interned.ids(AllMentions);
+    return true;
+  }
+
+private:
+  /// `#include "Name"` of \p From: beside it, then in each directory above
+  /// it up to the root.
+  std::string resolve(const std::string &From, const std::string &Name) {
+    llvm::SmallString<256> Dir(llvm::sys::path::parent_path(From));
+    while (true) {
+      llvm::SmallString<256> P(Dir);
+      llvm::sys::path::append(P, Name);
+      llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+      if ((P.str() == Root || P.str().starts_with(Root + "/")) &&
+          llvm::sys::fs::is_regular_file(P))
+        return P.str().str();
+      if (Dir.size() <= Root.size() || !llvm::StringRef(Dir).starts_with(Root))
+        break;
+      llvm::sys::path::remove_filename(Dir);
+    }
+    // Through an -I directory: the project's header whose path ends with
+    // the name, the one sharing the longest directory prefix with \p From.
+    auto It = ByName.find(llvm::sys::path::filename(Name).str());
+    if (It == ByName.end())
+      return {};
+    std::string Best;
+    size_t BestShared = 0;
+    for (const std::string &H : It->second) {
+      if (!llvm::StringRef(H).ends_with("/" + Name))
+        continue;
+      size_t Shared = 0;
+      while (Shared < H.size() && Shared < From.size() && H[Shared] == From[Shared])
+        ++Shared;
+      if (Best.empty() || Shared > BestShared) {
+        Best = H;
+        BestShared = Shared;
+      }
+    }
+    return Best;
+  }
+
+  const SourceText *textOf(const std::string &Path) {
+    auto It = Texts.find(Path);
+    if (It != Texts.end())
+      return It->second ? &*It->second : nullptr;
+    std::optional<SourceText> T;
+    if (auto Buf = readTreeFile(Path, {Root}, MaxFileBytes)) {
+      Read += Buf->getBufferSize();
+      if (Read > MaxBytes)
+        Over = true;
+      else
+        T = readSourceText(Buf->getBuffer());
+    }
+    auto &Slot = Texts[Path] = std::move(T);
+    return Slot ? &*Slot : nullptr;
+  }
+
+  static constexpr uint64_t MaxFileBytes = uint64_t(4) << 20;
+  static constexpr uint64_t MaxBytes = uint64_t(512) << 20;
+  std::string Root;
+  std::map<std::string, std::optional<SourceText>> Texts;
+  std::unordered_map<std::string, std::vector<std::string>> ByName;
+  uint64_t Read = 0;
+  Names Interned, Paths;
+
+public:
+  bool Over = false;
+  const std::string &str(unsigned Id) const { return Interned.str(Id); }
+  unsigned id(const std::string &S) { return Interned.id(S); }
+};
+
+bool meets(const std::vector<unsigned> &A, const std::vector<unsigned> &B) {
+  size_t I = 0, J = 0;
+  while (I < A.size() && J < B.size()) {
+    if (A[I] == B[J])
+      return true;
+    if (A[I] < B[J])
+      ++I;
+    else
+      ++J;
+  }
+  return false;
+}
+
+} // namespace
+
+FactSourceSelection selectFactSources(const std::vector<std::string> &Named,
+                                      const std::vector<std::string> &Candidates,
+                                      const std::vector<std::string> &Headers,
+                                      const std::string &Root) {
+  FactSourceSelection Out;
+  Pass P(Root, Headers);
+  std::vector<Unit> NamedUnits(Named.size()), Cands(Candidates.size());
+  auto GiveUp = [&] {
+    Out = FactSourceSelection();
+    Out.Picked = Candidates;
+    Out.Complete = false;
+    return Out;
+  };
+  for (size_t I = 0; I < Named.size(); ++I)
+    if (!P.load(Named[I], NamedUnits[I]))
+      return GiveUp();
+  for (size_t I = 0; I < Candidates.size(); ++I)
+    if (!P.load(Candidates[I], Cands[I]))
+      return GiveUp();
+
+  // Which candidate names / defines each name (host code only).
+  // CalledBy: the candidate and the function of it whose body names it.
+  std::unordered_map<unsigned, std::vector<std::pair<size_t, unsigned>>> CalledBy;
+  std::unordered_map<unsigned, std::vector<size_t>> DefinedBy, DefinedVia, OpBy;
+  const unsigned FileLevel = P.id("");
+  for (size_t I = 0; I < Cands.size(); ++I) {
+    const Unit &U = Cands[I];
+    if (!U.Host) {
+      ++Out.NotHost;
+      continue;
+    }
+    for (const auto &[Fn, Names] : U.Calls)
+      for (unsigned M : Names)
+        if (!std::binary_search(U.Defines.begin(), U.Defines.end(), M))
+          CalledBy[M].push_back({I, Fn});
+    for (unsigned D : U.Defines)
+      DefinedBy[D].push_back(I);
+    for (unsigned D : U.AllDefines)
+      DefinedVia[D].push_back(I);
+    for (unsigned O : U.Ops)
+      OpBy[O].push_back(I);
+  }
+
+  // A link by name holds within one program: the candidate shares a
+  // project header with a unit already in (the named files, those picked),
+  // or one's directory holds the other (ext.cpp and cuda/ext_kernel.cu). A
+  // function of the same name in a sibling extension of the repository
+  // (hopper/ and csrc/flash_attn_ck/ both define mha_bwd) is not a link.
+  std::set<unsigned> InHeaders;
+  std::set<std::string> InDirs;
+  auto Enter = [&](const Unit &U) {
+    InHeaders.insert(U.Headers.begin(), U.Headers.end());
+    InDirs.insert(U.Dir);
+  };
+  auto Within = [](llvm::StringRef Dir, llvm::StringRef Top) {
+    return Dir == Top || Dir.starts_with((Top + "/").str());
+  };
+  auto Related = [&](const Unit &C) {
+    if (llvm::any_of(C.Headers, [&](unsigned H) { return InHeaders.count(H) > 0; }))
+      return true;
+    return llvm::any_of(InDirs, [&](const std::string &D) {
+      return Within(C.Dir, D) || Within(D, C.Dir);
+    });
+  };
+  for (const Unit &U : NamedUnits)
+    Enter(U);
+  std::vector<std::string> Why(Cands.size());
+  auto Pick = [&](size_t I, const std::string &Reason) {
+    if (Why[I].empty()) {
+      Why[I] = Reason;
+      Enter(Cands[I]);
+    }
+  };
+  // Callers, upward: whoever names a function the named files define, then
+  // whoever names the function that named it, and so on (a registration
+  // block, at the file's level, is where a chain ends).
+  {
+    std::set<unsigned> Seen;
+    std::deque<unsigned> Work;
+    auto Defined = [&](unsigned D) {
+      if (D != FileLevel && Seen.insert(D).second)
+        Work.push_back(D);
+    };
+    for (const Unit &U : NamedUnits)
+      for (unsigned D : U.Defines)
+        Defined(D);
+    while (!Work.empty()) {
+      unsigned D = Work.front();
+      Work.pop_front();
+      if (auto It = CalledBy.find(D); It != CalledBy.end())
+        for (auto [I, Fn] : It->second)
+          if (Related(Cands[I])) {
+            Pick(I, "names '" + P.str(D) + "'");
+            Defined(Fn);
+          }
+    }
+  }
+  // Registrations of the same functions: a function a named file binds or
+  // registers (named in a macro's block) that another file's registration
+  // block names too (registeredElsewhere, kernelsElsewhere).
+  for (const Unit &U : NamedUnits)
+    if (auto Own = U.Calls.find(FileLevel); Own != U.Calls.end())
+      for (unsigned M : Own->second)
+        if (auto It = CalledBy.find(M); It != CalledBy.end())
+          for (auto [I, Fn] : It->second)
+            if (Fn == FileLevel && Related(Cands[I]))
+              Pick(I, "registers or binds '" + P.str(M) + "' too");
+  // Definitions, downward: whoever defines what the picked units call and
+  // do not define themselves.
+  {
+    // (What a unit defines itself, its own translation unit answers: the
+    // names are per unit, one named file's definition does not answer
+    // another's call.)
+    std::set<unsigned> Seen;
+    std::deque<unsigned> Work;
+    auto Calls = [&](const Unit &U, const std::vector<unsigned> &Names) {
+      for (unsigned M : Names)
+        if (!std::binary_search(U.AllDefines.begin(), U.AllDefines.end(), M) &&
+            Seen.insert(M).second)
+          Work.push_back(M);
+    };
+    for (const Unit &U : NamedUnits)
+      Calls(U, U.AllMentions);
+    while (!Work.empty()) {
+      unsigned M = Work.front();
+      Work.pop_front();
+      std::vector<size_t> By;
+      if (auto It = DefinedBy.find(M); It != DefinedBy.end())
+        for (size_t I : It->second)
+          if (Related(Cands[I]))
+            By.push_back(I);
+      // Explicit specializations of one template, a file each (kernel
+      // instantiations): their facts are the template's; one says them.
+      const std::string &Name = P.str(M);
+      if (By.size() > 1 && llvm::all_of(By, [&](size_t I) {
+            return Cands[I].Own.Specializations.count(Name) > 0;
+          }))
+        By.resize(1);
+      // A header's definition: one TU has it (one already picked, else
+      // one beside a unit that is in, else the first related).
+      if (auto It = DefinedVia.find(M); By.empty() && It != DefinedVia.end()) {
+        size_t Best = Cands.size();
+        int BestRank = 0;
+        for (size_t I : It->second) {
+          int Rank = !Why[I].empty() ? 3 : InDirs.count(Cands[I].Dir) ? 2 : 1;
+          if (Rank > BestRank && Related(Cands[I])) {
+            Best = I;
+            BestRank = Rank;
+          }
+          if (BestRank == 3)
+            break;
+        }
+        if (Best < Cands.size())
+          By.push_back(Best);
+      }
+      // Then what that definition's body calls.
+      for (size_t I : By) {
+        Pick(I, "defines '" + P.str(M) + "'");
+        if (auto It = Cands[I].Calls.find(M); It != Cands[I].Calls.end())
+          Calls(Cands[I], It->second);
+      }
+    }
+  }
+  // Operators: the same operator defined or registered; every definer of
+  // operators when a named file binds with pybind11 (opsElsewhere).
+  bool Binds = false;
+  for (const Unit &U : NamedUnits) {
+    Binds |= U.BindsPython;
+    for (unsigned O : U.Ops)
+      if (auto It = OpBy.find(O); It != OpBy.end())
+        for (size_t I : It->second)
+          Pick(I, "registers the operator '" + P.str(O) + "'");
+  }
+  if (Binds)
+    for (size_t I = 0; I < Cands.size(); ++I)
+      if (Cands[I].Host && Cands[I].Own.DefinesOps)
+        Pick(I, "defines operators");
+
+  for (size_t I = 0; I < Cands.size(); ++I)
+    if (!Why[I].empty()) {
+      Out.Picked.push_back(Candidates[I]);
+      Out.Why.push_back(Why[I]);
+    }
+  return Out;
+}
+
+} // namespace torchlint
