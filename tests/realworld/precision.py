@@ -8,7 +8,9 @@ that change findings), matches every finding to verdicts.tsv by
 
 - a Markdown table of precision per check (TP / reviewed; "debatable" counts
   as not TP), with the findings that have no verdict yet;
-- the verdicts that no longer fire (the check changed, or the line moved);
+- the verdicts that no longer fire (the check changed, or the line moved),
+  and apart from them the false positives that no longer fire (a wrong
+  finding gone: the row stays, as the record of what the check once did);
 - the findings with no verdict (review them and add rows to verdicts.tsv).
 
     tests/realworld/precision.py --bin build/bin/torch-lint --checkouts /tmp/rw \\
@@ -18,8 +20,9 @@ that change findings), matches every finding to verdicts.tsv by
 --from-json reads the output of an earlier --save-json instead of running the
 linter (no checkouts needed). --write-doc replaces the generated part of the
 document (between the precision markers) with the table. The exit status is
-0, or 1 with --fail-on-change when a verdict no longer fires or a finding has
-no verdict.
+0, or 1 with --fail-on-change when a TP or debatable verdict no longer fires,
+a verdict is of another commit, or a finding has no verdict (an FP verdict
+that no longer fires is an improvement, not a change to review).
 """
 import argparse
 import collections
@@ -233,7 +236,8 @@ def main(argv=None):
     ap.add_argument("--save-json", help="write the lint results here")
     ap.add_argument("--write-doc", help="regenerate the table of this document")
     ap.add_argument("--fail-on-change", action="store_true",
-                    help="exit 1 when a verdict no longer fires or a finding has none")
+                    help="exit 1 when a TP or debatable verdict no longer fires, a "
+                         "verdict is of another commit, or a finding has none")
     args = ap.parse_args(argv)
     if args.from_json:
         with open(args.from_json) as f:
@@ -251,9 +255,15 @@ def main(argv=None):
     print("## Precision per check\n")
     print(repo_table(data, matched, unreviewed) + "\n")
     print(table(data, matched, unreviewed) + "\n")
+    fixed = [v for v in gone if v.verdict == "FP"]
+    gone = [v for v in gone if v.verdict != "FP"]
     print(f"## Verdicts that no longer fire ({len(gone)})\n")
     for v in gone:
         print(f"- {v.repo} {v.path}:{v.line} {v.check} [{v.verdict}] {v.reason}")
+    print(f"\n## False positives that no longer fire ({len(fixed)})\n")
+    for repo, n in sorted(collections.Counter(v.repo for v in fixed).items()):
+        checks = collections.Counter(v.check for v in fixed if v.repo == repo)
+        print(f"- {repo}: {n} ({', '.join(f'{c} {k}' for c, k in sorted(checks.items()))})")
     if stale:
         print(f"\n## Verdicts of another commit than the one linted ({len(stale)})\n")
         for v in stale:

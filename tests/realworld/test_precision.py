@@ -2,8 +2,8 @@
 """Tests precision.py's matching and table on a fixture (no checkouts, no
 linter): fixtures/lint.json is what --save-json writes, fixtures/verdicts.tsv
 covers a TP, an FP, a debatable verdict, two findings on one line with one
-verdict, a verdict that no longer fires, one of another commit and one of a
-repository that was not linted."""
+verdict, a verdict that no longer fires, a false positive that no longer
+fires, one of another commit and one of a repository that was not linted."""
 import contextlib
 import io
 import os
@@ -19,10 +19,14 @@ import precision  # noqa: E402
 
 
 def run(*extra):
+    return run_with(os.path.join(FIX, "verdicts.tsv"), *extra)
+
+
+def run_with(verdicts, *extra):
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         rc = precision.main(["--from-json", os.path.join(FIX, "lint.json"),
-                             "--verdicts", os.path.join(FIX, "verdicts.tsv"), *extra])
+                             "--verdicts", verdicts, *extra])
     return rc, out.getvalue()
 
 
@@ -60,6 +64,9 @@ class PrecisionTest(unittest.TestCase):
         _, out = run()
         self.assertIn("## Verdicts that no longer fire (1)", out)
         self.assertIn("- o/one src/b.cpp:99 torch-b [TP] no longer fires", out)
+        # A wrong finding gone is apart, counted, not a change to review.
+        self.assertNotIn("src/b.cpp:98", out)
+        self.assertIn("## False positives that no longer fire (1)\n\n- o/one: 1 (torch-b 1)", out)
         self.assertIn("## Verdicts of another commit than the one linted (1)", out)
         self.assertIn("(verdicts of repositories not linted this run: 1)", out)
         self.assertIn("## Findings with no verdict (3)", out)
@@ -71,6 +78,29 @@ class PrecisionTest(unittest.TestCase):
     def test_fail_on_change(self):
         rc, _ = run("--fail-on-change")
         self.assertEqual(rc, 1)
+
+    def test_fixed_false_positives_do_not_fail(self):
+        # Every finding reviewed, nothing of another commit: only an FP
+        # verdict that no longer fires, which passes; a TP gone fails.
+        rows = ["o/one\t" + "1" * 40 + "\tsrc/a.cpp\t10\ttorch-a\tTP\tx",
+                "o/one\t" + "1" * 40 + "\tsrc/a.cpp\t20\ttorch-a\tFP\tx",
+                "o/one\t" + "1" * 40 + "\tsrc/a.cpp\t30\ttorch-a\tTP\tx",
+                "o/one\t" + "1" * 40 + "\tsrc/a.cpp\t30\ttorch-a\tTP\tx",
+                "o/one\t" + "1" * 40 + "\tsrc/b.cpp\t5\ttorch-b\tTP\tx",
+                "o/one\t" + "1" * 40 + "\tsrc/b.cpp\t6\ttorch-b\tTP\tx",
+                "o/two\t" + "2" * 40 + "\tx.cu\t7\ttorch-a\tTP\tx",
+                "o/one\t" + "1" * 40 + "\tsrc/b.cpp\t98\ttorch-b\tFP\tfixed"]
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "verdicts.tsv")
+            with open(path, "w") as f:
+                f.write("\n".join(rows) + "\n")
+            rc, out = run_with(path, "--fail-on-change")
+            self.assertEqual(rc, 0, out)
+            self.assertIn("## Verdicts that no longer fire (0)", out)
+            with open(path, "a") as f:
+                f.write("o/one\t" + "1" * 40 + "\tsrc/b.cpp\t97\ttorch-b\tTP\tgone\n")
+            rc, out = run_with(path, "--fail-on-change")
+            self.assertEqual(rc, 1, out)
 
     def test_write_doc(self):
         with tempfile.TemporaryDirectory() as tmp:
