@@ -24,16 +24,70 @@ struct Tok {
 bool identStart(char C) { return llvm::isAlpha(C) || C == '_' || C == '$'; }
 bool identChar(char C) { return llvm::isAlnum(C) || C == '_' || C == '$'; }
 
+size_t skipSpaces(llvm::StringRef S, size_t I) {
+  while (I < S.size() && (S[I] == ' ' || S[I] == '\t'))
+    ++I;
+  return I;
+}
+
+/// A directive after the `#` at \p I - 1: an `#include` name as one token,
+/// nothing for another. Returns where the directive's name (or the include
+/// name) ends.
+size_t readDirective(llvm::StringRef S, size_t I, std::vector<Tok> &Out) {
+  const size_t N = S.size();
+  I = skipSpaces(S, I);
+  size_t B = I;
+  while (I < N && identChar(S[I]))
+    ++I;
+  llvm::StringRef Directive = S.slice(B, I);
+  if (Directive != "include" && Directive != "include_next" && Directive != "import")
+    return I;
+  I = skipSpaces(S, I);
+  if (I < N && (S[I] == '"' || S[I] == '<')) {
+    char Close = S[I] == '"' ? '"' : '>';
+    size_t Start = ++I;
+    while (I < N && S[I] != Close && S[I] != '\n')
+      ++I;
+    Out.push_back({Close == '"' ? Tok::QuotedHeader : Tok::AngledHeader, S.slice(Start, I)});
+    if (I < N && S[I] == Close)
+      ++I;
+  }
+  return I;
+}
+
+/// A word at \p I: a name, or a raw string's prefix and the string, or an
+/// encoding prefix (the literal follows). Returns where it ends.
+size_t readWord(llvm::StringRef S, size_t I, std::vector<Tok> &Out) {
+  const size_t N = S.size();
+  size_t B = I;
+  while (I < N && identChar(S[I]))
+    ++I;
+  llvm::StringRef Word = S.slice(B, I);
+  if (I < N && S[I] == '"' &&
+      (Word == "R" || Word == "LR" || Word == "uR" || Word == "UR" || Word == "u8R")) {
+    // R"delim( ... )delim"
+    size_t Open = S.find('(', I + 1);
+    if (Open == llvm::StringRef::npos || Open - I > 17)
+      return N;
+    std::string End = (")" + S.slice(I + 1, Open) + "\"").str();
+    size_t E = S.find(End, Open + 1);
+    size_t Stop = E == llvm::StringRef::npos ? N : E;
+    Out.push_back({Tok::Str, S.slice(Open + 1, Stop)});
+    return E == llvm::StringRef::npos ? N : E + End.size();
+  }
+  if (I < N && (S[I] == '"' || S[I] == '\'') &&
+      (Word == "L" || Word == "u" || Word == "U" || Word == "u8"))
+    return I; // The literal follows.
+  Out.push_back({Tok::Ident, Word});
+  return I;
+}
+
 /// C++ tokens, enough for names: comments dropped, literals kept whole,
 /// `#include` names as one token. Linear in the text.
 std::vector<Tok> tokenize(llvm::StringRef S) {
   std::vector<Tok> Out;
   size_t I = 0, N = S.size();
   bool LineStart = true;
-  auto SkipSpaces = [&] {
-    while (I < N && (S[I] == ' ' || S[I] == '\t'))
-      ++I;
-  };
   while (I < N) {
     char C = S[I];
     if (C == '\n') {
@@ -58,51 +112,11 @@ std::vector<Tok> tokenize(llvm::StringRef S) {
     bool AtLineStart = LineStart;
     LineStart = false;
     if (C == '#' && AtLineStart) {
-      ++I;
-      SkipSpaces();
-      size_t B = I;
-      while (I < N && identChar(S[I]))
-        ++I;
-      llvm::StringRef Directive = S.slice(B, I);
-      if (Directive == "include" || Directive == "include_next" || Directive == "import") {
-        SkipSpaces();
-        if (I < N && (S[I] == '"' || S[I] == '<')) {
-          char Close = S[I] == '"' ? '"' : '>';
-          size_t Start = ++I;
-          while (I < N && S[I] != Close && S[I] != '\n')
-            ++I;
-          Out.push_back({Close == '"' ? Tok::QuotedHeader : Tok::AngledHeader,
-                         S.slice(Start, I)});
-          if (I < N && S[I] == Close)
-            ++I;
-        }
-      }
+      I = readDirective(S, I + 1, Out);
       continue;
     }
     if (identStart(C)) {
-      size_t B = I;
-      while (I < N && identChar(S[I]))
-        ++I;
-      llvm::StringRef Word = S.slice(B, I);
-      if (I < N && S[I] == '"' && (Word == "R" || Word == "LR" || Word == "uR" ||
-                                   Word == "UR" || Word == "u8R")) {
-        // R"delim( ... )delim"
-        size_t Open = S.find('(', I + 1);
-        if (Open == llvm::StringRef::npos || Open - I > 17) {
-          I = N;
-          break;
-        }
-        std::string End = (")" + S.slice(I + 1, Open) + "\"").str();
-        size_t E = S.find(End, Open + 1);
-        size_t Stop = E == llvm::StringRef::npos ? N : E;
-        Out.push_back({Tok::Str, S.slice(Open + 1, Stop)});
-        I = E == llvm::StringRef::npos ? N : E + End.size();
-        continue;
-      }
-      if (I < N && (S[I] == '"' || S[I] == '\'') &&
-          (Word == "L" || Word == "u" || Word == "U" || Word == "u8"))
-        continue; // The literal follows.
-      Out.push_back({Tok::Ident, Word});
+      I = readWord(S, I, Out);
       continue;
     }
     if (llvm::isDigit(C) || (C == '.' && I + 1 < N && llvm::isDigit(S[I + 1]))) {
@@ -201,13 +215,28 @@ std::string opNameOf(llvm::StringRef S, llvm::StringRef Library) {
 
 } // namespace
 
-SourceText readSourceText(llvm::StringRef Text) {
-  SourceText Out;
-  std::vector<Tok> T = tokenize(Text);
-  const size_t N = T.size();
-  // Matching brackets, once: the definition test below jumps over them.
-  std::vector<size_t> Match(N, N);
-  {
+namespace {
+
+/// One walk over a file's tokens (readSourceText): what the file includes,
+/// whether it is torch host code, what it defines, and each function body's
+/// own calls. Each look ahead is bounded (MaxLookahead, 64 tokens for a
+/// template's arguments): linear on any text.
+class SourceTextReader {
+public:
+  explicit SourceTextReader(llvm::StringRef Text)
+      : T(tokenize(Text)), N(T.size()), Match(N, N), NextBody(N), SpecializationAt(N) {
+    matchBrackets();
+  }
+
+  SourceText read() {
+    for (size_t I = 0; I < N; ++I)
+      step(I);
+    return std::move(Out);
+  }
+
+private:
+  /// Matching brackets, once: the definition test jumps over them.
+  void matchBrackets() {
     std::vector<size_t> Open;
     for (size_t I = 0; I < N; ++I) {
       if (T[I].K != Tok::Punct)
@@ -225,46 +254,45 @@ SourceText readSourceText(llvm::StringRef Text) {
       }
     }
   }
-  auto IsPunct = [&](size_t I, llvm::StringRef P) {
+
+  bool isPunct(size_t I, llvm::StringRef P) const {
     return I < N && T[I].K == Tok::Punct && T[I].Text == P;
-  };
-  auto IsIdent = [&](size_t I, llvm::StringRef W) {
-    return I < N && T[I].K == Tok::Ident && T[I].Text == W;
-  };
-  // `<...>(` or a launch at \p P: a template's call (`run<T>(x)`,
-  // `k<T><<<g, b>>>(x)`), not a type (`Wrapper<T> w;`). A bounded look:
-  // 64 tokens at most.
-  auto Launch = [&](size_t P) { // `<<<grid, block>>>`
-    return IsPunct(P, "<") && IsPunct(P + 1, "<") && IsPunct(P + 2, "<");
-  };
-  auto TemplateCall = [&](size_t P) {
-    if (!IsPunct(P, "<"))
+  }
+  /// `<<<grid, block>>>` at \p P.
+  bool launch(size_t P) const {
+    return isPunct(P, "<") && isPunct(P + 1, "<") && isPunct(P + 2, "<");
+  }
+  /// `<...>(` or a launch at \p P: a template's call (`run<T>(x)`,
+  /// `k<T><<<g, b>>>(x)`), not a type (`Wrapper<T> w;`). A bounded look:
+  /// 64 tokens at most.
+  bool templateCall(size_t P) const {
+    if (!isPunct(P, "<"))
       return false;
-    if (Launch(P))
+    if (launch(P))
       return true;
     int Depth = 0;
     for (size_t J = P, Limit = std::min(N, P + 64); J < Limit; ++J) {
-      if (IsPunct(J, "<"))
+      if (isPunct(J, "<"))
         ++Depth;
-      else if (IsPunct(J, ">") && --Depth == 0)
-        return IsPunct(J + 1, "(") || Launch(J + 1);
-      else if (IsPunct(J, "(") || IsPunct(J, "["))
+      else if (isPunct(J, ">") && --Depth == 0)
+        return isPunct(J + 1, "(") || launch(J + 1);
+      else if (isPunct(J, "(") || isPunct(J, "["))
         J = Match[J] < N ? Match[J] : J;
-      else if (IsPunct(J, ";") || IsPunct(J, "{") || IsPunct(J, "}"))
+      else if (isPunct(J, ";") || isPunct(J, "{") || isPunct(J, "}"))
         return false;
-    }
-    return false;
-  };
-  // The token at \p J ends a type or an operand: a name after it is
-  // declared (`Options o(`), a `&` after it is binary or a reference.
-  auto AfterType = [&](size_t J) {
+  }
+  return false;
+  }
+  /// The token at \p J ends a type or an operand: a name after it is
+  /// declared (`Options o(`), a `&` after it is binary or a reference.
+  bool afterType(size_t J) const {
     return J < N &&
            ((T[J].K == Tok::Ident && (!isKeyword(T[J].Text) || isTypeWord(T[J].Text))) ||
-            IsPunct(J, ">") || IsPunct(J, ")") || IsPunct(J, "]"));
-  };
-  // The `{` of the body when the `(` at \p P closes a function's
-  // declarator ((params) [qualifiers] [-> type] [: inits] {); else N.
-  auto BodyAfter = [&](size_t P) -> size_t {
+            isPunct(J, ">") || isPunct(J, ")") || isPunct(J, "]"));
+  }
+  /// The `{` of the body when the `(` at \p P closes a function's
+  /// declarator ((params) [qualifiers] [-> type] [: inits] {); else N.
+  size_t bodyAfter(size_t P) const {
     size_t I = Match[P];
     if (I >= N)
       return N;
@@ -277,48 +305,38 @@ SourceText readSourceText(llvm::StringRef Text) {
                               "throw", "__device__", "__host__"},
                              T[I].Text)) {
         ++I;
-        if (IsPunct(I, "(") && Match[I] < N)
+        if (isPunct(I, "(") && Match[I] < N)
           I = Match[I] + 1;
         continue;
       }
-      if (IsPunct(I, "&")) {
+      if (isPunct(I, "&")) {
         ++I;
         continue;
       }
       break;
+  }
+  if (isPunct(I, "->")) // Trailing return type.
+    while (I < Limit && !isPunct(I, "{") && !isPunct(I, ";") && !isPunct(I, "="))
+      I = isPunct(I, "(") || isPunct(I, "[") ? Match[I] + 1 : I + 1;
+  if (isPunct(I, ":")) { // Member initializers.
+    ++I;
+    while (I < Limit) {
+      while (I < Limit && (T[I].K == Tok::Ident || isPunct(I, "::") || isPunct(I, "<") ||
+                       isPunct(I, ">") || isPunct(I, ",")))
+        ++I;
+      if (!(isPunct(I, "(") || isPunct(I, "{")) || Match[I] >= N)
+        return N;
+      I = Match[I] + 1;
+      if (isPunct(I, ","))
+        ++I;
+      else
+        break;
     }
-    if (IsPunct(I, "->")) // Trailing return type.
-      while (I < Limit && !IsPunct(I, "{") && !IsPunct(I, ";") && !IsPunct(I, "="))
-        I = IsPunct(I, "(") || IsPunct(I, "[") ? Match[I] + 1 : I + 1;
-    if (IsPunct(I, ":")) { // Member initializers.
-      ++I;
-      while (I < Limit) {
-        while (I < Limit && (T[I].K == Tok::Ident || IsPunct(I, "::") || IsPunct(I, "<") ||
-                         IsPunct(I, ">") || IsPunct(I, ",")))
-          ++I;
-        if (!(IsPunct(I, "(") || IsPunct(I, "{")) || Match[I] >= N)
-          return N;
-        I = Match[I] + 1;
-        if (IsPunct(I, ","))
-          ++I;
-        else
-          break;
-      }
-    }
-    return IsPunct(I, "{") ? I : N;
-  };
+  }
+  return isPunct(I, "{") ? I : N;
+  }
 
-  std::vector<bool> Body; // Per open `{`: whether inside a function body.
-  // Per open `{`: the namespace of the TORCH_LIBRARY block it is in.
-  std::vector<llvm::StringRef> Library;
-  llvm::StringRef PendingLibrary;
-  // The blocks' own parameters (`m` of PYBIND11_MODULE(ext, m)): objects.
-  std::set<llvm::StringRef> BlockParams;
-  size_t NextBody = N, DeclaratorEnd = 0;
-  size_t SpecializationAt = N; // Where the last `template <>` is.
-  // The function whose body the walk is in ("": none, or a macro's block).
-  llvm::StringRef Function, NextFunction;
-  for (size_t I = 0; I < N; ++I) {
+  void step(size_t I) {
     const Tok &K = T[I];
     bool InFunction = !Body.empty() && Body.back();
     if (K.K == Tok::QuotedHeader || K.K == Tok::AngledHeader) {
@@ -326,33 +344,52 @@ SourceText readSourceText(llvm::StringRef Text) {
         Out.TorchHost = true;
       if (K.K == Tok::QuotedHeader)
         Out.Includes.push_back(K.Text.str());
-      continue;
+      return;
     }
     if (K.K == Tok::Punct) {
-      if (K.Text == "{") {
-        // The function whose body this is: its calls are its own.
-        if (!InFunction && I == NextBody)
-          Function = NextFunction;
-        Body.push_back(InFunction || I == NextBody);
-        Library.push_back(I == NextBody && !PendingLibrary.empty() ? PendingLibrary
-                          : Library.empty()                        ? llvm::StringRef()
-                                                                   : Library.back());
-        if (I == NextBody)
-          PendingLibrary = {};
-      } else if (K.Text == "}") {
-        if (!Body.empty()) {
-          Body.pop_back();
-          Library.pop_back();
-          if (Body.empty() || !Body.back())
-            Function = {};
-        }
-      }
-      continue;
+      brace(I, InFunction);
+      return;
     }
     if (K.K != Tok::Ident)
-      continue;
+      return;
     llvm::StringRef W = K.Text;
-    bool Scoped = IsPunct(I + 1, "::");
+    bool Scoped = isPunct(I + 1, "::");
+    markers(I, W, Scoped);
+    if (isKeyword(W))
+      return;
+    // A member (`x.size()`) names no project function.
+    bool Member = I > 0 && (isPunct(I - 1, ".") || isPunct(I - 1, "->"));
+    link(I, W, Scoped, Member, InFunction);
+    if (!InFunction && I >= DeclaratorEnd)
+      definition(I, W, Member);
+  }
+
+  /// A `{` or `}`: the body and TORCH_LIBRARY block the walk is in.
+  void brace(size_t I, bool InFunction) {
+    const Tok &K = T[I];
+    if (K.Text == "{") {
+      // The function whose body this is: its calls are its own.
+      if (!InFunction && I == NextBody)
+        Function = NextFunction;
+      Body.push_back(InFunction || I == NextBody);
+      Library.push_back(I == NextBody && !PendingLibrary.empty() ? PendingLibrary
+                        : Library.empty()                        ? llvm::StringRef()
+                                                                 : Library.back());
+      if (I == NextBody)
+        PendingLibrary = {};
+    } else if (K.Text == "}") {
+      if (!Body.empty()) {
+        Body.pop_back();
+        Library.pop_back();
+        if (Body.empty() || !Body.back())
+          Function = {};
+      }
+    }
+  }
+
+  /// What marks the file as torch host code, an op library or a binding
+  /// module; the blocks' parameters; the operators it names.
+  void markers(size_t I, llvm::StringRef W, bool Scoped) {
     if (Scoped && llvm::is_contained({"at", "torch", "c10", "pybind11", "py"}, W))
       Out.TorchHost = true;
     if (W.starts_with("TORCH_") || W.starts_with("STABLE_TORCH_LIBRARY") ||
@@ -363,15 +400,15 @@ SourceText readSourceText(llvm::StringRef Text) {
                             "STABLE_TORCH_LIBRARY_FRAGMENT", "RegisterOperators"},
                            W))
       Out.DefinesOps = true;
-    if (W == "PYBIND11_MODULE" || (W == "class_" && I > 0 && IsPunct(I - 1, "::")))
+    if (W == "PYBIND11_MODULE" || (W == "class_" && I > 0 && isPunct(I - 1, "::")))
       Out.BindsPython = true;
     if ((W == "PYBIND11_MODULE" || W.starts_with("TORCH_LIBRARY") ||
          W.starts_with("STABLE_TORCH_LIBRARY")) &&
-        IsPunct(I + 1, "(") && Match[I + 1] < N && T[Match[I + 1] - 1].K == Tok::Ident)
+        isPunct(I + 1, "(") && Match[I + 1] < N && T[Match[I + 1] - 1].K == Tok::Ident)
       BlockParams.insert(T[Match[I + 1] - 1].Text);
     // The namespace of a TORCH_LIBRARY block, for the operators in it.
     if (W.starts_with("TORCH_LIBRARY") || W.starts_with("STABLE_TORCH_LIBRARY"))
-      if (IsPunct(I + 1, "(") && I + 2 < N && T[I + 2].K == Tok::Ident)
+      if (isPunct(I + 1, "(") && I + 2 < N && T[I + 2].K == Tok::Ident)
         PendingLibrary = T[I + 2].Text;
     // An operator's name in a registration or schema string: "ns::op" as
     // written, or in a TORCH_LIBRARY block's namespace (a pybind11
@@ -379,18 +416,20 @@ SourceText readSourceText(llvm::StringRef Text) {
     if (llvm::is_contained({"def", "impl", "op", "TORCH_SELECTIVE_SCHEMA",
                             "TORCH_SELECTIVE_NAME"},
                            W) &&
-        IsPunct(I + 1, "(") && I + 2 < N && T[I + 2].K == Tok::Str)
+        isPunct(I + 1, "(") && I + 2 < N && T[I + 2].K == Tok::Str)
       if (std::string Op = opNameOf(T[I + 2].Text, Library.empty() ? "" : Library.back());
           !Op.empty())
         Out.Ops.insert(Op);
-    if (W == "template" && IsPunct(I + 1, "<") && IsPunct(I + 2, ">"))
+    if (W == "template" && isPunct(I + 1, "<") && isPunct(I + 2, ">"))
       SpecializationAt = I;
-    if (isKeyword(W))
-      continue;
-    // A member (`x.size()`), or a name in a namespace that is not the
-    // project's, names no project function.
-    bool Member = I > 0 && (IsPunct(I - 1, ".") || IsPunct(I - 1, "->"));
-    bool Foreign = I > 1 && IsPunct(I - 1, "::") && T[I - 2].K == Tok::Ident &&
+  }
+
+  /// A name the code calls or refers to: a link of the file, and of the
+  /// body it is in.
+  void link(size_t I, llvm::StringRef W, bool Scoped, bool Member, bool InFunction) {
+    // A name in a namespace that is not the project's names no project
+    // function (nor does a member: step()).
+    bool Foreign = I > 1 && isPunct(I - 1, "::") && T[I - 2].K == Tok::Ident &&
                    foreignNamespace(T[I - 2].Text);
     // A function is called (`f(`, `f<T>(`, a launch) or referred to (`&f`,
     // or a name in a registration or binding block); a variable or a type
@@ -401,55 +440,74 @@ SourceText readSourceText(llvm::StringRef Text) {
     // (`const Options &o`), or a template's argument in a block
     // (`py::enum_<DType>`).
     bool InBlock = InFunction && Function.empty();
-    bool MacroBlock = InBlock && !IsPunct(I + 1, ">") && !(I > 0 && IsPunct(I - 1, "<")) &&
+    bool MacroBlock = InBlock && !isPunct(I + 1, ">") && !(I > 0 && isPunct(I - 1, "<")) &&
                       !BlockParams.count(W);
     bool Declared = !InBlock && I > 0 &&
-                    ((T[I - 1].K == Tok::Ident && AfterType(I - 1)) ||
-                     (!InFunction && (IsPunct(I - 1, ">") || IsPunct(I - 1, "*") ||
-                                      IsPunct(I - 1, "&"))));
-    bool AddressOf = I > 0 && IsPunct(I - 1, "&") && !(I > 1 && AfterType(I - 2));
-    bool CallLike = ((IsPunct(I + 1, "(") || TemplateCall(I + 1)) && !Declared) ||
+                    ((T[I - 1].K == Tok::Ident && afterType(I - 1)) ||
+                     (!InFunction && (isPunct(I - 1, ">") || isPunct(I - 1, "*") ||
+                                      isPunct(I - 1, "&"))));
+    bool AddressOf = I > 0 && isPunct(I - 1, "&") && !(I > 1 && afterType(I - 2));
+    bool CallLike = ((isPunct(I + 1, "(") || templateCall(I + 1)) && !Declared) ||
                     AddressOf || MacroBlock;
     // (An object, `m.def(...)`, `ctx->x`, is no function.)
-    bool Object = IsPunct(I + 1, ".") || IsPunct(I + 1, "->");
+    bool Object = isPunct(I + 1, ".") || isPunct(I + 1, "->");
     if (!Member && !Foreign && !Scoped && !Object && CallLike && !allCaps(W)) {
       Out.Mentions.insert(W.str());
       // (Only bodies call: a declarator's parameter names, a declaration
       // `at::Tensor f(...);` outside every body, call nothing.)
       if (InFunction)
         Out.Calls[Function.str()].insert(W.str());
-    }
-    // A definition: name [<args>] ( ... ) [...] { outside function bodies
-    // and declarators (a member initializer `h_(w) {` is none).
-    if (InFunction || I < DeclaratorEnd)
-      continue;
+  }
+  }
+
+  /// A definition: name [<args>] ( ... ) [...] { outside function bodies
+  /// and declarators (a member initializer `h_(w) {` is none).
+  void definition(size_t I, llvm::StringRef W, bool Member) {
     size_t Paren = I + 1;
-    if (IsPunct(Paren, "<")) { // An explicit specialization's arguments.
+    if (isPunct(Paren, "<")) { // An explicit specialization's arguments.
       int Depth = 0;
       const size_t Limit = std::min(N, I + MaxLookahead);
-      for (; Paren < Limit && !IsPunct(Paren, ";") && !IsPunct(Paren, "{"); ++Paren)
-        if (IsPunct(Paren, "<"))
+      for (; Paren < Limit && !isPunct(Paren, ";") && !isPunct(Paren, "{"); ++Paren)
+        if (isPunct(Paren, "<"))
           ++Depth;
-        else if (IsPunct(Paren, ">") && --Depth == 0)
+        else if (isPunct(Paren, ">") && --Depth == 0)
           break;
       ++Paren;
-    }
-    if (IsPunct(Paren, "(")) {
-      size_t B = BodyAfter(Paren);
-      if (B < N) {
-        NextBody = DeclaratorEnd = B;
-        // (A macro's block, TORCH_LIBRARY or PYBIND11_MODULE, is the file's.)
-        NextFunction = allCaps(W) || Member ? llvm::StringRef() : W;
-        if (!allCaps(W) && !Member) {
-          Out.Defines.insert(W.str());
-          if (Paren != I + 1 && SpecializationAt < I && I - SpecializationAt < 16)
-            Out.Specializations.insert(W.str());
-        }
+  }
+  if (isPunct(Paren, "(")) {
+    size_t B = bodyAfter(Paren);
+    if (B < N) {
+      NextBody = DeclaratorEnd = B;
+      // (A macro's block, TORCH_LIBRARY or PYBIND11_MODULE, is the file's.)
+      NextFunction = allCaps(W) || Member ? llvm::StringRef() : W;
+      if (!allCaps(W) && !Member) {
+        Out.Defines.insert(W.str());
+        if (Paren != I + 1 && SpecializationAt < I && I - SpecializationAt < 16)
+          Out.Specializations.insert(W.str());
       }
     }
   }
-  return Out;
-}
+  }
+
+  std::vector<Tok> T;
+  const size_t N;
+  std::vector<size_t> Match;
+  SourceText Out;
+  std::vector<bool> Body; // Per open `{`: whether inside a function body.
+  // Per open `{`: the namespace of the TORCH_LIBRARY block it is in.
+  std::vector<llvm::StringRef> Library;
+  llvm::StringRef PendingLibrary;
+  // The blocks' own parameters (`m` of PYBIND11_MODULE(ext, m)): objects.
+  std::set<llvm::StringRef> BlockParams;
+  size_t NextBody, DeclaratorEnd = 0;
+  size_t SpecializationAt; // Where the last `template <>` is.
+  // The function whose body the walk is in ("": none, or a macro's block).
+  llvm::StringRef Function, NextFunction;
+};
+
+} // namespace
+
+SourceText readSourceText(llvm::StringRef Text) { return SourceTextReader(Text).read(); }
 
 namespace {
 
@@ -623,47 +681,63 @@ bool meets(const std::vector<unsigned> &A, const std::vector<unsigned> &B) {
 
 } // namespace
 
-FactSourceSelection selectFactSources(const std::vector<std::string> &Named,
-                                      const std::vector<std::string> &Candidates,
-                                      const std::vector<std::string> &Headers,
-                                      const std::string &Root) {
-  FactSourceSelection Out;
-  Pass P(Root, Headers);
-  std::vector<Unit> NamedUnits(Named.size()), Cands(Candidates.size());
-  auto GiveUp = [&] {
-    Out = FactSourceSelection();
-    Out.Picked = Candidates;
-    Out.Complete = false;
-    return Out;
-  };
-  for (size_t I = 0; I < Named.size(); ++I)
-    if (!P.load(Named[I], NamedUnits[I]))
-      return GiveUp();
-  for (size_t I = 0; I < Candidates.size(); ++I)
-    if (!P.load(Candidates[I], Cands[I]))
-      return GiveUp();
+namespace {
 
-  // Which candidate names / defines each name (host code only).
-  // CalledBy: the candidate and the function of it whose body names it.
-  std::unordered_map<unsigned, std::vector<std::pair<size_t, unsigned>>> CalledBy;
-  std::unordered_map<unsigned, std::vector<size_t>> DefinedBy, DefinedVia, OpBy;
-  const unsigned FileLevel = P.id("");
-  for (size_t I = 0; I < Cands.size(); ++I) {
-    const Unit &U = Cands[I];
-    if (!U.Host) {
-      ++Out.NotHost;
-      continue;
+/// The candidates that can add facts to the named files, as
+/// selectFactSources picks them: links by name, each within one program.
+class FactSourcePicker {
+public:
+  FactSourcePicker(const std::vector<std::string> &Candidates, const std::string &Root,
+                   const std::vector<std::string> &Headers)
+      : Why(Candidates.size()), Text(Root, Headers), Cands(Candidates.size()) {}
+
+  /// Reads the named files and the candidates; false when the text pass
+  /// gave up (a file over its share of the budget).
+  bool load(const std::vector<std::string> &Named, const std::vector<std::string> &Candidates) {
+    NamedUnits.resize(Named.size());
+    for (size_t I = 0; I < Named.size(); ++I)
+      if (!Text.load(Named[I], NamedUnits[I]))
+        return false;
+    for (size_t I = 0; I < Candidates.size(); ++I)
+      if (!Text.load(Candidates[I], Cands[I]))
+        return false;
+    FileLevel = Text.id("");
+    indexCandidates();
+    for (const Unit &U : NamedUnits)
+      enter(U);
+    return true;
+  }
+
+  void pickAll() {
+    callersUpward();
+    sameRegistrations();
+    definitionsDownward();
+    sameOperators();
+  }
+
+  std::vector<std::string> Why; ///< Per candidate: why it is picked ("": not).
+  size_t NotHost = 0;           ///< Candidates with no torch host code.
+
+private:
+  /// Which candidate names / defines each name (host code only).
+  void indexCandidates() {
+    for (size_t I = 0; I < Cands.size(); ++I) {
+      const Unit &U = Cands[I];
+      if (!U.Host) {
+        ++NotHost;
+        continue;
+      }
+      for (const auto &[Fn, Names] : U.Calls)
+        for (unsigned M : Names)
+          if (!std::binary_search(U.Defines.begin(), U.Defines.end(), M))
+            CalledBy[M].push_back({I, Fn});
+      for (unsigned D : U.Defines)
+        DefinedBy[D].push_back(I);
+      for (unsigned D : U.AllDefines)
+        DefinedVia[D].push_back(I);
+      for (unsigned O : U.Ops)
+        OpBy[O].push_back(I);
     }
-    for (const auto &[Fn, Names] : U.Calls)
-      for (unsigned M : Names)
-        if (!std::binary_search(U.Defines.begin(), U.Defines.end(), M))
-          CalledBy[M].push_back({I, Fn});
-    for (unsigned D : U.Defines)
-      DefinedBy[D].push_back(I);
-    for (unsigned D : U.AllDefines)
-      DefinedVia[D].push_back(I);
-    for (unsigned O : U.Ops)
-      OpBy[O].push_back(I);
   }
 
   // A link by name holds within one program: the candidate shares a
@@ -671,35 +745,31 @@ FactSourceSelection selectFactSources(const std::vector<std::string> &Named,
   // or one's directory holds the other (ext.cpp and cuda/ext_kernel.cu). A
   // function of the same name in a sibling extension of the repository
   // (hopper/ and csrc/flash_attn_ck/ both define mha_bwd) is not a link.
-  std::set<unsigned> InHeaders;
-  std::set<std::string> InDirs;
-  auto Enter = [&](const Unit &U) {
+  void enter(const Unit &U) {
     InHeaders.insert(U.Headers.begin(), U.Headers.end());
     InDirs.insert(U.Dir);
-  };
-  auto Within = [](llvm::StringRef Dir, llvm::StringRef Top) {
+  }
+  static bool within(llvm::StringRef Dir, llvm::StringRef Top) {
     return Dir == Top || Dir.starts_with((Top + "/").str());
-  };
-  auto Related = [&](const Unit &C) {
+  }
+  bool related(const Unit &C) const {
     if (llvm::any_of(C.Headers, [&](unsigned H) { return InHeaders.count(H) > 0; }))
       return true;
     return llvm::any_of(InDirs, [&](const std::string &D) {
-      return Within(C.Dir, D) || Within(D, C.Dir);
+      return within(C.Dir, D) || within(D, C.Dir);
     });
-  };
-  for (const Unit &U : NamedUnits)
-    Enter(U);
-  std::vector<std::string> Why(Cands.size());
-  auto Pick = [&](size_t I, const std::string &Reason) {
+  }
+  void pick(size_t I, const std::string &Reason) {
     if (Why[I].empty()) {
       Why[I] = Reason;
-      Enter(Cands[I]);
+      enter(Cands[I]);
     }
-  };
-  // Callers, upward: whoever names a function the named files define, then
-  // whoever names the function that named it, and so on (a registration
-  // block, at the file's level, is where a chain ends).
-  {
+  }
+
+  void callersUpward() {
+    // Callers, upward: whoever names a function the named files define, then
+    // whoever names the function that named it, and so on (a registration
+    // block, at the file's level, is where a chain ends).
     std::set<unsigned> Seen;
     std::deque<unsigned> Work;
     auto Defined = [&](unsigned D) {
@@ -714,25 +784,29 @@ FactSourceSelection selectFactSources(const std::vector<std::string> &Named,
       Work.pop_front();
       if (auto It = CalledBy.find(D); It != CalledBy.end())
         for (auto [I, Fn] : It->second)
-          if (Related(Cands[I])) {
-            Pick(I, "names '" + P.str(D) + "'");
+          if (related(Cands[I])) {
+            pick(I, "names '" + Text.str(D) + "'");
             Defined(Fn);
           }
     }
   }
-  // Registrations of the same functions: a function a named file binds or
-  // registers (named in a macro's block) that another file's registration
-  // block names too (registeredElsewhere, kernelsElsewhere).
-  for (const Unit &U : NamedUnits)
-    if (auto Own = U.Calls.find(FileLevel); Own != U.Calls.end())
-      for (unsigned M : Own->second)
-        if (auto It = CalledBy.find(M); It != CalledBy.end())
-          for (auto [I, Fn] : It->second)
-            if (Fn == FileLevel && Related(Cands[I]))
-              Pick(I, "registers or binds '" + P.str(M) + "' too");
-  // Definitions, downward: whoever defines what the picked units call and
-  // do not define themselves.
-  {
+
+  void sameRegistrations() {
+    // Registrations of the same functions: a function a named file binds or
+    // registers (named in a macro's block) that another file's registration
+    // block names too (registeredElsewhere, kernelsElsewhere).
+    for (const Unit &U : NamedUnits)
+      if (auto Own = U.Calls.find(FileLevel); Own != U.Calls.end())
+        for (unsigned M : Own->second)
+          if (auto It = CalledBy.find(M); It != CalledBy.end())
+            for (auto [I, Fn] : It->second)
+              if (Fn == FileLevel && related(Cands[I]))
+                pick(I, "registers or binds '" + Text.str(M) + "' too");
+  }
+
+  void definitionsDownward() {
+    // Definitions, downward: whoever defines what the picked units call and
+    // do not define themselves.
     // (What a unit defines itself, its own translation unit answers: the
     // names are per unit, one named file's definition does not answer
     // another's call.)
@@ -752,11 +826,11 @@ FactSourceSelection selectFactSources(const std::vector<std::string> &Named,
       std::vector<size_t> By;
       if (auto It = DefinedBy.find(M); It != DefinedBy.end())
         for (size_t I : It->second)
-          if (Related(Cands[I]))
+          if (related(Cands[I]))
             By.push_back(I);
       // Explicit specializations of one template, a file each (kernel
       // instantiations): their facts are the template's; one says them.
-      const std::string &Name = P.str(M);
+      const std::string &Name = Text.str(M);
       if (By.size() > 1 && llvm::all_of(By, [&](size_t I) {
             return Cands[I].Own.Specializations.count(Name) > 0;
           }))
@@ -768,7 +842,7 @@ FactSourceSelection selectFactSources(const std::vector<std::string> &Named,
         int BestRank = 0;
         for (size_t I : It->second) {
           int Rank = !Why[I].empty() ? 3 : InDirs.count(Cands[I].Dir) ? 2 : 1;
-          if (Rank > BestRank && Related(Cands[I])) {
+          if (Rank > BestRank && related(Cands[I])) {
             Best = I;
             BestRank = Rank;
           }
@@ -780,33 +854,60 @@ FactSourceSelection selectFactSources(const std::vector<std::string> &Named,
       }
       // Then what that definition's body calls.
       for (size_t I : By) {
-        Pick(I, "defines '" + P.str(M) + "'");
+        pick(I, "defines '" + Text.str(M) + "'");
         if (auto It = Cands[I].Calls.find(M); It != Cands[I].Calls.end())
           Calls(Cands[I], It->second);
       }
     }
   }
-  // Operators: the same operator defined or registered; every definer of
-  // operators when a named file binds with pybind11 (opsElsewhere).
-  bool Binds = false;
-  for (const Unit &U : NamedUnits) {
-    Binds |= U.BindsPython;
-    for (unsigned O : U.Ops)
-      if (auto It = OpBy.find(O); It != OpBy.end())
-        for (size_t I : It->second)
-          Pick(I, "registers the operator '" + P.str(O) + "'");
-  }
-  if (Binds)
-    for (size_t I = 0; I < Cands.size(); ++I)
-      if (Cands[I].Host && Cands[I].Own.DefinesOps)
-        Pick(I, "defines operators");
 
-  for (size_t I = 0; I < Cands.size(); ++I)
-    if (!Why[I].empty()) {
+  void sameOperators() {
+    // Operators: the same operator defined or registered; every definer of
+    // operators when a named file binds with pybind11 (opsElsewhere).
+    bool Binds = false;
+    for (const Unit &U : NamedUnits) {
+      Binds |= U.BindsPython;
+      for (unsigned O : U.Ops)
+        if (auto It = OpBy.find(O); It != OpBy.end())
+          for (size_t I : It->second)
+            pick(I, "registers the operator '" + Text.str(O) + "'");
+    }
+    if (Binds)
+      for (size_t I = 0; I < Cands.size(); ++I)
+        if (Cands[I].Host && Cands[I].Own.DefinesOps)
+          pick(I, "defines operators");
+  }
+
+  Pass Text;
+  std::vector<Unit> NamedUnits, Cands;
+  unsigned FileLevel = 0;
+  // CalledBy: the candidate and the function of it whose body names it.
+  std::unordered_map<unsigned, std::vector<std::pair<size_t, unsigned>>> CalledBy;
+  std::unordered_map<unsigned, std::vector<size_t>> DefinedBy, DefinedVia, OpBy;
+  std::set<unsigned> InHeaders;
+  std::set<std::string> InDirs;
+};
+
+} // namespace
+
+FactSourceSelection selectFactSources(const std::vector<std::string> &Named,
+                                      const std::vector<std::string> &Candidates,
+                                      const std::vector<std::string> &Headers,
+                                      const std::string &Root) {
+  FactSourceSelection Out;
+  FactSourcePicker Picker(Candidates, Root, Headers);
+  if (!Picker.load(Named, Candidates)) {
+    Out.Picked = Candidates;
+    Out.Complete = false;
+    return Out;
+  }
+  Picker.pickAll();
+  Out.NotHost = Picker.NotHost;
+  for (size_t I = 0; I < Candidates.size(); ++I)
+    if (!Picker.Why[I].empty()) {
       Out.Picked.push_back(Candidates[I]);
-      Out.Why.push_back(Why[I]);
+      Out.Why.push_back(Picker.Why[I]);
     }
   return Out;
 }
-
 } // namespace torchlint
