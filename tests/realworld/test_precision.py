@@ -68,12 +68,26 @@ class PrecisionTest(unittest.TestCase):
         self.assertNotIn("src/b.cpp:98", out)
         self.assertIn("## False positives that no longer fire (1)\n\n- o/one: 1 (torch-b 1)", out)
         self.assertIn("## Verdicts of another commit than the one linted (1)", out)
-        self.assertIn("(verdicts of repositories not linted this run: 1)", out)
+        self.assertIn("(verdicts of repositories not linted this run: 5)", out)
         self.assertIn("## Findings with no verdict (3)", out)
         unreviewed = out.split("## Findings with no verdict (3)")[1]
         self.assertIn("src/a.cpp\t30\ttorch-a\ta at 30, second", unreviewed)
         self.assertIn("src/b.cpp\t6\ttorch-b", unreviewed)
         self.assertIn("x.cu\t7\ttorch-a", unreviewed)
+
+    def test_first_look(self):
+        # Over the rows recorded at a first look only (o/new, not linted this
+        # run), strict rule, against the bar of each check's level.
+        _, out = run()
+        first = out.split("## First-look precision per check")[1].split("## ")[0]
+        self.assertIn("First looks: 1 repository (o/new).", first)
+        self.assertEqual(row(first, "torch-a"), ["torch-a", "level0", "3", "2", "1", "0",
+                                                 "66.7%", "**below 95%: moves down a level**"])
+        self.assertEqual(row(first, "torch-b"),
+                         ["torch-b", "level1", "1", "1", "0", "0", "100.0%", "meets 85%"])
+        self.assertEqual(row(first, "**level0 + level1**")[2:7], ["4", "3", "1", "0", "75.0%"])
+        # The tuned table is unchanged by them.
+        self.assertEqual(row(out, "torch-a")[2:7], ["3", "2", "1", "0", "66.7%"])
 
     def test_fail_on_change(self):
         rc, _ = run("--fail-on-change")
@@ -113,6 +127,7 @@ class PrecisionTest(unittest.TestCase):
             self.assertTrue(first.endswith("<!-- precision:end -->\nafter\n"))
             self.assertIn("| torch-a | level0 | 3 | 2 | 1 | 0 | 66.7% | 2 |", first)
             self.assertIn("torch-lint 0.0.0 (fixture)", first)
+            self.assertIn("### First look\n\nFirst looks: 1 repository (o/new).", first)
             run("--write-doc", doc)  # idempotent
             self.assertEqual(read(doc), first)
 
@@ -124,6 +139,11 @@ class PrecisionTest(unittest.TestCase):
             with self.assertRaises(SystemExit) as e:
                 precision.read_verdicts(bad)
             self.assertIn("verdict 'maybe'", str(e.exception))
+            with open(bad, "w") as f:
+                f.write("o/one\t" + "1" * 40 + "\tsrc/a.cpp\t10\ttorch-a\tTP\tx\tyesterday\n")
+            with self.assertRaises(SystemExit) as e:
+                precision.read_verdicts(bad)
+            self.assertIn("first_look 'yesterday' is not a date", str(e.exception))
 
 
 if __name__ == "__main__":
