@@ -230,7 +230,7 @@ def first_look_table(data, verdicts):
         elif p >= bar:
             status = f"meets {100 * bar:.0f}%"
         else:
-            status = f"**below {100 * bar:.0f}%: moves down a level**"
+            status = f"**below {100 * bar:.0f}%**"
         if bar is not None:
             total.update({k: s[k] for k in ("TP", "FP", "debatable")})
         lines.append(f"| {c} | {level} | {reviewed} | {s['TP']} | {s['FP']} | "

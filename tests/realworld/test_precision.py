@@ -82,7 +82,7 @@ class PrecisionTest(unittest.TestCase):
         first = out.split("## First-look precision per check")[1].split("## ")[0]
         self.assertIn("First looks: 1 repository (o/new).", first)
         self.assertEqual(row(first, "torch-a"), ["torch-a", "level0", "3", "2", "1", "0",
-                                                 "66.7%", "**below 95%: moves down a level**"])
+                                                 "66.7%", "**below 95%**"])
         self.assertEqual(row(first, "torch-b"),
                          ["torch-b", "level1", "1", "1", "0", "0", "100.0%", "meets 85%"])
         self.assertEqual(row(first, "**level0 + level1**")[2:7], ["4", "3", "1", "0", "75.0%"])
