@@ -706,14 +706,17 @@ int finish(const Run &R, const LintResult &Result, int FixStatus) {
 int runTorchLint(int Argc, const char **Argv) {
   if (Argc > 1 && llvm::StringRef(Argv[1]) == "merge-sarif")
     return mergeSarifMain(Argc, Argv);
-  Run R;
-  for (auto Stage : {+[](Run &R, int Argc, const char **Argv) { return parseArgs(Argc, Argv, R.O); },
-                     +[](Run &R, int, const char **) { return answerWithoutLinting(R.O); },
-                     +[](Run &R, int, const char **) { return validateOptions(R.O); },
-                     +[](Run &R, int, const char **) { return resolveProject(R); },
-                     +[](Run &R, int, const char **) { return planEngine(R); }})
-    if (int Rc = Stage(R, Argc, Argv); Rc >= 0)
-      return Rc;
+  Run R; // Each stage returns -1 to go on, else the exit status.
+  if (int Rc = parseArgs(Argc, Argv, R.O); Rc >= 0)
+    return Rc;
+  if (int Rc = answerWithoutLinting(R.O); Rc >= 0)
+    return Rc;
+  if (int Rc = validateOptions(R.O); Rc >= 0)
+    return Rc;
+  if (int Rc = resolveProject(R); Rc >= 0)
+    return Rc;
+  if (int Rc = planEngine(R); Rc >= 0)
+    return Rc;
   if (R.O.Worker)
     return lintAsWorker(R);
   std::set<std::string> Dropped;
