@@ -362,8 +362,9 @@ int resolveProject(Run &R) {
     llvm::erase_if(R.Files, [Files = R.Files](const std::string &F) {
       return isGoldenFile(F, Files);
     });
+  ConfigFiles Configs;
   for (const std::string &F : R.Files)
-    if (std::string Problem = validateConfigFor(F, *R.Session); !Problem.empty())
+    if (std::string Problem = Configs.problemFor(F, *R.Session); !Problem.empty())
       return usageError(Problem);
   return loadCompileDatabase(R);
 }

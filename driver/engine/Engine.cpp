@@ -604,19 +604,15 @@ constexpr uint64_t MaxConfigBytes = 16 << 20;
 /// Check globs plus CheckOptions beyond which a .clang-tidy is refused.
 constexpr size_t MaxConfigEntries = 10000;
 
-struct ConfigCheck {
-  std::string Problem; ///< Empty when the file is valid.
-  bool Inherits = false; ///< InheritParentConfig: the parent counts too.
-};
+} // namespace
 
-/// Checks one .clang-tidy file of the project at \p Root, once a process
-/// however many sources share it (what it says depends on nothing else).
-const ConfigCheck &checkConfigFile(const std::string &Config, const std::string &Root) {
-  static std::mutex Lock;
-  static std::map<std::pair<std::string, std::string>, ConfigCheck> Checked;
+/// Checks one .clang-tidy file of the project at \p Root, once however many
+/// sources share it.
+const ConfigFiles::Check &ConfigFiles::check(const std::string &Config,
+                                             const std::string &Root) {
   std::lock_guard<std::mutex> Guard(Lock);
   auto [It, New] = Checked.try_emplace({Config, Root});
-  ConfigCheck &C = It->second;
+  Check &C = It->second;
   if (!New)
     return C;
   // The tree's file: a FIFO or device would hang or flood the read.
@@ -663,9 +659,7 @@ const ConfigCheck &checkConfigFile(const std::string &Config, const std::string 
   return C;
 }
 
-} // namespace
-
-std::string validateConfigFor(const std::string &File, const model::Session &Run) {
+std::string ConfigFiles::problemFor(const std::string &File, const model::Session &Run) {
   llvm::SmallString<256> Dir(File);
   if (!isDirectory(File))
     llvm::sys::path::remove_filename(Dir);
@@ -673,8 +667,7 @@ std::string validateConfigFor(const std::string &File, const model::Session &Run
     llvm::SmallString<256> Config(Dir);
     llvm::sys::path::append(Config, ".clang-tidy");
     if (llvm::sys::fs::exists(Config)) {
-      const ConfigCheck &C =
-          checkConfigFile(Config.str().str(), Run.projectRootOfFile(Config.str().str()));
+      const Check &C = check(Config.str().str(), Run.projectRootOfFile(Config.str().str()));
       if (!C.Problem.empty())
         return C.Problem;
       // A file that inherits its parent's configuration needs a valid parent.

@@ -87,9 +87,25 @@ LintResult lint(const std::vector<std::string> &Files,
 std::vector<std::string> enabledChecks(const std::string &File,
                                        const EngineOptions &Options);
 
-/// Validates the nearest .clang-tidy above \p File (read by the tree rule of
-/// the project \p Run finds it in); returns an error message or "".
-std::string validateConfigFor(const std::string &File, const model::Session &Run);
+/// The .clang-tidy files of a run, each validated once however many sources
+/// share it.
+class ConfigFiles {
+public:
+  /// Validates the nearest .clang-tidy above \p File (and the parents it
+  /// inherits), each read by the tree rule of the project \p Run finds it
+  /// in; returns an error message or "".
+  std::string problemFor(const std::string &File, const model::Session &Run);
+
+private:
+  struct Check {
+    std::string Problem;   ///< Empty when the file is valid.
+    bool Inherits = false; ///< InheritParentConfig: the parent counts too.
+  };
+  const Check &check(const std::string &Config, const std::string &Root);
+
+  std::mutex Lock;
+  std::map<std::pair<std::string, std::string>, Check> Checked;
+};
 
 } // namespace torchlint
 

@@ -82,13 +82,11 @@ std::vector<std::string> flagsOf(const tooling::CompileCommand &Command,
   return Flags;
 }
 
-/// The names at the top of a directory (cached: the same system and torch
-/// directories are asked for every file).
-const std::set<std::string> &entriesOf(const std::string &Dir) {
-  static std::mutex Lock;
-  static std::map<std::string, std::set<std::string>> Cache;
+} // namespace
+
+const std::set<std::string> &PchCache::Listings::of(const std::string &Dir) {
   std::lock_guard<std::mutex> Guard(Lock);
-  auto [It, New] = Cache.try_emplace(Dir);
+  auto [It, New] = Entries.try_emplace(Dir);
   if (New) {
     std::error_code EC;
     unsigned N = 0;
@@ -99,17 +97,19 @@ const std::set<std::string> &entriesOf(const std::string &Dir) {
   return It->second;
 }
 
+namespace {
+
 /// \p Flags without the -I/-iquote directories that cannot change what the
 /// torch headers resolve to: none of their entries is named like an entry
 /// of a system include directory (-isystem: torch, Python, CUDA) or like
 /// omp.h. Files whose project include directories differ then share one
 /// PCH (the directories still apply to the file's own includes).
 std::vector<std::string> withoutProjectDirs(const std::vector<std::string> &Flags,
-                                            StringRef Directory) {
+                                            StringRef Directory, PchCache::Listings &Listings) {
   std::set<std::string> Surface = {"omp.h", "pybind11", "Python.h"};
   for (size_t I = 0; I + 1 < Flags.size(); ++I)
     if (Flags[I] == "-isystem")
-      for (const std::string &E : entriesOf(Flags[I + 1]))
+      for (const std::string &E : Listings.of(Flags[I + 1]))
         Surface.insert(E);
   auto Harmless = [&](StringRef D) {
     llvm::SmallString<256> Abs(D);
@@ -119,7 +119,7 @@ std::vector<std::string> withoutProjectDirs(const std::vector<std::string> &Flag
     }
     if (!llvm::sys::fs::is_directory(Abs))
       return false;
-    const std::set<std::string> &Mine = entriesOf(Abs.str().str());
+    const std::set<std::string> &Mine = Listings.of(Abs.str().str());
     return llvm::none_of(Mine, [&](const std::string &E) { return Surface.count(E); });
   };
   std::vector<std::string> Out;
@@ -321,7 +321,7 @@ std::string PchCache::groupOf(const std::string &File,
   // parent, which shares, and the workers, which look up, may order them
   // differently.
   std::vector<std::string> Flags =
-      withoutProjectDirs(flagsOf(Command, File), Command.Directory);
+      withoutProjectDirs(flagsOf(Command, File), Command.Directory, DirectoryListings);
   llvm::sort(Flags);
   llvm::SHA256 Hash;
   for (const std::string &S : {RootOf ? RootOf(File) : std::string(), Command.Directory}) {
@@ -387,7 +387,7 @@ std::vector<std::string> PchCache::argsFor(const std::string &File,
     if (F == "-include-pch" || F == "-include" || StringRef(F).starts_with("-include"))
       return {}; // The project already preincludes something.
   // Built, and keyed, without the project's own include directories.
-  Flags = withoutProjectDirs(Flags, Command.Directory);
+  Flags = withoutProjectDirs(Flags, Command.Directory, DirectoryListings);
   // The project's shared entry, when it holds this file's torch headers.
   if (RootOf) {
     std::vector<std::string> Union = sharedPrefix(groupOf(File, Command));

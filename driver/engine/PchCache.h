@@ -20,6 +20,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -105,6 +106,17 @@ public:
   /// still shares one PCH with the first this many headers).
   static constexpr size_t MaxSharedHeaders = 64;
 
+  /// The names at the top of directories, each listed once for this cache's
+  /// life (the same system and torch directories are asked for every file).
+  class Listings {
+  public:
+    const std::set<std::string> &of(const std::string &Dir);
+
+  private:
+    std::mutex Lock;
+    std::map<std::string, std::set<std::string>> Entries;
+  };
+
 private:
   std::vector<std::string> entryFor(const std::vector<std::string> &Flags,
                                     const clang::tooling::CompileCommand &Command,
@@ -118,6 +130,7 @@ private:
   std::mutex Lock;
   bool Warned = false, Swept = false;
   std::map<std::string, std::vector<std::string>> Shared; ///< Per group, as read.
+  mutable Listings DirectoryListings;
 };
 
 } // namespace torchlint
