@@ -187,21 +187,33 @@ Value NameEvaluator::lookup(const std::string &Name, const Env &L) const {
   return Value();
 }
 
+namespace {
+
+/// Text outside a replacement field, at \p I: `{{` and `}}` are one brace,
+/// any other character itself (appended to \p Acc, \p I past it); false at
+/// the `{` that opens a field.
+bool takeLiteral(llvm::StringRef Text, size_t &I, std::string &Acc) {
+  char C = Text[I];
+  if ((C == '{' || C == '}') && I + 1 < Text.size() && Text[I + 1] == C) {
+    Acc += C;
+    ++I;
+    return true;
+  }
+  if (C == '{')
+    return false;
+  Acc += C;
+  return true;
+}
+
+} // namespace
+
 /// An f-string's value: each replacement field evaluated, holes where it
 /// is not known or is formatted (a conversion or spec changes the text).
 Value NameEvaluator::fstring(llvm::StringRef Text, const Env &L, unsigned Depth) const {
   std::string Acc;
   for (size_t I = 0; I < Text.size(); ++I) {
-    char C = Text[I];
-    if ((C == '{' || C == '}') && I + 1 < Text.size() && Text[I + 1] == C) {
-      Acc += C;
-      ++I;
+    if (takeLiteral(Text, I, Acc))
       continue;
-    }
-    if (C != '{') {
-      Acc += C;
-      continue;
-    }
     // The field ends at the matching '}'; "!conv" and ":spec" at its top.
     int Nest = 0;
     char Quote = 0;
@@ -302,16 +314,8 @@ Value NameEvaluator::method(const Value &V, const std::string &Name, const std::
   size_t Auto = 0;
   const std::string &F = V.S;
   for (size_t I = 0; I < F.size(); ++I) {
-    char C = F[I];
-    if ((C == '{' || C == '}') && I + 1 < F.size() && F[I + 1] == C) {
-      Acc += C;
-      ++I;
+    if (takeLiteral(F, I, Acc))
       continue;
-    }
-    if (C != '{') {
-      Acc += C;
-      continue;
-    }
     size_t J = F.find('}', I);
     if (J == std::string::npos)
       return Value();
