@@ -55,7 +55,7 @@ std::shared_ptr<const ProjectIndex> Session::indexFor(const std::string &Main) c
 
 const PythonOps &Session::pythonOps(const std::vector<std::string> &Roots) const {
   // Scanned under the lock: the run's other threads want the same roots.
-  std::lock_guard<std::mutex> Guard(Lock);
+  std::lock_guard<std::mutex> Guard(ScanLock);
   auto &Slot = Scans[Roots];
   if (!Slot)
     Slot = std::make_unique<PythonOps>(scanPythonTrees(Roots));
@@ -71,7 +71,7 @@ std::string Session::pythonTreeDigest(const std::string &Root) const {
 }
 
 std::string Session::pythonScansToJson() const {
-  std::lock_guard<std::mutex> Guard(Lock);
+  std::lock_guard<std::mutex> Guard(ScanLock);
   nlohmann::json All = nlohmann::json::array();
   for (const auto &[Roots, P] : Scans)
     All.push_back({{"roots", Roots},
@@ -103,7 +103,7 @@ bool Session::preloadPythonScans(llvm::StringRef Json) {
   } catch (const nlohmann::json::exception &) {
     return false;
   }
-  std::lock_guard<std::mutex> Guard(Lock);
+  std::lock_guard<std::mutex> Guard(ScanLock);
   for (auto &[Roots, P] : Read)
     if (auto &Slot = Scans[Roots]; !Slot)
       Slot = std::make_unique<PythonOps>(std::move(P));

@@ -90,7 +90,10 @@ public:
 
 private:
   Settings S;
-  mutable std::mutex Lock;
+  mutable std::mutex Lock; ///< Everything below but Scans.
+  /// Held while a tree is scanned (the run's other threads want the same
+  /// scan; paths are still shown meanwhile).
+  mutable std::mutex ScanLock;
   mutable std::map<std::vector<std::string>, std::unique_ptr<PythonOps>> Scans;
   mutable std::map<std::string, std::string> TreeDigests;
   mutable std::map<std::string, std::string> RootOfDirectory;
@@ -111,9 +114,6 @@ public:
   /// Ends the model of \p Ctx now (else it ends with \p Ctx).
   static void release(clang::ASTContext &Ctx);
 
-  Session &session() const { return *S; }
-  /// The TU's main file (absolute, dots removed).
-  const std::string &mainFile() const { return Main; }
   const Registrations &registrations();
   ProjectView &view();
 

@@ -2,7 +2,6 @@
 
 #include "cli/Options.h"
 #include "cli/Cli.h"
-#include "report/Formats.h"
 #include "report/Output.h"
 
 #include "llvm/ADT/STLExtras.h"

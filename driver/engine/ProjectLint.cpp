@@ -367,7 +367,10 @@ WorkerResult lintProject(
     const std::function<void(const std::string &, size_t Total)> &Done,
     const std::function<std::vector<std::string>(const std::string &)> &PerFile,
     const ProjectRun &Project) {
-  ResultCache Cache(Project.ResultsDir, Project.ToolId, *Project.Session);
+  // (A caller that gives no session gets one of the run's own.)
+  std::shared_ptr<model::Session> Run =
+      Project.Session ? Project.Session : std::make_shared<model::Session>();
+  ResultCache Cache(Project.ResultsDir, Project.ToolId, *Run);
   if (!Project.Enabled) { // --no-project: each file alone.
     std::vector<WorkerResult> Results = runCached(
         Cache, Files, WorkerArgs, [&] { return WorkerArgs; }, Env, Jobs, TimeoutSeconds,
@@ -421,7 +424,7 @@ WorkerResult lintProject(
   mergeFacts(Results, *Index);
 
   // The files whose questions the merged index answers otherwise.
-  std::vector<size_t> AgainAt = answeredOtherwise(Files.size(), Results, Index, *Project.Session);
+  std::vector<size_t> AgainAt = answeredOtherwise(Files.size(), Results, Index, *Run);
   std::vector<std::string> Again;
   for (size_t I : AgainAt)
     Again.push_back(Files[I]);

@@ -20,7 +20,8 @@
 namespace torchlint {
 
 struct ProjectRun {
-  /// What the run knows of its projects (checks/model/Session.h).
+  /// What the run knows of its projects (checks/model/Session.h); null: a
+  /// session of this call's own.
   std::shared_ptr<model::Session> Session;
   /// The project root of a file (Project.h).
   std::function<std::string(const std::string &)> RootOf;

@@ -225,7 +225,9 @@ def first_look_table(data, verdicts):
         reviewed = s["TP"] + s["FP"] + s["debatable"]
         p = s["TP"] / reviewed
         bar = FIRST_LOOK_BAR.get(level)
-        if bar is None:
+        if level not in FIRST_LOOK_BAR and level != "level2":
+            status = "level unknown (not in this run's catalog)"
+        elif bar is None:
             status = "advisory (level2)"
         elif p >= bar:
             status = f"meets {100 * bar:.0f}%"
