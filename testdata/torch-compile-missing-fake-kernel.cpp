@@ -124,3 +124,25 @@ TORCH_LIBRARY_IMPL(mfo, Meta, m) {
   m.impl("meta_both", &gelu_meta);
   m.impl("meta_both.out", &gelu_out_meta);
 }
+
+// --- Ops torch.compile never runs here (testdata/python/callers.py) ---------
+
+// Called only in functions a project decorator keeps out of torch.compile
+// (detectron2's disable_torch_compiler), or from the backward of an
+// autograd.Function whose forward it decorates: no fake tensor reaches
+// them. Look-alikes: also called where torch.compile traces; called under
+// @torch.no_grad(), which torch.compile traces.
+TORCH_LIBRARY(mfu, m) {
+  m.def("disabled_only(Tensor x) -> Tensor");
+  m.def("disabled_backward(Tensor x) -> Tensor");
+  m.def("reads_disabled(Tensor src, Tensor ptr) -> Tensor", &segment_sum);
+  m.def("disabled_and_traced(Tensor x) -> Tensor"); // expect: torch-compile-missing-fake-kernel: 'mfu::disabled_and_traced' has CPU kernels but no Meta
+  m.def("no_grad_only(Tensor x) -> Tensor"); // expect: torch-compile-missing-fake-kernel: 'mfu::no_grad_only' has CPU kernels but no Meta
+}
+
+TORCH_LIBRARY_IMPL(mfu, CPU, m) {
+  m.impl("disabled_only", &gelu_cpu);
+  m.impl("disabled_backward", &gelu_cpu);
+  m.impl("disabled_and_traced", &gelu_cpu);
+  m.impl("no_grad_only", &gelu_cpu);
+}

@@ -205,8 +205,10 @@ TEST_P(Integration, TestdataExpectationsHoldOnRealHeaders) {
       Skipped.push_back(Name + " (no <" + Missing + ">)");
       continue;
     }
-    RunResult R = runTorchLint(Torch.flags() + "--verify --no-project --checks=" +
-                               shellQuote(testdataChecks(Name)) + " " + shellQuote(Path));
+    // testdata/ is the program's project, as in TestdataTest.cpp.
+    RunResult R =
+        runTorchLint(Torch.flags() + "--verify --no-project --project-root=testdata --checks=" +
+                     shellQuote(testdataChecks(Name)) + " " + shellQuote(Path));
     Report += R.Out + R.Err;
     if (R.ExitCode != 0 || R.Out.find("PASS") == std::string::npos)
       Failed.push_back(Name);

@@ -407,7 +407,8 @@ TEST(PythonFakes, CallsOnlyInConstructorsAreTold) {
                      "        return self.native.fwd(x)\n"
                      "helper(1)\n");
   EXPECT_TRUE(P.calledOnlyInConstructors("initial_params"));
-  EXPECT_EQ(P.ConstructorCalls.at("initial_params"), "m.py:7");
+  EXPECT_EQ(P.untracedUses("initial_params"),
+            "the project's Python uses it only in constructors (m.py:7)");
   EXPECT_TRUE(P.calledOnlyInConstructors("create"));
   EXPECT_FALSE(P.calledOnlyInConstructors("fwd"));
   EXPECT_FALSE(P.calledOnlyInConstructors("helper"));
@@ -491,3 +492,250 @@ TEST(PythonFakes, TheExtensionNameComesFromTheSetupFileThatListsTheSource) {
 }
 
 } // namespace
+
+// detectron2's form: a project decorator that applies torch.compiler.disable
+// (wrappers.py), used in another file on a function and on an
+// autograd.Function's forward; the backward of that Function runs eagerly
+// too. Look-alikes: the same names used by traced code, decorators that only
+// look like an exclusion.
+TEST(PythonFakes, UsesUnderCompileDisableAreUntraced) {
+  std::string Dir = makeTempDir("python-compile-disable");
+  writeFile(Dir + "/wrappers.py", "import functools\nimport torch\n"
+                                  "def disable_torch_compiler(func):\n"
+                                  "    if TORCH_VERSION >= (2, 1):\n"
+                                  "        @torch.compiler.disable\n"
+                                  "        @functools.wraps(func)\n"
+                                  "        def wrapper(*args, **kwargs):\n"
+                                  "            return func(*args, **kwargs)\n"
+                                  "        return wrapper\n"
+                                  "    return func\n"
+                                  "def no_dynamo(fn):\n"
+                                  "    return torch._dynamo.disable(fn, recursive=False)\n"
+                                  "skip_compile = torch.compiler.disable\n"
+                                  "def disable_grad(fn):\n"
+                                  "    return torch.no_grad()(fn)\n");
+  writeFile(Dir + "/nms.py",
+            "import torch\nfrom torch.autograd import Function\n"
+            "from .wrappers import disable_torch_compiler, no_dynamo, skip_compile\n"
+            "from torch._dynamo import disable as nocompile\n"
+            "@disable_torch_compiler\n"
+            "def nms_rotated(boxes, scores, t):\n"
+            "    return torch.ops.detectron2.nms_rotated(boxes, scores, t)\n"
+            "class _ROIAlignRotated(Function):\n"
+            "    @staticmethod\n"
+            "    @disable_torch_compiler\n"
+            "    def forward(ctx, x, roi):\n"
+            "        return torch.ops.detectron2.roi_align_rotated_forward(x, roi)\n"
+            "    @staticmethod\n"
+            "    def backward(ctx, g):\n"
+            "        return torch.ops.detectron2.roi_align_rotated_backward(g)\n"
+            "@torch._dynamo.disable\n"
+            "def a(x): return _C.by_dynamo(x)\n"
+            "@torch.compiler.disable(recursive=False)\n"
+            "def b(x): return _C.by_compiler(x)\n"
+            "@nocompile\n"
+            "def c(x): return _C.by_alias(x)\n"
+            "@no_dynamo\n"
+            "def d(x): return _C.by_call_wrapper(x)\n"
+            "@skip_compile\n"
+            "def e(x): return _C.by_assigned(x)\n"
+            "@disable_grad\n"
+            "def f(x): return _C.look_alike_grad(x)\n"
+            "@torch.no_grad()\n"
+            "def g(x):\n"
+            "    return torch.ops.detectron2.box_iou_rotated(x, x)\n"
+            "class Net(torch.nn.Module):\n"
+            "    @disable_torch_compiler\n"
+            "    def forward(self, x): return _C.both(x)\n"
+            "    def backward_hook(self, x): return _C.plain_method(x)\n"
+            "def h(x):\n"
+            "    return _C.both(x)\n");
+  const PythonOps P = scanPythonTrees({Dir});
+  EXPECT_EQ(P.CompileDisablers, (std::set<std::string>{"torch.compiler.disable",
+                                                       "disable_torch_compiler", "no_dynamo",
+                                                       "skip_compile"}));
+  for (const char *Name : {"nms_rotated", "roi_align_rotated_forward",
+                           "roi_align_rotated_backward", "by_dynamo", "by_compiler", "by_alias",
+                           "by_call_wrapper", "by_assigned"})
+    EXPECT_NE(P.untracedUses(Name).find("torch.compiler.disable"), std::string::npos) << Name;
+  EXPECT_EQ(P.untracedUses("nms_rotated"),
+            "the project's Python uses it only in functions torch.compiler.disable keeps out of "
+            "torch.compile (nms.py:7)");
+  for (const char *Name : {"look_alike_grad", "box_iou_rotated", "both", "plain_method",
+                           "never_used"})
+    EXPECT_EQ(P.untracedUses(Name), "") << Name;
+}
+
+// pytorch_scatter's form: the package's Python calls some of its operators
+// through torch.ops one by one (scatter_min) and implements others in
+// Python (scatter_sum): nothing in the project runs torch_scatter::scatter_sum.
+TEST(PythonFakes, OperatorsPythonNeverNamesAreTold) {
+  PythonOps P = scan("import torch\n"
+                     "def scatter_sum(src, index):\n"
+                     "    return src.scatter_add_(0, index, src)\n"
+                     "def scatter_min(src, index):\n"
+                     "    return torch.ops.torch_scatter.scatter_min(src, index)\n"
+                     "def mul(src, index):\n"
+                     "    return torch.ops.torch_scatter.scatter_mul.default(src, index)\n"
+                     "SCHEMA = \"torch_scatter::segment_csr\"\n"
+                     "NS = 'x'\n"
+                     "BUILT = f\"{NS}::gather_csr\"\n");
+  EXPECT_TRUE(P.neverNamedOp("torch_scatter", "scatter_sum"));
+  EXPECT_TRUE(P.neverNamedOp("torch_scatter", "scatter_mean"));
+  for (const char *Op : {"scatter_min", "scatter_mul", "segment_csr", "gather_csr"})
+    EXPECT_FALSE(P.neverNamedOp("torch_scatter", Op)) << Op;
+  // A namespace Python never names: its ops may be for others to call.
+  EXPECT_FALSE(P.neverNamedOp("other", "op"));
+
+  // Forms that can reach any op of a namespace, or of any namespace.
+  for (const char *Reach : {"ops = torch.ops.torch_scatter\n",
+                            "f = getattr(torch.ops.torch_scatter, name)\n",
+                            "f = torch.ops.torch_scatter.__getattr__(name)\n",
+                            "f = getattr(torch.ops, ns)\n"}) {
+    PythonOps Q = scan(std::string("import torch\n"
+                                   "x = torch.ops.torch_scatter.scatter_min(a, b)\n") +
+                       Reach);
+    EXPECT_FALSE(Q.neverNamedOp("torch_scatter", "scatter_sum")) << Reach;
+  }
+  // Nor does a stand-in assigned for a docs build (detectron2's docs/conf.py).
+  PythonOps M = scan("import torch\nx = torch.ops.torch_scatter.scatter_min(a, b)\n"
+                     "torch.ops.torch_scatter = mock.Mock(name=\"torch.ops.torch_scatter\")\n");
+  EXPECT_TRUE(M.neverNamedOp("torch_scatter", "scatter_sum"));
+  // A registration name built in a loop reaches no op (Python calls them
+  // through torch.ops).
+  PythonOps R = scan("import torch\nx = torch.ops.torch_scatter.scatter_min(a, b)\n"
+                     "for name in NAMES:\n"
+                     "    torch.library.register_fake(f\"torch_scatter::{name}\")(fake)\n");
+  EXPECT_TRUE(R.neverNamedOp("torch_scatter", "scatter_sum"));
+}
+
+namespace {
+/// Lints \p Cpp (as src/ops.cpp, beside py/ with \p Py as py/ops.py) with
+/// \p Check; "line: message" of each finding.
+std::vector<std::string> lintWithPython(const std::string &Name, const std::string &Check,
+                                        const std::string &Cpp, const std::string &Py) {
+  std::string Dir = makeTempDir(Name);
+  EXPECT_EQ(std::system(("mkdir -p " + shellQuote(Dir + "/src") + " " + shellQuote(Dir + "/py"))
+                            .c_str()),
+            0);
+  writeFile(Dir + "/src/ops.cpp", Cpp);
+  writeFile(Dir + "/py/ops.py", Py);
+  writeFile(Dir + "/.clang-tidy", "Checks: '-*," + Check + "'\nCheckOptions:\n  " + Check +
+                                      ".PythonRoots: '" + Dir + "/py'\n");
+  RunResult R = runTorchLint("--no-project --format=json --torch-include=" +
+                                 shellQuote(torchlint::test::mockIncludes()) + " " +
+                                 shellQuote(Dir + "/src/ops.cpp"),
+                             Dir + "/src");
+  EXPECT_LE(R.ExitCode, 1) << R.Out << R.Err;
+  std::vector<std::string> Got;
+  nlohmann::json J = nlohmann::json::parse(R.Out, nullptr, false);
+  for (const auto &F : J["findings"])
+    Got.push_back(std::to_string(F["line"].get<int>()) + ": " + F["message"].get<std::string>());
+  return Got;
+}
+} // namespace
+
+// pytorch_scatter's form, end to end: the package calls torch.ops.sc.scatter_min
+// and implements scatter_sum in Python; the registered sc::scatter_sum, which
+// nothing in the project runs, is not reported (its catch-all reads data as
+// scatter_min's does).
+TEST(PythonFakes, OperatorsThePackageNeverRunsAreNotReported) {
+  std::vector<std::string> Got = lintWithPython(
+      "never-named-ops", "torch-compile-missing-fake-kernel",
+      "#include <torch/torch.h>\n"
+      "#include <torch/library.h>\n"
+      "at::Tensor scatter(const at::Tensor &src, const at::Tensor &index) {\n"
+      "  auto n = index.max().item<int64_t>();\n"
+      "  return src.new_zeros({n});\n"
+      "}\n"
+      "at::Tensor k(const at::Tensor &x) { return x; }\n"
+      "TORCH_LIBRARY(sc, m) {\n"
+      "  m.def(\"scatter_min(Tensor src, Tensor index) -> Tensor\", &scatter);\n" // 9
+      "  m.def(\"scatter_sum(Tensor src, Tensor index) -> Tensor\", &scatter);\n"
+      "  m.def(\"segment(Tensor x) -> Tensor\");\n"   // 11
+      "  m.def(\"unused(Tensor x) -> Tensor\");\n"
+      "}\n"
+      "TORCH_LIBRARY_IMPL(sc, CPU, m) {\n"
+      "  m.impl(\"segment\", &k);\n"
+      "  m.impl(\"unused\", &k);\n"
+      "}\n",
+      "import torch\n"
+      "def scatter_sum(src, index):\n"
+      "    return torch.zeros_like(src).scatter_add_(0, index, src)\n"
+      "def scatter_min(src, index):\n"
+      "    return torch.ops.sc.scatter_min(src, index)\n"
+      "def segment(x):\n"
+      "    return torch.ops.sc.segment.default(x)\n");
+  ASSERT_EQ(Got.size(), 2u) << ::testing::PrintToString(Got);
+  EXPECT_EQ(Got[0].rfind("9: 'sc::scatter_min' is registered without a dispatch key", 0), 0u)
+      << Got[0];
+  EXPECT_EQ(Got[1].rfind("11: 'sc::segment' has CPU kernels but no Meta", 0), 0u) << Got[1];
+}
+
+// The exemption is one fact every check asks: a pybind11 binding the
+// project's Python calls only under torch.compiler.disable is no graph break
+// torch.compile meets (opaque-binding), as an operator called there needs
+// no fake (missing-fake-kernel, testdata).
+TEST(PythonFakes, BindingsCalledOnlyUnderCompileDisableAreNotReported) {
+  std::vector<std::string> Got = lintWithPython(
+      "disabled-bindings", "torch-compile-opaque-binding",
+      "#include <torch/extension.h>\n"
+      "at::Tensor nms(const at::Tensor &x) { return x; }\n"
+      "at::Tensor iou(const at::Tensor &x) { return x; }\n"
+      "PYBIND11_MODULE(_C, m) {\n"
+      "  m.def(\"nms\", &nms);\n"
+      "  m.def(\"iou\", &iou);\n" // 6
+      "}\n",
+      "import torch\nfrom . import _C\n"
+      "@torch.compiler.disable\n"
+      "def nms(x):\n"
+      "    return _C.nms(x)\n"
+      "def iou(x):\n"
+      "    return _C.iou(x)\n");
+  ASSERT_EQ(Got.size(), 1u) << ::testing::PrintToString(Got);
+  EXPECT_EQ(Got[0].rfind("6: pybind11 binding 'iou'", 0), 0u) << Got[0];
+}
+
+// An operator's uses are its uses as torch.ops.ns.op: detectron2's Python
+// function nms_rotated (called where torch.compile traces) is not the op
+// detectron2::nms_rotated (used only in it, under the exclusion). A block
+// torch.compile never runs (`if torch.jit.is_scripting() or
+// torch.jit.is_tracing():`) is no traced use either; its `else` is.
+TEST(PythonFakes, OperatorUsesAreTheirTorchOpsUses) {
+  const char *Source =
+      "import torch\n"
+      "@torch.compiler.disable\n"
+      "def nms_rotated(boxes, scores, t):\n"
+      "    return torch.ops.detectron2.nms_rotated(boxes, scores, t)\n"
+      "def batched_nms_rotated(boxes, scores, t):\n"
+      "    return nms_rotated(boxes, scores, t)\n"
+      "class ROIAlignRotated(torch.nn.Module):\n"
+      "    def forward(self, x, rois):\n"
+      "        if torch.jit.is_scripting() or torch.jit.is_tracing():\n"
+      "            return torch.ops.detectron2.roi_align_rotated_forward(x, rois)\n"
+      "        if not torch.compiler.is_compiling():\n"
+      "            torch.ops.detectron2.eager_check(x)\n"
+      "        if torch.jit.is_scripting():\n"
+      "            y = torch.ops.detectron2.scripted_or_not(x)\n"
+      "        else:\n"
+      "            y = torch.ops.detectron2.scripted_or_not(x)\n"
+      "        if torch.jit.is_scripting() and x.numel():\n"
+      "            torch.ops.detectron2.look_alike_and(x)\n"
+      "        if torch.compiler.is_compiling():\n"
+      "            torch.ops.detectron2.look_alike_compiling(x)\n"
+      "        return roi_align_rotated(x, rois)\n";
+  PythonOps P = scan(Source);
+  EXPECT_EQ(P.untracedUses("nms_rotated"), ""); // the Python function
+  EXPECT_EQ(P.untracedOpUses("detectron2", "nms_rotated"),
+            "the project's Python uses it only in functions torch.compiler.disable keeps out "
+            "of torch.compile (m.py:4)");
+  EXPECT_EQ(P.untracedOpUses("detectron2", "roi_align_rotated_forward"),
+            "the project's Python uses it only in branches torch.compile never takes (m.py:10: "
+            "`if torch.jit.is_scripting()`)");
+  EXPECT_NE(P.untracedOpUses("detectron2", "eager_check"), "");
+  for (const char *Op : {"scripted_or_not", "look_alike_and", "look_alike_compiling", "never"})
+    EXPECT_EQ(P.untracedOpUses("detectron2", Op), "") << Op;
+  // A namespace reached in ways the scan cannot follow: no exemption.
+  PythonOps Q = scan(std::string(Source) + "ops = torch.ops.detectron2\n");
+  EXPECT_EQ(Q.untracedOpUses("detectron2", "nms_rotated"), "");
+}

@@ -21,8 +21,10 @@ TEST_P(Testdata, VerifyPasses) {
   std::string Name = GetParam();
   std::string Checks = testdataChecks(Name);
   // Each testdata file is a program of its own, not a part of this
-  // repository's: linted alone (--no-project).
-  std::string Args = "--verify --no-project --checks=" + shellQuote(Checks) + " --torch-include=" +
+  // repository's: linted alone (--no-project), with testdata/ as its
+  // project (its Python is testdata/python, not this repository's tests).
+  std::string Args = "--verify --no-project --project-root=testdata --checks=" +
+                     shellQuote(Checks) + " --torch-include=" +
                      shellQuote(mockIncludes()) + " testdata/" + Name;
   RunResult R = runTorchLint(Args);
   EXPECT_EQ(R.ExitCode, 0) << R.Out << R.Err;

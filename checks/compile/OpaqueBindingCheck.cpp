@@ -234,18 +234,16 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
     if (B.Function && !Settled.count(B.Name) &&
         !Project.registeredElsewhere(usrOf(B.Function)).empty())
       Settled.insert(B.Name);
-  // Or the project's Python calls it only from an operator's Python kernel
-  // (@torch.library.custom_op): torch.compile sees the operator, not the
-  // binding.
+  // Or torch.compile traces none of the project's Python uses of it: it
+  // calls it from an operator's Python kernel (@torch.library.custom_op),
+  // in constructors (`def __init__`), or in functions torch.compiler.disable
+  // keeps out (PythonOps::untracedUses, the exemption every check asks).
   const PythonOps &Py = TUModel::of(Ctx).pythonOps(PythonRoots);
-  // Or it calls it only in constructors (`def __init__`): when a module is
-  // built, not in a forward torch.compile traces.
   for (const PyBinding &B : Model.Bindings)
-    if (Py.WrappedCalls.count(B.Name) || Py.calledOnlyInConstructors(B.Name))
+    if (!Py.untracedUses(B.Name).empty())
       Settled.insert(B.Name);
   for (const PyBinding &B : Model.Methods)
-    if (takesOrReturnsTensors(B.Function) && !Py.WrappedCalls.count(B.Name) &&
-        !Py.calledOnlyInConstructors(B.Name))
+    if (takesOrReturnsTensors(B.Function) && Py.untracedUses(B.Name).empty())
       reportMethod(B, Ctx);
   for (const PyBinding &B : Model.Bindings) {
     if (!B.Function || !B.Module || !takesOrReturnsTensors(B.Function) ||

@@ -560,35 +560,171 @@ bool isKernelDecorator(const std::vector<Tok> &T, const Line &L) {
   return false;
 }
 
-/// PythonOps::ConstructorCalls and OtherCalls of one file: every call of a
-/// name (`x.name(...)`, `name(...)`), inside a constructor or elsewhere.
-void callsByPlace(const std::string &Source, PythonOps &Out, const std::string &File) {
+/// The marker of the decorator on line \p L (PythonOps::Uses): its dotted
+/// name up to its arguments; "torch.compiler.disable" for torch's compile
+/// exclusions (`torch.compiler.disable`, `torch._dynamo.disable`, a bare
+/// name the file imports as one); else the name's last part.
+std::string decoratorMarker(const std::vector<Tok> &T, const Line &L,
+                            const std::set<std::string> &DisableAliases) {
+  std::vector<std::string> Parts;
+  for (size_t I = L.Begin + 1; I < L.End && T[I].Kind == Tok::Name; I += 2) {
+    Parts.push_back(T[I].Text);
+    if (I + 1 >= L.End || !T[I + 1].is("."))
+      break;
+  }
+  if (Parts.empty())
+    return "";
+  llvm::StringRef Last = Parts.back();
+  llvm::StringRef Before = Parts.size() > 1 ? llvm::StringRef(Parts[Parts.size() - 2]) : "";
+  bool TorchExclusion = Parts.size() == 1 ? DisableAliases.count(Parts[0]) > 0
+                        : Last == "disable"
+                            ? Before == "compiler" || Before == "_dynamo" || Before == "dynamo"
+                            : Last == "_disable_dynamo";
+  return TorchExclusion ? "torch.compiler.disable" : Parts.back();
+}
+
+/// Whether tokens [I, E) start with a reference to torch's compile
+/// exclusion: `torch.compiler.disable`, `torch._dynamo.disable`,
+/// `_dynamo.disable`, `compiler.disable`.
+bool namesTorchDisable(const std::vector<Tok> &T, size_t I, size_t E) {
+  if (I + 2 >= E || T[I].Kind != Tok::Name || !T[I + 1].is("."))
+    return false;
+  if (T[I].is("torch"))
+    return namesTorchDisable(T, I + 2, E);
+  return (T[I].is("compiler") || T[I].is("_dynamo")) && T[I + 2].is("disable");
+}
+
+/// Whether the condition in tokens [B, E) is false whenever torch.compile
+/// traces: `torch.jit.is_scripting()` or `torch.jit.is_tracing()` (Dynamo
+/// folds both to False), joined by `or`; or `not torch.compiler.is_compiling()`.
+bool eagerOnly(const std::vector<Tok> &T, size_t B, size_t E) {
+  // The index after `[torch.]Mod.Fn()` at I, or 0.
+  auto Call = [&](size_t I, llvm::StringRef Mod, std::initializer_list<llvm::StringRef> Fns) {
+    if (I + 1 < E && T[I].is("torch") && T[I + 1].is("."))
+      I += 2;
+    if (I + 4 >= E || !T[I].is(Mod) || !T[I + 1].is(".") ||
+        !llvm::is_contained(Fns, T[I + 2].Text) || !T[I + 3].is("(") || !T[I + 4].is(")"))
+      return size_t(0);
+    return I + 5;
+  };
+  if (B < E && T[B].is("not")) {
+    size_t After = Call(B + 1, "compiler", {"is_compiling"});
+    if (!After)
+      After = Call(B + 1, "_dynamo", {"is_compiling"});
+    return After == E;
+  }
+  for (size_t I = B;;) {
+    size_t After = Call(I, "jit", {"is_scripting", "is_tracing"});
+    if (!After)
+      return false;
+    if (After == E)
+      return true;
+    if (!T[After].is("or"))
+      return false;
+    I = After + 1;
+  }
+}
+
+/// PythonOps::Uses and CompileDisablers of one file: every use of a name,
+/// with the markers of the functions around it.
+void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &File) {
   std::vector<Line> Lines;
   std::vector<Tok> T = tokenize(Source, &Lines);
-  auto LineNo = [&](size_t Offset) {
-    return 1 + std::count(Source.begin(), Source.begin() + Offset, '\n');
+  size_t Counted = 0, LineNo = 1;
+  auto LineAt = [&](size_t Offset) {
+    LineNo += std::count(Source.begin() + Counted, Source.begin() + Offset, '\n');
+    Counted = Offset;
+    return LineNo;
   };
-  std::optional<unsigned> InitIndent;
+  // `from torch._dynamo import disable [as d]`: names that are torch's.
+  std::set<std::string> DisableAliases;
+  struct Frame {
+    unsigned Indent;
+    bool Class;
+    std::string Name; // "" for an `if` block
+    std::set<std::string> Markers;
+    std::set<std::string> ForwardMarkers; // a class's `def forward`
+  };
+  std::vector<Frame> Stack;
+  // The outermost function around the line, if no class is around it: a
+  // decorator it applies to an inner def is what it does to its argument.
+  auto OuterFunction = [&]() -> const Frame * {
+    for (const Frame &F : Stack)
+      if (F.Class || !F.Name.empty())
+        return F.Class ? nullptr : &F;
+    return nullptr;
+  };
+  std::vector<std::string> Pending; // decorators of the next def/class
   for (const Line &L : Lines) {
     if (L.Begin >= L.End)
       continue;
-    if (InitIndent && L.Indent <= *InitIndent)
-      InitIndent.reset();
-    if (!InitIndent && T[L.Begin].is("def") && L.Begin + 1 < L.End &&
-        T[L.Begin + 1].is("__init__")) {
-      InitIndent = L.Indent;
+    while (!Stack.empty() && L.Indent <= Stack.back().Indent)
+      Stack.pop_back();
+    const Tok &First = T[L.Begin];
+    if (First.is("import") || First.is("from")) {
+      if (First.is("from") && L.Begin + 3 < L.End && T[L.Begin + 1].is("torch") &&
+          T[L.Begin + 2].is(".") && (T[L.Begin + 3].is("_dynamo") || T[L.Begin + 3].is("compiler")))
+        for (size_t I = L.Begin + 4; I < L.End; ++I)
+          if (T[I].is("disable"))
+            DisableAliases.insert(I + 2 < L.End && T[I + 1].is("as") ? T[I + 2].Text : "disable");
       continue;
     }
-    for (size_t I = L.Begin; I + 1 < L.End; ++I) {
-      if (T[I].Kind != Tok::Name || !T[I + 1].is("(") ||
-          (I > L.Begin && (T[I - 1].is("def") || T[I - 1].is("class"))))
+    if (First.is("@")) {
+      std::string Marker = decoratorMarker(T, L, DisableAliases);
+      // A decorated def inside a function: that function applies it.
+      if (Marker == "torch.compiler.disable" && OuterFunction())
+        Out.CompileDisablers.insert(OuterFunction()->Name);
+      Pending.push_back(std::move(Marker));
+      if (isKernelDecorator(T, L))
+        Pending.push_back("@op-kernel");
+      continue;
+    }
+    size_t B = L.Begin + (First.is("async") ? 1 : 0);
+    bool Def = B + 1 < L.End && (T[B].is("def") || T[B].is("class"));
+    if (Def) {
+      Frame F{L.Indent, T[B].is("class"), T[B + 1].Text, {}, {}};
+      for (const Frame &Outer : Stack)
+        F.Markers.insert(Outer.Markers.begin(), Outer.Markers.end());
+      F.Markers.insert(Pending.begin(), Pending.end());
+      F.Markers.erase("");
+      if (!F.Class && F.Name == "__init__")
+        F.Markers.insert("def __init__");
+      if (!F.Class && !Stack.empty() && Stack.back().Class) {
+        if (F.Name == "forward")
+          Stack.back().ForwardMarkers = F.Markers;
+        else if (F.Name == "backward")
+          F.Markers.insert(Stack.back().ForwardMarkers.begin(), Stack.back().ForwardMarkers.end());
+      }
+      Pending.clear();
+      Stack.push_back(std::move(F));
+    } else if (First.is("if") && T[L.End - 1].is(":") && eagerOnly(T, L.Begin + 1, L.End - 1)) {
+      // `if torch.jit.is_scripting():` - a block torch.compile never runs.
+      Frame F{
+          L.Indent, false, "", Stack.empty() ? std::set<std::string>() : Stack.back().Markers, {}};
+      F.Markers.insert("eager-only branch");
+      Stack.push_back(std::move(F));
+    } else if (Stack.empty() && L.Begin + 2 < L.End && First.Kind == Tok::Name &&
+               T[L.Begin + 1].is("=") && namesTorchDisable(T, L.Begin + 2, L.End) &&
+               L.End == L.Begin + 2 + (T[L.Begin + 2].is("torch") ? 5 : 3)) {
+      Out.CompileDisablers.insert(First.Text); // `no_compile = torch.compiler.disable`
+    }
+    const std::set<std::string> None;
+    const std::set<std::string> &Markers = Stack.empty() ? None : Stack.back().Markers;
+    for (size_t I = Def ? B + 2 : L.Begin; I < L.End; ++I) {
+      if (T[I].Kind != Tok::Name)
         continue;
-      if (InitIndent) {
-        if (!Out.ConstructorCalls.count(T[I].Text))
-          Out.ConstructorCalls.emplace(T[I].Text,
-                                       File + ":" + std::to_string(LineNo(T[I].Offset)));
-      } else
-        Out.OtherCalls.insert(T[I].Text);
+      if (OuterFunction() && namesTorchDisable(T, I, L.End))
+        Out.CompileDisablers.insert(OuterFunction()->Name); // `return torch.compiler.disable(fn)`
+      bool Called = I + 1 < L.End && T[I + 1].is("(");
+      bool Attribute = I > L.Begin && T[I - 1].is(".");
+      if (!Called && !Attribute)
+        continue;
+      std::string At = File + ":" + std::to_string(LineAt(T[I].Offset));
+      Out.Uses[T[I].Text].emplace(Markers, At);
+      // `torch.ops.ns.op`: a use of the operator ns::op (untracedOpUses).
+      if (T[I].is("ops") && I + 4 < L.End && T[I + 1].is(".") && T[I + 2].Kind == Tok::Name &&
+          T[I + 3].is(".") && T[I + 4].Kind == Tok::Name)
+        Out.Uses[T[I + 2].Text + "::" + T[I + 4].Text].emplace(Markers, At);
     }
   }
 }
@@ -646,10 +782,43 @@ void wrappedCalls(const std::string &Source, PythonOps &Out, const std::string &
         if (T[I].Kind == Tok::Name && T[I + 1].is(".") && T[I + 2].Kind == Tok::Name &&
             T[I + 3].is("(") && !(I > 0 && T[I - 1].is(".")) && Modules.count(T[I].Text) &&
             T[I].Text != "torch")
-          Out.WrappedCalls.emplace(T[I + 2].Text,
-                                   File + ":" + std::to_string(LineNo(T[I].Offset)));
+          Out.WrappedCalls.emplace(T[I + 2].Text, File + ":" + std::to_string(LineNo(T[I].Offset)));
     LI = Def;
   }
+}
+
+/// PythonOps::NamedOps / DynamicOpNamespaces of `ops` at \p I:
+/// `torch.ops.ns.op` names op; `torch.ops.ns` otherwise (kept, passed,
+/// getattr'd) may reach any op of ns; `torch.ops` alone any namespace.
+void namedOp(const std::vector<Tok> &T, size_t I, PythonOps &Out) {
+  auto NameAt = [&](size_t J) { return J < T.size() && T[J].Kind == Tok::Name; };
+  auto DotAt = [&](size_t J) { return J < T.size() && T[J].is("."); };
+  bool TorchOps = I >= 2 && T[I - 1].is(".") && T[I - 2].is("torch");
+  if (!DotAt(I + 1) || !NameAt(I + 2)) {
+    if (TorchOps)
+      Out.DynamicOpNamespaces.insert("*");
+    return;
+  }
+  const std::string &Ns = T[I + 2].Text;
+  if (DotAt(I + 3) && NameAt(I + 4) && !llvm::StringRef(T[I + 4].Text).starts_with("__"))
+    Out.NamedOps[Ns].insert(T[I + 4].Text);
+  else if (Ns != "load_library" && !(I + 3 < T.size() && T[I + 3].is("=")))
+    Out.DynamicOpNamespaces.insert(Ns); // not `torch.ops.ns = mock.Mock()` (a docs build's)
+}
+
+/// The same of a string: "ns::op[.overload]" names op, and `f"{ns}::op"`
+/// names op in any namespace ("*"). A string whose op part is built
+/// (`f"{ns}::{name}"`) reaches no op: Python calls operators through
+/// torch.ops, and such strings name registrations (register_fake loops).
+void namedOp(const Tok &S, PythonOps &Out) {
+  llvm::StringRef Text = S.Text;
+  size_t Sep = Text.find("::");
+  if (Sep == llvm::StringRef::npos || Text.contains(' '))
+    return;
+  llvm::StringRef Ns = Text.take_front(Sep), Op = Text.drop_front(Sep + 2).split('.').first;
+  bool NsBuilt = S.FString && Ns.contains('{');
+  if ((NsBuilt || isIdentifier(Ns)) && isIdentifier(Op))
+    Out.NamedOps[NsBuilt ? "*" : Ns.str()].insert(Op.str());
 }
 
 /// The literal registrations and calls of one file, read from its tokens
@@ -663,14 +832,15 @@ void literalRegistrations(const std::vector<Tok> &T, PythonOps &Out, const std::
   auto OpAt = [&](size_t I, llvm::StringRef S) { return I < T.size() && T[I].is(S); };
   // `A.B.C.D` from I on: ops . ns . op . overload
   auto Dotted3 = [&](size_t I) {
-    return OpAt(I, ".") && NameAt(I + 1) && OpAt(I + 2, ".") && NameAt(I + 3) &&
-           OpAt(I + 4, ".") && NameAt(I + 5);
+    return OpAt(I, ".") && NameAt(I + 1) && OpAt(I + 2, ".") && NameAt(I + 3) && OpAt(I + 4, ".") &&
+           NameAt(I + 5);
   };
   for (size_t I = 0; I < T.size(); ++I) {
-    if (T[I].Kind != Tok::Name)
+    if (T[I].Kind != Tok::Name && T[I].Kind != Tok::Str)
       continue;
-    const std::string &W = T[I].Text;
-    if ((W == "register_fake" || W == "impl_abstract" || W == "register_meta") && OpAt(I + 1, "(")) {
+    const std::string &W = T[I].Kind == Tok::Name ? T[I].Text : "";
+    if ((W == "register_fake" || W == "impl_abstract" || W == "register_meta") &&
+        OpAt(I + 1, "(")) {
       size_t J = I + 2;
       if (J < T.size() && T[J].Kind == Tok::Str && !T[J].FString && isOpName(T[J].Text, false))
         Out.Fakes.insert(operatorName(T[J].Text));
@@ -686,13 +856,75 @@ void literalRegistrations(const std::vector<Tok> &T, PythonOps &Out, const std::
           Out.Fakes.insert(operatorName(T[I + 2].Text));
           break;
         }
-    } else if (W == "ops" && Dotted3(I + 1) && T[I + 6].Text != "default") {
-      Out.Called.emplace(T[I + 2].Text + "::" + T[I + 4].Text + "." + T[I + 6].Text, File);
+    } else if (W == "ops") {
+      if (Dotted3(I + 1) && T[I + 6].Text != "default")
+        Out.Called.emplace(T[I + 2].Text + "::" + T[I + 4].Text + "." + T[I + 6].Text, File);
+      namedOp(T, I, Out);
+    } else if (T[I].Kind == Tok::Str) {
+      namedOp(T[I], Out);
     }
   }
 }
 
 } // namespace
+
+std::string PythonOps::untracedUses(const std::string &Name) const {
+  if (auto W = WrappedCalls.find(Name); W != WrappedCalls.end())
+    return "the project's Python calls it in an operator's Python kernel (" + W->second +
+           "), and torch.compile sees that operator";
+  auto It = Uses.find(Name);
+  if (It == Uses.end())
+    return "";
+  std::string Constructor, Kernel, Disabled, Branch;
+  auto Disables = [&](const std::string &M) { return CompileDisablers.count(M) > 0; };
+  for (const auto &[Markers, At] : It->second) {
+    std::string *Slot = Markers.count("def __init__")        ? &Constructor
+                        : Markers.count("eager-only branch") ? &Branch
+                        : Markers.count("@op-kernel")        ? &Kernel
+                        : llvm::any_of(Markers, Disables)    ? &Disabled
+                                                             : nullptr;
+    if (!Slot)
+      return ""; // a use torch.compile may trace
+    if (Slot->empty())
+      *Slot = At;
+  }
+  std::vector<std::string> Where;
+  if (!Constructor.empty())
+    Where.push_back("in constructors (" + Constructor + ")");
+  if (!Kernel.empty())
+    Where.push_back("in operators' Python kernels (" + Kernel + ")");
+  if (!Disabled.empty())
+    Where.push_back("in functions torch.compiler.disable keeps out of torch.compile (" + Disabled +
+                    ")");
+  if (!Branch.empty())
+    Where.push_back("in branches torch.compile never takes (" + Branch +
+                    ": `if torch.jit.is_scripting()`)");
+  return "the project's Python uses it only " + llvm::join(Where, " and ");
+}
+
+std::string PythonOps::untracedOpUses(const std::string &Ns, const std::string &Op) const {
+  // `ops = torch.ops.ns` then `ops.op(x)`: uses the scan cannot see.
+  if (DynamicOpNamespaces.count("*") || DynamicOpNamespaces.count(Ns))
+    return "";
+  return untracedUses(Ns + "::" + Op);
+}
+
+bool PythonOps::calledOnlyInConstructors(const std::string &Name) const {
+  auto It = Uses.find(Name);
+  return It != Uses.end() && llvm::all_of(It->second, [](const auto &Use) {
+           return Use.first.count("def __init__") > 0;
+         });
+}
+
+bool PythonOps::neverNamedOp(const std::string &Ns, const std::string &Op) const {
+  if (DynamicOpNamespaces.count("*") || DynamicOpNamespaces.count(Ns))
+    return false;
+  auto Named = NamedOps.find(Ns);
+  if (Named == NamedOps.end())
+    return false; // Python never names the namespace: its ops are for others
+  auto Any = NamedOps.find("*");
+  return !Named->second.count(Op) && !(Any != NamedOps.end() && Any->second.count(Op));
+}
 
 void scanPythonSource(const std::string &Source, PythonOps &Out, const std::string &File) {
   llvm::StringRef Content = Source;
@@ -703,7 +935,7 @@ void scanPythonSource(const std::string &Source, PythonOps &Out, const std::stri
       !Content.contains("impl(")) {
     // No registration: only where it calls what (a module's forward
     // calling a binding).
-    callsByPlace(Source, Out, File);
+    usesByPlace(Source, Out, File);
     return;
   }
   std::vector<Tok> Tokens = tokenize(Source);
@@ -716,7 +948,7 @@ void scanPythonSource(const std::string &Source, PythonOps &Out, const std::stri
       llvm::StringRef(Source).contains("register_kernel") ||
       llvm::StringRef(Source).contains("impl("))
     wrappedCalls(Source, Out, File);
-  callsByPlace(Source, Out, File);
+  usesByPlace(Source, Out, File);
   // Names built in code (the literal ones are taken above).
   llvm::StringRef Src = Source;
   if (Parses && (Src.contains("register_fake") || Src.contains("impl_abstract") ||

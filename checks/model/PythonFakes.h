@@ -45,16 +45,52 @@ struct PythonOps {
   /// called only there is behind an operator torch.compile sees. Value:
   /// "file:line" of the first such call.
   std::map<std::string, std::string> WrappedCalls;
-  /// Names called (`obj.name(...)`, `name(...)`) in a constructor's body
-  /// (`def __init__`): value "file:line" of the first call; and every name
-  /// called anywhere else. A binding called only in constructors runs when
-  /// a module is built, never in the forward torch.compile traces
-  /// (tiny-cuda-nn's `initial_params`).
-  std::map<std::string, std::string> ConstructorCalls;
-  std::set<std::string> OtherCalls;
-  bool calledOnlyInConstructors(const std::string &Name) const {
-    return ConstructorCalls.count(Name) && !OtherCalls.count(Name);
-  }
+  /// Where the project's Python calls or names each function (`x.name(...)`,
+  /// `name(...)`, `x.name`; `torch.ops.ns.op.overload(...)` names `op` too;
+  /// imports and definitions are not uses). Per use, the markers of the
+  /// functions around it: each decorator's dotted name (the last part of a
+  /// project's own, e.g. `disable_torch_compiler`; `torch.compiler.disable`
+  /// for torch's compile exclusions, `torch._dynamo.disable` included),
+  /// "@op-kernel" for an operator's Python kernel (isKernelDecorator),
+  /// "def __init__" for a constructor, "eager-only branch" for the block of
+  /// an `if torch.jit.is_scripting():` (or `is_tracing()`, or `not
+  /// torch.compiler.is_compiling()`) that torch.compile never runs; uses as
+  /// `torch.ops.ns.op` are also uses of "ns::op". A `backward` takes the
+  /// markers of its class's `forward` (an autograd.Function whose forward
+  /// runs eagerly runs its backward eagerly). Value: "file:line" of the first use so marked;
+  /// the empty set is a use torch.compile may trace (module level, a plain
+  /// function or method).
+  std::map<std::string, std::map<std::set<std::string>, std::string>> Uses;
+  /// Decorators that keep torch.compile out of a function:
+  /// "torch.compiler.disable" and the project's functions that apply it
+  /// (detectron2's `disable_torch_compiler`, whose inner def is
+  /// @torch.compiler.disable).
+  std::set<std::string> CompileDisablers = {"torch.compiler.disable"};
+  /// Operator names Python spells out, per namespace: `torch.ops.ns.op`
+  /// (any overload), "ns::op" strings; namespace "*" for a name whose
+  /// namespace is built (`f"{ns}::op"`). DynamicOpNamespaces: namespaces
+  /// named in a way that can reach any op (`torch.ops.ns` kept or passed,
+  /// `getattr(torch.ops.ns, name)`); "*" for all of them
+  /// (`getattr(torch.ops, ns)`). Python calls operators through torch.ops:
+  /// a string built as `f"ns::{name}"` names a registration, not a call.
+  std::map<std::string, std::set<std::string>> NamedOps;
+  std::set<std::string> DynamicOpNamespaces;
+
+  /// Why torch.compile traces none of the project's Python uses of \p Name:
+  /// "" when one may be traced, or when Python never uses it. The one
+  /// exemption every check asks of a binding or an operator.
+  std::string untracedUses(const std::string &Name) const;
+  /// The same of the operator ns::op, from its uses as `torch.ops.ns.op`
+  /// (a Python function of the same name is another thing); "" when the
+  /// namespace is reached in ways the scan cannot follow.
+  std::string untracedOpUses(const std::string &Ns, const std::string &Op) const;
+  /// Whether the project's Python names operators of \p Ns only one by one
+  /// and never \p Op: nothing in the project runs that op from Python.
+  bool neverNamedOp(const std::string &Ns, const std::string &Op) const;
+  /// Whether every use of \p Name is in a constructor: a binding called
+  /// only there runs when a module is built, never in the forward
+  /// torch.compile traces (tiny-cuda-nn's `initial_params`).
+  bool calledOnlyInConstructors(const std::string &Name) const;
 };
 
 /// Scans one Python source; \p File is recorded in Called and

@@ -79,8 +79,10 @@ std::string Session::pythonScansToJson() const {
                    {"called", P->Called},
                    {"unresolved", P->UnresolvedNamespaces},
                    {"wrapped", P->WrappedCalls},
-                   {"constructor", P->ConstructorCalls},
-                   {"other", P->OtherCalls}});
+                   {"uses", P->Uses},
+                   {"disablers", P->CompileDisablers},
+                   {"named_ops", P->NamedOps},
+                   {"dynamic_ns", P->DynamicOpNamespaces}});
   return All.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
@@ -97,8 +99,10 @@ bool Session::preloadPythonScans(llvm::StringRef Json) {
       E.at("called").get_to(P.Called);
       E.at("unresolved").get_to(P.UnresolvedNamespaces);
       E.at("wrapped").get_to(P.WrappedCalls);
-      E.at("constructor").get_to(P.ConstructorCalls);
-      E.at("other").get_to(P.OtherCalls);
+      E.at("uses").get_to(P.Uses);
+      E.at("disablers").get_to(P.CompileDisablers);
+      E.at("named_ops").get_to(P.NamedOps);
+      E.at("dynamic_ns").get_to(P.DynamicOpNamespaces);
     }
   } catch (const nlohmann::json::exception &) {
     return false;
