@@ -980,8 +980,26 @@ TEST(Schema, ErrorDuplicateNames) {
 TEST(Schema, ErrorBadTypeSuffixes) {
   EXPECT_TRUE(failsAt("ns::f(int[2 x) -> Tensor", 12, "expected ']' after list size"));
   EXPECT_TRUE(failsAt("ns::f(int[x] y) -> Tensor", 10, "expected list size or ']'"));
-  EXPECT_TRUE(failsAt("ns::f(int[][] y) -> Tensor", 11, "nested list types are not supported"));
   EXPECT_TRUE(failsAt("ns::f(Tensor?? y) -> Tensor", 13, "duplicate '?'"));
+}
+
+// torch's schema parser takes nested lists (torch 2.15:
+// Library("tlx", "DEF").define("f(Tensor[] a, int[][] x) -> (Tensor, int[])")
+// registers; pyg-lib's merge_sampler_outputs has one): the outer list's
+// element is the inner list.
+TEST(Schema, NestedListsParse) {
+  for (const char *Text : {"ns::f(int[][] x) -> Tensor", "ns::f(Tensor[][] x) -> int[][]",
+                           "ns::f(int[]?[] x) -> Tensor", "ns::f(int[][]? x) -> Tensor"}) {
+    std::optional<FunctionSchema> S = parseSchema(Text, nullptr);
+    ASSERT_TRUE(S) << Text;
+    EXPECT_EQ(S->str(), Text);
+  }
+  std::optional<FunctionSchema> S = parseSchema("ns::f(int[][]? x) -> Tensor", nullptr);
+  ASSERT_TRUE(S);
+  EXPECT_TRUE(S->args[0].type.isList);
+  EXPECT_TRUE(S->args[0].type.acceptsNone());
+  EXPECT_EQ(S->args[0].type.name, "int[]");
+  EXPECT_TRUE(failsAt("ns::f(int[][ y) -> Tensor", 13, "expected list size or ']'"));
 }
 
 TEST(Schema, ErrorBadAliasAnnotations) {

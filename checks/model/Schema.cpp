@@ -693,8 +693,20 @@ bool Parser::parseType(SchemaType &T, AliasInfo *Alias, bool IsReturn) {
       continue;
     }
     if (peek() == '[') {
-      if (T.isList)
-        return fail(Pos, "nested list types are not supported");
+      if (T.isList) {
+        // int[][]: a list of int[] (torch's parser takes nested lists). The
+        // inner list becomes the element, named by its text; what checks
+        // know of lists is of the outer one.
+        if (Alias && Alias->onList)
+          return fail(Pos, "alias annotations are not allowed on contained types");
+        T.optional = QuestionBeforeList || QuestionAfterList;
+        T.elementOptional = QuestionBeforeList;
+        T.listOptional = QuestionAfterList;
+        SchemaType Outer;
+        Outer.name = formatType(T, nullptr);
+        T = std::move(Outer);
+        QuestionBeforeList = QuestionAfterList = false;
+      }
       ++Pos;
       skipWs();
       if (isDigit(peek())) {

@@ -127,6 +127,9 @@ SchemaTypeOf schemaTypeOf(QualType Type) {
     }
     std::string Instead;
     std::string E = scalarSpelling(Elem, Instead);
+    // std::vector<std::vector<int64_t>>: int[][].
+    if (E.empty() && Instead.empty() && isListTemplate(templateSpecializationOf(Elem)))
+      E = schemaTypeOf(Elem).Spelling;
     if (!E.empty()) {
       R.Spelling = E + "[]";
       if (S->getName() == "OptionalArrayRef")
@@ -135,6 +138,20 @@ SchemaTypeOf schemaTypeOf(QualType Type) {
     }
     if (!Instead.empty())
       R.Instead = "std::vector<" + Instead + "> or at::IntArrayRef";
+    return R;
+  }
+  // c10::Dict<K, V>: Dict(K, V), the key a str/int/float/bool/Tensor; a
+  // typedef of the key (pyg-lib's `typedef std::string rel_type`) is
+  // seen through.
+  if (S && S->getQualifiedNameAsString() == "c10::Dict" && S->getTemplateArgs().size() == 2 &&
+      S->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+      S->getTemplateArgs()[1].getKind() == TemplateArgument::Type) {
+    QualType K = S->getTemplateArgs()[0].getAsType(), V = S->getTemplateArgs()[1].getAsType();
+    std::string Unused;
+    std::string Key = isTensorType(K) ? "Tensor" : scalarSpelling(K, Unused);
+    std::string Value = schemaTypeOf(V).Spelling;
+    if (!Key.empty() && !Value.empty())
+      R.Spelling = "Dict(" + Key + ", " + Value + ")";
     return R;
   }
   R.Spelling = scalarSpelling(Type, R.Instead);

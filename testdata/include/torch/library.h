@@ -33,6 +33,7 @@
 ///   implementations without having to write the boilerplate
 ///   conditionals yourself.
 
+#include <ATen/core/Dict.h>
 #include <ATen/core/enum_tag.h>
 #include <ATen/core/function_schema.h>
 #include <ATen/core/op_registration/op_allowlist.h>
