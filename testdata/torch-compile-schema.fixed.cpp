@@ -85,6 +85,27 @@ at::Tensor &fused_out(const at::Tensor &x, at::Tensor &out) { return out.copy_(x
   m.impl(#name, &name);                                                        \
   m.impl(#name ".out", &name##_out)
 
+// --- Containers ----------------------------------------------------------------
+
+// Dict(str, T) is c10::Dict<std::string, T>, also through a typedef of the
+// key (pyg-lib's `typedef std::string rel_type`); int[][] (torch's parser
+// takes nested lists) is std::vector<std::vector<int64_t>>. Look-alikes:
+// an int key for a str one, a flat list for a nested one.
+typedef std::string rel_type;
+at::Tensor sum_dict(const c10::Dict<rel_type, at::Tensor> &xs,
+                    const c10::optional<c10::Dict<std::string, at::Tensor>> &ys,
+                    const c10::Dict<rel_type, std::vector<int64_t>> &counts) {
+  return at::zeros({1});
+}
+at::Tensor merge(const std::vector<at::Tensor> &xs,
+                 const std::vector<std::vector<int64_t>> &cumsum) {
+  return at::zeros({1});
+}
+at::Tensor int_keys(const c10::Dict<int64_t, at::Tensor> &xs) { return at::zeros({1}); }
+at::Tensor flat(const std::vector<at::Tensor> &xs, const std::vector<int64_t> &cumsum) {
+  return at::zeros({1});
+}
+
 TORCH_LIBRARY(sc, m) {
   // --- Positives ---
   m.def("broken(Tensor x, int64_t n) -> Tensor"); // expect: torch-compile-schema: unknown type 'int64_t'; schemas write 'int'
@@ -107,6 +128,10 @@ TORCH_LIBRARY(sc, m) {
   m.def("good_out(Tensor src, Tensor(a!) out) -> ()");
   m.def("name_only");
   m.def("aten_style.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)");
+  m.def("sum_dict(Dict(str, Tensor) xs, Dict(str, Tensor)? ys, Dict(str, int[]) counts) -> Tensor");
+  m.def("merge(Tensor[] xs, int[][] cumsum) -> Tensor");
+  m.def("int_keys(Dict(str, Tensor) xs) -> Tensor"); // expect: torch-compile-schema: argument 'xs' of 'sc::int_keys' is 'Dict(str, Tensor)' in the schema but
+  m.def("flat(Tensor[] xs, int[][] cumsum) -> Tensor"); // expect: torch-compile-schema: argument 'cumsum' of 'sc::flat' is 'int[][]' in the schema but
 }
 
 TORCH_LIBRARY_IMPL(sc, CPU, m) {
@@ -125,6 +150,10 @@ TORCH_LIBRARY_IMPL(sc, CPU, m) {
   m.impl("scale_", &scale_);
   m.impl("as_view", &as_view);
   m.impl("good_out", &good_out);
+  m.impl("sum_dict", &sum_dict);
+  m.impl("merge", &merge);
+  m.impl("int_keys", &int_keys);
+  m.impl("flat", &flat);
 }
 
 // --- Overloads ---------------------------------------------------------------
@@ -163,39 +192,4 @@ TORCH_LIBRARY_IMPL(ov, CPU, m) {
 TORCH_LIBRARY_IMPL(ov, CUDA, m) {
   m.impl("twice.out", TORCH_FN(twice_out));
   m.impl("ov::twice", TORCH_FN(twice));
-}
-
-// --- Containers ----------------------------------------------------------------
-
-// Dict(str, T) is c10::Dict<std::string, T>, also through a typedef of the
-// key (pyg-lib's `typedef std::string rel_type`); int[][] (torch's parser
-// takes nested lists) is std::vector<std::vector<int64_t>>. Look-alikes:
-// an int key for a str one, a flat list for a nested one.
-typedef std::string rel_type;
-at::Tensor sum_dict(const c10::Dict<rel_type, at::Tensor> &xs,
-                    const c10::optional<c10::Dict<std::string, at::Tensor>> &ys,
-                    const c10::Dict<rel_type, std::vector<int64_t>> &counts) {
-  return at::Tensor();
-}
-at::Tensor merge(const std::vector<at::Tensor> &xs,
-                 const std::vector<std::vector<int64_t>> &cumsum) {
-  return at::Tensor();
-}
-at::Tensor int_keys(const c10::Dict<int64_t, at::Tensor> &xs) { return at::Tensor(); }
-at::Tensor flat(const std::vector<at::Tensor> &xs, const std::vector<int64_t> &cumsum) {
-  return at::Tensor();
-}
-
-TORCH_LIBRARY(dk, m) {
-  m.def("sum_dict(Dict(str, Tensor) xs, Dict(str, Tensor)? ys, Dict(str, int[]) counts) -> Tensor");
-  m.def("merge(Tensor[] xs, int[][] cumsum) -> Tensor");
-  m.def("int_keys(Dict(str, Tensor) xs) -> Tensor"); // expect: torch-compile-schema: argument 'xs' of 'dk::int_keys' is 'Dict(str, Tensor)' in the schema but
-  m.def("flat(Tensor[] xs, int[][] cumsum) -> Tensor"); // expect: torch-compile-schema: argument 'cumsum' of 'dk::flat' is 'int[][]' in the schema but
-}
-
-TORCH_LIBRARY_IMPL(dk, CPU, m) {
-  m.impl("sum_dict", &sum_dict);
-  m.impl("merge", &merge);
-  m.impl("int_keys", &int_keys);
-  m.impl("flat", &flat);
 }

@@ -370,3 +370,53 @@ void rowPointersOnce(const at::Tensor &boxes, float *out, int64_t n) {
       out[i * 4 + k] = row[k];
   }
 }
+
+// --- Per-sample setup -------------------------------------------------------------
+
+// pytorch3d's rasterizers: each mesh's first face and face count read with
+// item() in the batch loop, then every pixel rasterised over those faces:
+// the reads bound the inner loop, per-sample setup of its work.
+void rasterizeBatch(const at::Tensor &first_idx, const at::Tensor &counts, at::Tensor out,
+                    int64_t N, int64_t H, int64_t W) {
+  auto out_a = out.accessor<float, 3>();
+  for (int64_t n = 0; n < N; ++n) {
+    const int64_t start = first_idx[n].item<int64_t>();
+    const int64_t stop = start + counts[n].item<int64_t>();
+    for (int64_t y = 0; y < H; ++y)
+      for (int64_t x = 0; x < W; ++x)
+        for (int64_t f = start; f < stop; ++f)
+          out_a[n][y][x] += static_cast<float>(f);
+  }
+}
+
+// Look-alike: the value read is used in the loop's work, not as a bound.
+void scaleRows(const at::Tensor &scales, at::Tensor out, int64_t N) {
+  auto out_a = out.accessor<float, 2>();
+  for (int64_t n = 0; n < N; ++n) {
+    const float s = scales[n].item<float>(); // expect: torch-perf-element-loop: reads one element per loop iteration through 'item()'
+    for (int64_t j = 0; j < 4; ++j)
+      out_a[n][j] *= s;
+  }
+}
+
+// pyg-lib's farthest point sampling: each iteration's argmax is of the
+// distances the previous iteration updated, so there is no reduction over
+// all iterations at once to suggest.
+at::Tensor farthestPoints(const at::Tensor &y, int64_t k) {
+  at::Tensor out = at::empty({k}, y.options().dtype(at::kLong));
+  int64_t *out_data = out.data_ptr<int64_t>();
+  at::Tensor dist = (y - y[0]).pow(2).sum(1);
+  for (int64_t i = 1; i < k; i++) {
+    int64_t argmax = dist.argmax().data_ptr<int64_t>()[0];
+    out_data[i] = argmax;
+    dist = at::min(dist, (y - y[argmax]).pow(2).sum(1));
+  }
+  return out;
+}
+
+// Look-alike: the reduced tensor is not updated by the loop.
+int64_t firstMaxima(const at::Tensor &dist, int64_t k, int64_t *out) {
+  for (int64_t i = 0; i < k; i++)
+    out[i] = dist[i].argmax().data_ptr<int64_t>()[0]; // expect: torch-perf-element-loop: reads a reduction back to the host on every iteration
+  return k;
+}

@@ -142,3 +142,22 @@ at::Tensor doubled(const at::Tensor &input) {
   TORCH_CHECK(input.dim() == 4, "expected 4-D");
   return input.contiguous(input.suggest_memory_format()) * 2; // expect: torch-perf-memory-format: converts channels_last input to NCHW with a full copy
 }
+
+// --- The copy's data pointer, taken at once -------------------------------------
+
+// pytorch3d's launchers hand kernel<<<...>>>(x.contiguous().data_ptr<T>(), ...):
+// the kernel indexes NHWK memory by hand, so the NCHW-contiguous copy is
+// the point (a plain call here, as the host code of a .cu file is).
+void launch_backward(const int64_t *pix_to_face, const float *grad, int64_t H);
+void rasterize_backward(const at::Tensor &pix_to_face, const at::Tensor &grad_zbuf) {
+  TORCH_CHECK(pix_to_face.dim() == 4, "expected (N, H, W, K)");
+  launch_backward(pix_to_face.contiguous().data_ptr<int64_t>(),
+                  grad_zbuf.contiguous().data_ptr<float>(), pix_to_face.size(1));
+}
+
+// Look-alike: the data pointer is of another tensor the copy was handed to.
+at::Tensor padded(const at::Tensor &x);
+const float *padded_pointer(const at::Tensor &images) {
+  TORCH_CHECK(images.dim() == 4, "expected NCHW");
+  return padded(images.contiguous(images.suggest_memory_format())).data_ptr<float>(); // expect: torch-perf-memory-format: converts channels_last input to NCHW with a full copy
+}

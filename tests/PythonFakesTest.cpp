@@ -586,6 +586,13 @@ TEST(PythonFakes, OperatorsPythonNeverNamesAreTold) {
     EXPECT_FALSE(P.neverNamedOp("torch_scatter", Op)) << Op;
   // A namespace Python never names: its ops may be for others to call.
   EXPECT_FALSE(P.neverNamedOp("other", "op"));
+  // Nor one Python only registers fakes for (tests/projects/split_op): it
+  // never runs them, so it says nothing of which ones run.
+  PythonOps F = scan("import torch\n"
+                     "@torch.library.register_fake(\"fk::a\")\n"
+                     "def _(x): return x\n"
+                     "torch.library.register_fake(\"fk::b\")(lambda x: x)\n");
+  EXPECT_FALSE(F.neverNamedOp("fk", "c"));
 
   // Forms that can reach any op of a namespace, or of any namespace.
   for (const char *Reach : {"ops = torch.ops.torch_scatter\n",

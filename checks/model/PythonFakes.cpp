@@ -800,8 +800,10 @@ void namedOp(const std::vector<Tok> &T, size_t I, PythonOps &Out) {
     return;
   }
   const std::string &Ns = T[I + 2].Text;
-  if (DotAt(I + 3) && NameAt(I + 4) && !llvm::StringRef(T[I + 4].Text).starts_with("__"))
+  if (DotAt(I + 3) && NameAt(I + 4) && !llvm::StringRef(T[I + 4].Text).starts_with("__")) {
     Out.NamedOps[Ns].insert(T[I + 4].Text);
+    Out.CalledOpNamespaces.insert(Ns);
+  }
   else if (Ns != "load_library" && !(I + 3 < T.size() && T[I + 3].is("=")))
     Out.DynamicOpNamespaces.insert(Ns); // not `torch.ops.ns = mock.Mock()` (a docs build's)
 }
@@ -919,9 +921,11 @@ bool PythonOps::calledOnlyInConstructors(const std::string &Name) const {
 bool PythonOps::neverNamedOp(const std::string &Ns, const std::string &Op) const {
   if (DynamicOpNamespaces.count("*") || DynamicOpNamespaces.count(Ns))
     return false;
+  // Python that never runs an op of the namespace through torch.ops (only
+  // registers fakes, say) says nothing of which ops run: they are for others.
   auto Named = NamedOps.find(Ns);
-  if (Named == NamedOps.end())
-    return false; // Python never names the namespace: its ops are for others
+  if (!CalledOpNamespaces.count(Ns) || Named == NamedOps.end())
+    return false;
   auto Any = NamedOps.find("*");
   return !Named->second.count(Op) && !(Any != NamedOps.end() && Any->second.count(Op));
 }

@@ -75,6 +75,9 @@ struct PythonOps {
   /// a string built as `f"ns::{name}"` names a registration, not a call.
   std::map<std::string, std::set<std::string>> NamedOps;
   std::set<std::string> DynamicOpNamespaces;
+  /// Namespaces whose ops Python uses as `torch.ops.ns.op`: the package
+  /// runs its own operators (a fake registration alone does not say which).
+  std::set<std::string> CalledOpNamespaces;
 
   /// Why torch.compile traces none of the project's Python uses of \p Name:
   /// "" when one may be traced, or when Python never uses it. The one
@@ -84,8 +87,9 @@ struct PythonOps {
   /// (a Python function of the same name is another thing); "" when the
   /// namespace is reached in ways the scan cannot follow.
   std::string untracedOpUses(const std::string &Ns, const std::string &Op) const;
-  /// Whether the project's Python names operators of \p Ns only one by one
-  /// and never \p Op: nothing in the project runs that op from Python.
+  /// Whether the project's Python runs operators of \p Ns through torch.ops,
+  /// names them only one by one, and never \p Op: nothing in the project
+  /// runs that op from Python.
   bool neverNamedOp(const std::string &Ns, const std::string &Op) const;
   /// Whether every use of \p Name is in a constructor: a binding called
   /// only there runs when a module is built, never in the forward

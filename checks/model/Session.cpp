@@ -82,7 +82,8 @@ std::string Session::pythonScansToJson() const {
                    {"uses", P->Uses},
                    {"disablers", P->CompileDisablers},
                    {"named_ops", P->NamedOps},
-                   {"dynamic_ns", P->DynamicOpNamespaces}});
+                   {"dynamic_ns", P->DynamicOpNamespaces},
+                   {"called_ns", P->CalledOpNamespaces}});
   return All.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
@@ -103,6 +104,7 @@ bool Session::preloadPythonScans(llvm::StringRef Json) {
       E.at("disablers").get_to(P.CompileDisablers);
       E.at("named_ops").get_to(P.NamedOps);
       E.at("dynamic_ns").get_to(P.DynamicOpNamespaces);
+      E.at("called_ns").get_to(P.CalledOpNamespaces);
     }
   } catch (const nlohmann::json::exception &) {
     return false;

@@ -212,6 +212,56 @@ bool needsDimensions(const CXXMemberCallExpr *M, const ASTContext &Ctx) {
   return false;
 }
 
+/// The variable the full expression \p Full initialises, if any.
+const VarDecl *initialisedBy(const Expr *Full, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(*Full);
+  return Parents.empty() ? nullptr : Parents[0].get<VarDecl>();
+}
+
+/// Whether a loop inside \p Body starts or stops at \p V: `for (f =
+/// start; f < stop; ++f)` (pytorch3d reads each mesh's first face and face
+/// count with item() in its batch loop, then rasterises those faces over
+/// every pixel: the reads are the setup of per-sample work).
+bool boundsInnerLoop(const VarDecl *V, const Stmt *Body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *V;
+    bool Found = false;
+    bool VisitForStmt(ForStmt *F) {
+      for (const Stmt *Part : {static_cast<const Stmt *>(F->getInit()),
+                               static_cast<const Stmt *>(F->getCond())})
+        if (Part && refersTo(Part))
+          Found = true;
+      return !Found;
+    }
+    bool refersTo(const Stmt *S) const {
+      if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == V)
+        return true;
+      return llvm::any_of(S->children(), [&](const Stmt *C) { return C && refersTo(C); });
+    }
+  } F;
+  F.V = V;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.Found;
+}
+
+/// Whether \p Body assigns \p V (`dist = at::min(dist, d)`): a value the
+/// loop carries from one iteration to the next.
+bool assignsIn(const VarDecl *V, const Stmt *Body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *V;
+    bool Found = false;
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+      if (C->isAssignmentOp() && C->getNumArgs() == 2)
+        if (const auto *R = dyn_cast<DeclRefExpr>(C->getArg(0)->IgnoreImplicit()))
+          Found |= R->getDecl() == V;
+      return !Found;
+    }
+  } F;
+  F.V = V;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.Found;
+}
+
 /// The full expression \p E is part of (the outermost expression above it).
 const Expr *fullExpressionOf(const Expr *E, ASTContext &Ctx) {
   const Expr *Cur = E;
@@ -315,6 +365,16 @@ void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
     const auto *Reduction = cast<CXXMemberCallExpr>(ignoreWrappers(Read->getImplicitObjectArgument()));
     llvm::SmallVector<EnclosingLoop, 4> Loops = enclosingLoops(*Read, Ctx);
     if (Loops.empty() || dependsOnLoopVars(Reduction, Loops).empty())
+      return;
+    // Farthest point sampling: each iteration reduces what the previous one
+    // updated (`dist = at::min(dist, ...)` after `dist.argmax()`), so no
+    // reduction over all iterations at once exists (pyg-lib's fps).
+    const auto *Reduced = dyn_cast<DeclRefExpr>(ignoreWrappers(Reduction->getImplicitObjectArgument()));
+    const Stmt *LoopBody = isa<ForStmt>(Loops.front().Loop)
+                               ? cast<ForStmt>(Loops.front().Loop)->getBody()
+                               : nullptr;
+    if (Reduced && LoopBody && isa<VarDecl>(Reduced->getDecl()) &&
+        assignsIn(cast<VarDecl>(Reduced->getDecl()), LoopBody))
       return;
     std::string Text = shorten(sourceText(Read, Ctx));
     diag(Read->getBeginLoc(),
@@ -469,6 +529,12 @@ void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
   // noise beside the per-item work.
   if (handsTensorsToProjectCode(Body, Ctx))
     return;
+  // A value read to start or stop an inner loop (a sample's first index and
+  // count): per-sample setup of the inner loop's work.
+  if (Kind == Read)
+    if (const VarDecl *V = initialisedBy(fullExpressionOf(E, Ctx), Ctx);
+        V && boundsInnerLoop(V, Body))
+      return;
 
   if (!ReportedStatements.insert(fullExpressionOf(E, Ctx)->getBeginLoc().getRawEncoding()).second)
     return;

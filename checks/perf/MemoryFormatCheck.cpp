@@ -76,9 +76,12 @@ bool isImageOrVolume(const VarDecl *V, const FunctionDecl *F, const ASTContext &
 /// is taken (the code indexes NCHW), or it is `.view()`ed (a view that merges
 /// or splits dimensions fails on channels_last strides; mmcv's deform_conv).
 bool needsStandardLayout(const Expr *E, const FunctionDecl *F, ASTContext &Ctx) {
+  // Up through the temporaries, casts and the member expression Clang puts
+  // between `x.contiguous()` and `.data_ptr<T>()` (five levels for a
+  // temporary: pytorch3d's kernel<<<...>>>(x.contiguous().data_ptr<T>())).
   auto IsRaw = [](const Expr *Use, ASTContext &Ctx) {
     DynTypedNodeList Parents = Ctx.getParents(*Use);
-    for (int I = 0; I < 4 && !Parents.empty(); ++I) {
+    for (int I = 0; I < 8 && !Parents.empty(); ++I) {
       if (const auto *Call = Parents[0].get<CXXMemberCallExpr>()) {
         const CXXMethodDecl *M = Call->getMethodDecl();
         return M && M->getIdentifier() &&
@@ -86,7 +89,9 @@ bool needsStandardLayout(const Expr *E, const FunctionDecl *F, ASTContext &Ctx) 
                 M->getName().starts_with("accessor") ||
                 M->getName().starts_with("packed_accessor") || M->getName() == "view");
       }
-      if (!Parents[0].get<Expr>())
+      // Not through another call: its result is another tensor.
+      const Expr *P = Parents[0].get<Expr>();
+      if (!P || isa<CallExpr>(P) || isa<CXXConstructExpr>(P))
         return false;
       Parents = Ctx.getParents(Parents[0]);
     }

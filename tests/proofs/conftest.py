@@ -90,9 +90,10 @@ class Lint:
             return
         env = dict(os.environ, VIRTUAL_ENV=sys.prefix)
         for check, f in CHECK_FILES.items():
-            # Each testdata file is a program of its own (--no-project).
+            # Each testdata file is a program of its own (--no-project), with
+            # testdata/ as its project (as tests/TestdataTest.cpp lints it).
             cmd = [str(binary), f"--checks=-*,{check}", "--format=json", "--quiet", "--no-project",
-                   f"testdata/{f}"]
+                   "--project-root=testdata", f"testdata/{f}"]
             self.command = cmd
             p = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
             if p.returncode not in (0, 1):

@@ -310,3 +310,79 @@ def test_overload_negatives_compile_fullgraph(name, anchor, why, mf, py_fakes, r
            f"{full.summary()}; opcheck: {_fmt(oc)}", kind="negative", claim=f"not flagged: {why}")
     assert _traces(full), full.summary()
     assert oc["test_faketensor"] == "SUCCESS", oc
+
+
+# --- Ops torch.compile never runs here (mfu, testdata/python/callers.py) ----------
+# The callers the testdata's project has: ops used only in functions a project
+# decorator keeps out of torch.compile (torch.compiler.disable), or in the
+# backward of an autograd.Function whose forward it decorates, need no fake;
+# the same op also called where torch.compile traces, or an op called under
+# @torch.no_grad(), does.
+
+
+@pytest.fixture(scope="module")
+def callers(mf):
+    return runpy.run_path(str(TESTDATA / "python" / "callers.py"))
+
+
+def _ptr():
+    return torch.tensor([0, 1, 2, 4])
+
+
+@pytest.mark.parametrize("name,fn", [
+    ("disabled_and_traced", lambda c: c["traced"]),
+    ("no_grad_only", lambda c: c["inference"]),
+])
+def test_ops_called_where_compile_traces_need_a_fake(name, fn, callers, record):
+    line = TD.line_of(f'm.def("{name}(')
+    f = fn(callers)
+    full = compile_run(lambda x: f(x) + 1, [(x43(),)], fullgraph=True)
+    record(FILE, line, f"torch.compile(<the callers.py function calling mfu::{name}>(x) + 1, "
+           "fullgraph=True)", f"fullgraph: {full.summary()}", gb_observed=full.gbs)
+    assert _gb0090(full), full.summary()
+
+
+def test_ops_called_only_under_compile_disable_run_eagerly(callers, record):
+    """disabled_only, reads_disabled (a catch-all kernel that reads data):
+    called in callers.eager_only, which disable_compile wraps with
+    torch.compiler.disable. A compiled caller runs it eagerly: no fake tensor
+    reaches the ops, no GB0090 or data-dependent failure."""
+    eager_only = callers["eager_only"]
+    x, p = x43(), _ptr()
+    out = compile_run(lambda x, p: eager_only(x, p) * 2, [(x, p)], fullgraph=False)
+    want = eager_only(x, p) * 2
+    for name in ("disabled_only", "reads_disabled"):
+        record(FILE, TD.line_of(f'm.def("{name}('), "torch.compile(eager_only(x, ptr) * 2) "
+               "(default), eager_only decorated with callers.py's disable_compile "
+               "(torch.compiler.disable)", f"compile: {out.summary()}; equal to eager: "
+               f"{out.ok and torch.equal(out.result, want)}", kind="negative",
+               claim="not flagged: its only Python caller is kept out of torch.compile",
+               gb_observed=out.gbs)
+    assert out.ok and torch.equal(out.result, want), out.summary()
+    assert "GB0090" not in out.gbs and "GB0033" not in out.gbs, out.summary()
+
+
+def test_backward_of_a_disabled_forward_runs_eagerly(callers, record):
+    """disabled_backward: called in _Eager.backward, whose forward is
+    decorated with disable_compile: the Function runs eagerly under a
+    compiled caller, its backward with it."""
+    fn = callers["_Eager"].apply
+    x = x43().requires_grad_()
+    cf = torch.compile(lambda x: fn(x) * 3, backend="aot_eager")
+    torch._dynamo.reset()
+    try:
+        cf(x).sum().backward()
+        got, err = x.grad.clone(), None
+    except Exception as e:  # noqa: BLE001 - the observation
+        got, err = None, e
+    torch._dynamo.reset()
+    xe = x43().requires_grad_()
+    (fn(xe) * 3).sum().backward()
+    record(FILE, TD.line_of('m.def("disabled_backward('), "torch.compile(_Eager.apply(x) * 3, "
+           "backend=aot_eager), then .sum().backward()",
+           f"backward: {'ran' if err is None else describe_error(err)}; grad equal to eager: "
+           f"{err is None and torch.equal(got, xe.grad)}", kind="negative",
+           claim="not flagged: called only in the backward of a Function whose forward is "
+                 "kept out of torch.compile")
+    assert err is None, describe_error(err)
+    assert torch.equal(got, xe.grad)

@@ -366,7 +366,7 @@ NEG_ARGS = {
 
 
 @pytest.mark.parametrize("name", ["scale_", "as_view", "good_out", "aten_style", "copy_local",
-                                  "scale_copy"])
+                                  "scale_copy", "sum_dict", "merge"])
 def test_negatives_register_and_pass_the_schema_check(name, sc, record):
     line = _line(name)
     msg = sc[("sc", name)]
@@ -376,6 +376,18 @@ def test_negatives_register_and_pass_the_schema_check(name, sc, record):
            claim="not flagged: the same done right")
     assert msg == "", msg
     assert check in ("SUCCESS", "-"), check
+
+
+@pytest.mark.parametrize("name", ["int_keys", "flat"])
+def test_container_kernel_type_mismatch_fails_registration(name, sc, record):
+    """Dict(str, Tensor) with a c10::Dict<int64_t, at::Tensor> kernel, int[][]
+    with a std::vector<int64_t> one: torch infers the kernel's schema from its
+    C++ types and refuses the registration."""
+    line = _line(name)
+    msg = sc[("sc", name)]
+    record(FILE, line, f"the line's m.def(...) and the CPU block's m.impl(\"{name}\", &{name}) on "
+           "torch::Library objects at run time", f"throws: {_short(msg)}" if msg else "registers")
+    assert "doesn't match the expected function schema" in msg, msg
 
 
 @pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
