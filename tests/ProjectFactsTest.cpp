@@ -98,6 +98,42 @@ void logs(at::Tensor x) { logger("x"); }
 // What a function returns: a parameter as it is (alone, in a braced list,
 // in make_tuple), or a call's result; and in a template, `helper<N>(x)` is a
 // call of that template (spconv's get_indice_pairs_forward<NDim> in mmcv).
+// pytorch3d's CPU stubs: `AT_ERROR("Not Implemented"); return pix_to_face;`
+// never returns its input (the return is unreachable); nor after a throw or
+// TORCH_CHECK(false, ...). Look-alikes: a conditional failure, a check that
+// can pass.
+TEST(ProjectFacts, ReturnsAfterAnUnconditionalFailureAreNotReturns) {
+  auto Facts = factsOf(R"cpp(
+#include <torch/torch.h>
+#include <stdexcept>
+at::Tensor stub(const at::Tensor &pix_to_face) {
+  AT_ERROR("Not Implemented");
+  return pix_to_face;
+}
+at::Tensor thrown(const at::Tensor &x) {
+  throw std::runtime_error("no CPU kernel");
+  return x;
+}
+at::Tensor checked_false(const at::Tensor &x) {
+  TORCH_CHECK(false, "Not compiled with GPU support.");
+  return x;
+}
+at::Tensor conditional(const at::Tensor &x, bool cuda) {
+  if (cuda)
+    AT_ERROR("Not compiled with GPU support.");
+  return x;
+}
+at::Tensor checked(const at::Tensor &x) {
+  TORCH_CHECK(x.dim() == 2, "expected 2-D");
+  return x;
+}
+)cpp");
+  for (const char *Name : {"stub", "thrown", "checked_false"})
+    EXPECT_TRUE(Facts[Name].Params[0].ReturnedAt.File.empty()) << Name;
+  for (const char *Name : {"conditional", "checked"})
+    EXPECT_FALSE(Facts[Name].Params[0].ReturnedAt.File.empty()) << Name;
+}
+
 TEST(ProjectFacts, ReturnedParametersAndCallsAreRecorded) {
   auto Facts = factsOf(R"cpp(
 #include <torch/torch.h>

@@ -627,6 +627,8 @@ std::vector<std::string> lintWithPython(const std::string &Name, const std::stri
             0);
   writeFile(Dir + "/src/ops.cpp", Cpp);
   writeFile(Dir + "/py/ops.py", Py);
+  // The project root (checks without a PythonRoots option read its Python).
+  writeFile(Dir + "/setup.py", "from setuptools import setup\nsetup(name='ext')\n");
   writeFile(Dir + "/.clang-tidy", "Checks: '-*," + Check + "'\nCheckOptions:\n  " + Check +
                                       ".PythonRoots: '" + Dir + "/py'\n");
   RunResult R = runTorchLint("--no-project --format=json --torch-include=" +
@@ -745,4 +747,56 @@ TEST(PythonFakes, OperatorUsesAreTheirTorchOpsUses) {
   // A namespace reached in ways the scan cannot follow: no exemption.
   PythonOps Q = scan(std::string(Source) + "ops = torch.ops.detectron2\n");
   EXPECT_EQ(Q.untracedOpUses("detectron2", "nms_rotated"), "");
+}
+
+// pytorch3d's _C: the package's Python wraps most bindings, calls some only
+// in its tests, and never calls others (the naive rasterizers): no thread
+// and no torch.compile'd model of the package meets those. A test that
+// compiles something is no test-only use; a module whose bindings the
+// package's Python does not use outside tests is its users' API.
+TEST(PythonFakes, BindingsThePackageNeverUsesOrOnlyTestsAreTold) {
+  std::string Dir = makeTempDir("python-unused-bindings");
+  ASSERT_EQ(std::system(("mkdir -p " + shellQuote(Dir + "/pkg") + " " + shellQuote(Dir + "/tests"))
+                            .c_str()),
+            0);
+  writeFile(Dir + "/pkg/ops.py", "from . import _C\n"
+                                 "def rasterize(x):\n"
+                                 "    return _C.rasterize(x)\n");
+  writeFile(Dir + "/tests/test_ops.py", "from pkg import _C\n"
+                                        "def test_coarse():\n"
+                                        "    _C.rasterize_coarse(1)\n"
+                                        "    _C.rasterize(1)\n");
+  writeFile(Dir + "/tests/test_compile.py", "import torch\nfrom pkg import _C\n"
+                                            "def test_compiled():\n"
+                                            "    torch.compile(_C.compiled_in_test)(1)\n");
+  writeFile(Dir + "/pkg/test_helpers.py", "from . import _C\n_C.helper_only(1)\n");
+  const PythonOps P = scanPythonTrees({Dir});
+  std::vector<std::string> Module = {"rasterize", "rasterize_coarse", "rasterize_naive",
+                                     "compiled_in_test", "helper_only"};
+  EXPECT_EQ(P.unusedBinding("rasterize_naive", Module),
+            "the project's Python never uses it (it uses 'rasterize' of the same module, "
+            "pkg/ops.py:3)");
+  EXPECT_EQ(P.unusedBinding("rasterize_coarse", Module),
+            "the project's Python uses it only in tests (tests/test_ops.py:3)");
+  EXPECT_NE(P.unusedBinding("helper_only", Module), "");
+  EXPECT_EQ(P.unusedBinding("rasterize", Module), "");
+  EXPECT_EQ(P.unusedBinding("compiled_in_test", Module), "");
+  // A module only tests use: its bindings are the API.
+  EXPECT_EQ(P.unusedBinding("rasterize_naive", {"rasterize_coarse", "rasterize_naive"}), "");
+}
+
+TEST(PythonFakes, BindingsThePackageNeverUsesAreNotReported) {
+  const std::string Cpp = "#include <torch/extension.h>\n"
+                          "at::Tensor fine(const at::Tensor &x) { return x.sigmoid(); }\n"
+                          "at::Tensor naive(const at::Tensor &x) { return x.sigmoid(); }\n"
+                          "PYBIND11_MODULE(_C, m) {\n"
+                          "  m.def(\"fine\", &fine);\n" // 5
+                          "  m.def(\"naive\", &naive);\n"
+                          "}\n";
+  const std::string Py = "from . import _C\ndef f(x):\n    return _C.fine(x)\n";
+  for (const char *Check : {"torch-compile-opaque-binding", "torch-binding-gil"}) {
+    std::vector<std::string> Got = lintWithPython(std::string("unused-") + Check, Check, Cpp, Py);
+    ASSERT_EQ(Got.size(), 1u) << Check << ::testing::PrintToString(Got);
+    EXPECT_EQ(Got[0].rfind("5: pybind11 binding 'fine'", 0), 0u) << Got[0];
+  }
 }

@@ -5,6 +5,7 @@
 #include "../model/InactiveCode.h"
 #include "../model/ProjectModel.h"
 #include "../model/Registrations.h"
+#include "../model/Session.h"
 #include "../model/Signatures.h"
 #include "../model/TorchApi.h"
 
@@ -50,6 +51,11 @@ void GilCheck::report(const PyBinding &B, bool Method, ASTContext &Ctx) {
   for (const Expr *A : B.Call->arguments())
     if (A->getType().getAsString().find("gil_scoped_release") != std::string::npos)
       return;
+  // A binding the project's Python never uses, or only in its tests, while
+  // it uses others of the module: no thread of the package waits on it
+  // (the exemption opaque-binding asks too).
+  if (!TUModel::of(Ctx).unusedBinding(B, "").empty())
+    return;
   // Defined in another file: what its body does there (ProjectModel.h).
   std::string Elsewhere;
   if (!F->getDefinition()) {

@@ -239,8 +239,11 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
   // in constructors (`def __init__`), or in functions torch.compiler.disable
   // keeps out (PythonOps::untracedUses, the exemption every check asks).
   const PythonOps &Py = TUModel::of(Ctx).pythonOps(PythonRoots);
+  // Or it never uses it, or only in tests, while it uses other bindings of
+  // its module: a graph break nothing in the project meets.
   for (const PyBinding &B : Model.Bindings)
-    if (!Py.untracedUses(B.Name).empty())
+    if (!Py.untracedUses(B.Name).empty() ||
+        !TUModel::of(Ctx).unusedBinding(B, PythonRoots).empty())
       Settled.insert(B.Name);
   for (const PyBinding &B : Model.Methods)
     if (takesOrReturnsTensors(B.Function) && Py.untracedUses(B.Name).empty())

@@ -11,6 +11,7 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Index/USRGeneration.h"
 #include "llvm/Support/Path.h"
 
@@ -41,6 +42,26 @@ Site siteOf(SourceLocation Loc, const SourceManager &SM) {
 /// dispatcher, a kernel passed to a launcher): declared anywhere but in a
 /// system header or torch, defined here or in another TU. Lambdas in the
 /// body (AT_DISPATCH's) count as the body.
+/// Whether \p S always throws: `throw ...;`, a call of a [[noreturn]]
+/// function, `AT_ERROR(...)`, `TORCH_CHECK(false, ...)`.
+bool failsUnconditionally(const Stmt *S, const SourceManager &SM) {
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    E = E->IgnoreImplicit();
+    if (isa<CXXThrowExpr>(E))
+      return true;
+    if (const auto *C = dyn_cast<CallExpr>(E))
+      if (const FunctionDecl *F = C->getDirectCallee(); F && F->isNoReturn())
+        return true;
+  }
+  if (!S->getBeginLoc().isMacroID())
+    return false;
+  CharSourceRange Range = SM.getExpansionRange(S->getSourceRange());
+  std::string Text = Lexer::getSourceText(Range, SM, LangOptions()).str();
+  llvm::erase_if(Text, [](char C) { return C == ' ' || C == '\t' || C == '\n'; });
+  return llvm::StringRef(Text).starts_with("AT_ERROR(") ||
+         llvm::StringRef(Text).starts_with("TORCH_CHECK(false,");
+}
+
 class Callees : public RecursiveASTVisitor<Callees> {
 public:
   Callees(const SourceManager &SM, const FunctionDecl *Caller, FunctionFact &Fact)
@@ -52,11 +73,25 @@ public:
     --InLambda;
     return Result;
   }
+  /// Returns after an unconditional failure in the same block
+  /// (`AT_ERROR("Not Implemented"); return pix_to_face;`: pytorch3d's CPU
+  /// stubs) never run: they return nothing (a block is visited before its
+  /// statements).
+  bool VisitCompoundStmt(CompoundStmt *B) {
+    bool Failed = false;
+    for (const Stmt *S : B->body()) {
+      if (Failed)
+        if (const auto *R = dyn_cast<ReturnStmt>(S))
+          Unreachable.insert(R);
+      Failed = Failed || failsUnconditionally(S, SM);
+    }
+    return true;
+  }
   /// What the function returns: its tensor parameters, as they are or in a
   /// braced list or tuple (`return {indices, pairs, num};`), and the calls
   /// whose result it returns (visited before them).
   bool VisitReturnStmt(ReturnStmt *R) {
-    if (InLambda || !R->getRetValue())
+    if (InLambda || !R->getRetValue() || Unreachable.count(R))
       return true;
     std::vector<const Expr *> Work = {R->getRetValue()};
     while (!Work.empty()) {
@@ -272,6 +307,7 @@ private:
   std::set<std::string> Seen;
   std::set<const CallExpr *> ReturnedCalls;
   unsigned InLambda = 0;
+  llvm::DenseSet<const ReturnStmt *> Unreachable; ///< After an AT_ERROR.
 };
 
 class Functions : public RecursiveASTVisitor<Functions> {

@@ -625,6 +625,19 @@ bool eagerOnly(const std::vector<Tok> &T, size_t B, size_t E) {
   }
 }
 
+/// A test of the project: under a `test`/`tests` directory, or named
+/// test_*.py / *_test.py.
+bool isTestFile(llvm::StringRef File) {
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  File.split(Parts, '/');
+  if (Parts.empty())
+    return false;
+  llvm::StringRef Name = Parts.back();
+  return Name.starts_with("test_") || Name.ends_with("_test.py") ||
+         llvm::any_of(llvm::ArrayRef(Parts).drop_back(),
+                      [](llvm::StringRef D) { return D == "test" || D == "tests"; });
+}
+
 /// PythonOps::Uses and CompileDisablers of one file: every use of a name,
 /// with the markers of the functions around it.
 void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &File) {
@@ -646,6 +659,11 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
     std::set<std::string> ForwardMarkers; // a class's `def forward`
   };
   std::vector<Frame> Stack;
+  // Every use in a test file (one that does not compile anything) is marked.
+  std::set<std::string> Base;
+  if (isTestFile(File) && !llvm::StringRef(Source).contains("torch.compile") &&
+      !llvm::StringRef(Source).contains("_dynamo") && !llvm::StringRef(Source).contains("opcheck"))
+    Base.insert("test file");
   // The outermost function around the line, if no class is around it: a
   // decorator it applies to an inner def is what it does to its argument.
   auto OuterFunction = [&]() -> const Frame * {
@@ -682,7 +700,7 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
     size_t B = L.Begin + (First.is("async") ? 1 : 0);
     bool Def = B + 1 < L.End && (T[B].is("def") || T[B].is("class"));
     if (Def) {
-      Frame F{L.Indent, T[B].is("class"), T[B + 1].Text, {}, {}};
+      Frame F{L.Indent, T[B].is("class"), T[B + 1].Text, Base, {}};
       for (const Frame &Outer : Stack)
         F.Markers.insert(Outer.Markers.begin(), Outer.Markers.end());
       F.Markers.insert(Pending.begin(), Pending.end());
@@ -699,8 +717,7 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       Stack.push_back(std::move(F));
     } else if (First.is("if") && T[L.End - 1].is(":") && eagerOnly(T, L.Begin + 1, L.End - 1)) {
       // `if torch.jit.is_scripting():` - a block torch.compile never runs.
-      Frame F{
-          L.Indent, false, "", Stack.empty() ? std::set<std::string>() : Stack.back().Markers, {}};
+      Frame F{L.Indent, false, "", Stack.empty() ? Base : Stack.back().Markers, {}};
       F.Markers.insert("eager-only branch");
       Stack.push_back(std::move(F));
     } else if (Stack.empty() && L.Begin + 2 < L.End && First.Kind == Tok::Name &&
@@ -708,8 +725,7 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
                L.End == L.Begin + 2 + (T[L.Begin + 2].is("torch") ? 5 : 3)) {
       Out.CompileDisablers.insert(First.Text); // `no_compile = torch.compiler.disable`
     }
-    const std::set<std::string> None;
-    const std::set<std::string> &Markers = Stack.empty() ? None : Stack.back().Markers;
+    const std::set<std::string> &Markers = Stack.empty() ? Base : Stack.back().Markers;
     for (size_t I = Def ? B + 2 : L.Begin; I < L.End; ++I) {
       if (T[I].Kind != Tok::Name)
         continue;
@@ -909,6 +925,32 @@ std::string PythonOps::untracedOpUses(const std::string &Ns, const std::string &
   if (DynamicOpNamespaces.count("*") || DynamicOpNamespaces.count(Ns))
     return "";
   return untracedUses(Ns + "::" + Op);
+}
+
+std::string PythonOps::unusedBinding(const std::string &Name,
+                                     llvm::ArrayRef<std::string> Siblings) const {
+  auto OutsideTests = [&](const std::string &N) -> std::string {
+    auto It = Uses.find(N);
+    if (It != Uses.end())
+      for (const auto &[Markers, At] : It->second)
+        if (!Markers.count("test file"))
+          return At;
+    return "";
+  };
+  // The package's own Python uses the module: its bindings are not the API.
+  std::string Sibling, SiblingAt;
+  for (const std::string &S : Siblings)
+    if (S != Name && !(SiblingAt = OutsideTests(S)).empty()) {
+      Sibling = S;
+      break;
+    }
+  if (Sibling.empty() || !OutsideTests(Name).empty())
+    return "";
+  auto It = Uses.find(Name);
+  if (It == Uses.end())
+    return "the project's Python never uses it (it uses '" + Sibling + "' of the same module, " +
+           SiblingAt + ")";
+  return "the project's Python uses it only in tests (" + It->second.begin()->second + ")";
 }
 
 bool PythonOps::calledOnlyInConstructors(const std::string &Name) const {

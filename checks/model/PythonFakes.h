@@ -3,6 +3,7 @@
 #ifndef TORCHLINT_CHECKS_MODEL_PYTHONFAKES_H
 #define TORCHLINT_CHECKS_MODEL_PYTHONFAKES_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <functional>
@@ -52,7 +53,8 @@ struct PythonOps {
   /// project's own, e.g. `disable_torch_compiler`; `torch.compiler.disable`
   /// for torch's compile exclusions, `torch._dynamo.disable` included),
   /// "@op-kernel" for an operator's Python kernel (isKernelDecorator),
-  /// "def __init__" for a constructor, "eager-only branch" for the block of
+  /// "test file" for every use in a test (isTestFile) that compiles
+  /// nothing, "def __init__" for a constructor, "eager-only branch" for the block of
   /// an `if torch.jit.is_scripting():` (or `is_tracing()`, or `not
   /// torch.compiler.is_compiling()`) that torch.compile never runs; uses as
   /// `torch.ops.ns.op` are also uses of "ns::op". A `backward` takes the
@@ -95,6 +97,12 @@ struct PythonOps {
   /// only there runs when a module is built, never in the forward
   /// torch.compile traces (tiny-cuda-nn's `initial_params`).
   bool calledOnlyInConstructors(const std::string &Name) const;
+  /// Why \p Name, a pybind11 binding, is one nobody acts on: the project's
+  /// Python uses other bindings of its module (\p Siblings) outside tests,
+  /// and this one never, or only in tests (files under test/ or tests/, or
+  /// test_*.py, that compile nothing). "" otherwise: a module the package's
+  /// Python does not wrap is its users' API.
+  std::string unusedBinding(const std::string &Name, llvm::ArrayRef<std::string> Siblings) const;
 };
 
 /// Scans one Python source; \p File is recorded in Called and

@@ -228,6 +228,17 @@ const PythonOps &TUModel::pythonOps(llvm::StringRef RootsOption) {
   return S->pythonOps(Roots);
 }
 
+std::string TUModel::unusedBinding(const PyBinding &B, llvm::StringRef RootsOption) {
+  std::vector<std::string> Siblings;
+  for (const PyBinding &Other : registrations().Bindings)
+    if (Other.Module == B.Module)
+      Siblings.push_back(Other.Name);
+  for (const PyBinding &Other : registrations().Methods)
+    if (Other.Module == B.Module)
+      Siblings.push_back(Other.Name);
+  return pythonOps(RootsOption).unusedBinding(B.Name, Siblings);
+}
+
 std::string TUModel::extensionModule() {
   return extensionModuleOf(Main, S->projectRootOfFile(Main), OnPythonTree);
 }

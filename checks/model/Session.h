@@ -43,6 +43,7 @@ namespace torchlint::model {
 struct ProjectIndex;
 class ProjectView;
 class Registrations;
+struct PyBinding;
 
 class Session {
 public:
@@ -122,6 +123,10 @@ public:
   const PythonOps &pythonOps(llvm::StringRef RootsOption);
   /// What TORCH_EXTENSION_NAME expands to for this TU (extensionModuleOf).
   std::string extensionModule();
+  /// Why nobody acts on a finding about the binding \p B: the project's
+  /// Python never uses it or only in tests while it uses other bindings of
+  /// its module (PythonOps::unusedBinding); "" otherwise.
+  std::string unusedBinding(const PyBinding &B, llvm::StringRef RootsOption);
 
   ~TUModel();
 

@@ -1,0 +1,28 @@
+# The package's functions over its pybind11 bindings, called where a model's
+# forward (and torch.compile) runs them.
+from split_op import _C
+
+
+def scale(x, s):
+    return _C.scale(x, s)
+
+
+def count(x):
+    return _C.count(x)
+
+
+def add(a, b, released=False):
+    return _C.released_add(a, b) if released else _C.raw_add(a, b)
+
+
+def ingroup(group, out):
+    _C.ingroup(group, out)
+    return out
+
+
+def visible(means, view):
+    return _C.mark_visible(means, view)
+
+
+def fill(x, v):
+    return _C.fill_cuda(x, v) if x.is_cuda else _C.prebuilt(x)
