@@ -227,16 +227,9 @@ bool boundsInnerLoop(const VarDecl *V, const Stmt *Body) {
     const VarDecl *V;
     bool Found = false;
     bool VisitForStmt(ForStmt *F) {
-      for (const Stmt *Part : {static_cast<const Stmt *>(F->getInit()),
-                               static_cast<const Stmt *>(F->getCond())})
-        if (Part && refersTo(Part))
-          Found = true;
+      Found = (F->getInit() && mentions(F->getInit(), V)) ||
+              (F->getCond() && mentions(F->getCond(), V));
       return !Found;
-    }
-    bool refersTo(const Stmt *S) const {
-      if (const auto *R = dyn_cast<DeclRefExpr>(S); R && R->getDecl() == V)
-        return true;
-      return llvm::any_of(S->children(), [&](const Stmt *C) { return C && refersTo(C); });
     }
   } F;
   F.V = V;
