@@ -91,12 +91,30 @@ private:
   int64_t Calls = 0;
 };
 
+// torch-ngp's ffmlp_backward: split-k streams and cutlass workspaces kept in
+// function-local statics of helpers; the GIL is what keeps two threads out
+// of them: not ours to release. Look-alike: a static const is no state.
+std::vector<int64_t> &workspaces() {
+  static std::vector<int64_t> sizes;
+  return sizes;
+}
+at::Tensor backward_shared(const at::Tensor &g) {
+  workspaces().push_back(g.numel());
+  return g * 2;
+}
+int64_t block_threads() {
+  static const int64_t threads = 256;
+  return threads;
+}
+at::Tensor forward_const(const at::Tensor &x) { return x.mul(block_threads()); }
+
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("heavy", &heavy, "a matmul", pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil: holds the GIL
   m.def("heavy_arg", &heavy, py::arg("x"), pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil
   m.def("scale_any", &scale_any, pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil: holds the GIL
   m.def("blend_any", &blend_any, pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil: holds the GIL
   m.def("mix_any", &mix_any, pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil: holds the GIL
+  m.def("forward_const", &forward_const, pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil: holds the GIL
   // --- Negatives ---
   m.def("released", &released);
   m.def("nms_any", &nms_any);
@@ -105,6 +123,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("to_python", &to_python);
   m.def("calls_python", &calls_python);
   m.def("count", &count);
+  m.def("backward_shared", &backward_shared);
 
   py::class_<Runner>(m, "Runner")
       .def(py::init<>())

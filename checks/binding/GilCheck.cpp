@@ -63,7 +63,8 @@ void GilCheck::report(const PyBinding &B, bool Method, ASTContext &Ctx) {
     if (!llvm::StringRef(Elsewhere).starts_with("plain "))
       return;
   } else if (releasesGilOrCallsPython(F->getDefinition()->getBody()) ||
-             gilReleasedInOtherBuilds(F->getDefinition()).isValid()) {
+             gilReleasedInOtherBuilds(F->getDefinition()).isValid() ||
+             usesSharedStaticState(F)) {
     // (Another build configuration's release too: a call_guard would
     // release it twice there.)
     return;

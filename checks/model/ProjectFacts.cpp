@@ -331,6 +331,7 @@ public:
     Fact.At = siteOf(F->getLocation(), SM);
     Fact.TouchesPython =
         releasesGilOrCallsPython(F->getBody()) || gilReleasedInOtherBuilds(F, &Inactive).isValid();
+    Fact.SharedState = usesSharedStaticState(F);
     Fact.Backend = backendEvidence(F).str();
     for (const ParmVarDecl *P : F->parameters()) {
       if (P->isParameterPack())
@@ -432,7 +433,8 @@ TUFacts extractFacts(ASTContext &Ctx) {
 
 bool FunctionFact::operator<(const FunctionFact &O) const {
   auto Key = [](const FunctionFact &F) {
-    return std::tie(F.Usr, F.Name, F.At.File, F.At.Line, F.Callees, F.TouchesPython, F.Backend,
+    return std::tie(F.Usr, F.Name, F.At.File, F.At.Line, F.Callees, F.TouchesPython,
+                    F.SharedState, F.Backend,
                     F.FirstRead.File, F.FirstRead.Line, F.FirstReadCall, F.FakeReturn,
                     F.FakeParams, F.Pack);
   };
@@ -520,6 +522,7 @@ json toJson(const FunctionFact &Fn) {
             {"at", siteJson(Fn.At)},
             {"calls", Fn.Callees},
             {"touches_python", Fn.TouchesPython},
+            {"shared_state", Fn.SharedState},
             {"backend", Fn.Backend},
             {"first_read", siteJson(Fn.FirstRead)},
             {"first_read_call", Fn.FirstReadCall},
@@ -539,6 +542,7 @@ FunctionFact functionFactFromJson(const json &Fn) {
   Fact.At = siteFrom(Fn.at("at"));
   Fact.Callees = Fn.at("calls").get<std::vector<std::string>>();
   Fact.TouchesPython = Fn.at("touches_python").get<bool>();
+  Fact.SharedState = Fn.at("shared_state").get<bool>();
   Fact.Backend = Fn.at("backend").get<std::string>();
   Fact.FirstRead = siteFrom(Fn.at("first_read"));
   Fact.FirstReadCall = Fn.at("first_read_call").get<std::string>();

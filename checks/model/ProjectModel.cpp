@@ -62,12 +62,12 @@ json ProjectIndex::toJson() const {
     Unit["sha256"] = D == Digests.end() ? "" : D->second;
     Units[File] = std::move(Unit);
   }
-  return {{"version", 7}, {"functions", std::move(Pool)}, {"units", std::move(Units)}};
+  return {{"version", 8}, {"functions", std::move(Pool)}, {"units", std::move(Units)}};
 }
 
 ProjectIndex ProjectIndex::fromJson(const json &J) {
   ProjectIndex I;
-  if (J.at("version").get<int>() != 7)
+  if (J.at("version").get<int>() != 8)
     throw json::other_error::create(501, "unknown project index version", &J);
   std::vector<FunctionFact> Pool;
   for (const json &F : J.at("functions"))
@@ -376,7 +376,10 @@ std::string ProjectView::answer(const std::string &Kind, const std::string &Arg)
     for (const TUFacts *U : others())
       for (const FunctionFact &F : U->Functions)
         if (F.Usr == Arg) {
-          std::string This = std::string(F.TouchesPython ? "python " : "plain ") + where(F.At);
+          std::string This = std::string(F.TouchesPython ? "python "
+                                         : F.SharedState ? "shared "
+                                                         : "plain ") +
+                             where(F.At);
           size_t Shared = sharedDirectories(F.At.File, MainFile);
           if (Out.empty() || Shared > OutShared || (Shared == OutShared && This < Out)) {
             Out = This;

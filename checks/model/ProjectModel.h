@@ -97,8 +97,10 @@ public:
   std::vector<std::string> opsElsewhere();
 
   /// Whether another TU's definition of \p Usr releases the GIL or calls
-  /// Python ("python") or neither ("plain"), then a space and where it is
-  /// ("plain csrc/cpu/k.cpp:12"); empty when no other TU defines it.
+  /// Python ("python"), uses non-const static state ("shared":
+  /// usesSharedStaticState), or none of these ("plain"), then a space and
+  /// where it is ("plain csrc/cpu/k.cpp:12"); empty when no other TU
+  /// defines it.
   std::string bodyElsewhere(const std::string &Usr);
   /// The fake kernel another TU's definition of \p Usr implies
   /// (FunctionFact::FakeReturn): its parameters' names there, a tab, the

@@ -7,6 +7,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace clang;
@@ -176,6 +177,99 @@ bool releasesGilOrCallsPython(const Stmt *Body) {
   if (Body)
     F.TraverseStmt(const_cast<Stmt *>(Body));
   return F.Found;
+}
+
+bool usesSharedStaticState(const FunctionDecl *F, unsigned Depth) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const SourceManager &SM;
+    unsigned Depth;
+    llvm::SmallPtrSet<const FunctionDecl *, 16> &Seen;
+    bool Found = false;
+    Finder(const SourceManager &SM, unsigned Depth, llvm::SmallPtrSet<const FunctionDecl *, 16> &S)
+        : SM(SM), Depth(Depth), Seen(S) {}
+    bool ours(const Decl *D) const {
+      return !SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())) && !isTorchDecl(D);
+    }
+    bool shared(const VarDecl *V) const {
+      return V->hasGlobalStorage() && V->getTLSKind() == VarDecl::TLS_None &&
+             !V->getType().isConstQualified() && !V->isConstexpr() && ours(V);
+    }
+    // A write: `v = ...`, `v += ...`, `++v`, or a mutator of a container
+    // (`v.push_back(x)`, `v.resize(n)`, `m[k]` of a map, `m.emplace(...)`).
+    // Reads (a registry filled at start-up and looked up per call: mmcv's
+    // DeviceRegistry) are not.
+    bool written(const Expr *Target) const {
+      Target = Target->IgnoreParenImpCasts();
+      if (const auto *R = dyn_cast<DeclRefExpr>(Target)) {
+        const auto *V = dyn_cast<VarDecl>(R->getDecl());
+        return V && shared(V);
+      }
+      // `streams().resize(n)` of `std::vector<S> &streams() { static
+      // std::vector<S> s; return s; }`: the helper hands out the static.
+      const auto *C = dyn_cast<CallExpr>(Target);
+      const FunctionDecl *Callee = C ? C->getDirectCallee() : nullptr;
+      const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+      if (!Def || !Def->hasBody() || !ours(Def) || !Def->getReturnType()->isLValueReferenceType() ||
+          Def->getReturnType()->getPointeeType().isConstQualified())
+        return false;
+      struct Returns : RecursiveASTVisitor<Returns> {
+        const Finder *F;
+        bool Found = false;
+        bool VisitReturnStmt(ReturnStmt *R) {
+          const auto *D = R->getRetValue()
+                              ? dyn_cast<DeclRefExpr>(R->getRetValue()->IgnoreParenImpCasts())
+                              : nullptr;
+          const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+          Found |= V && F->shared(V);
+          return !Found;
+        }
+      } Ret;
+      Ret.F = this;
+      Ret.TraverseStmt(Def->getBody());
+      return Ret.Found;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      Found |= B->isAssignmentOp() && written(B->getLHS());
+      return !Found;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      Found |= U->isIncrementDecrementOp() && written(U->getSubExpr());
+      return !Found;
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+      Found |= C->getNumArgs() >= 1 &&
+               (C->isAssignmentOp() || C->getOperator() == OO_Subscript ||
+                C->getOperator() == OO_PlusPlus || C->getOperator() == OO_MinusMinus) &&
+               written(C->getArg(0));
+      return !Found;
+    }
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
+      const CXXMethodDecl *M = C->getMethodDecl();
+      static const llvm::StringSet<> Mutators = {
+          "push_back", "emplace_back", "insert", "emplace", "erase", "clear",
+          "resize",    "reserve",      "assign", "swap",    "pop_back", "try_emplace"};
+      Found |= M && M->getIdentifier() && !M->isConst() && Mutators.contains(M->getName()) &&
+               written(C->getImplicitObjectArgument());
+      return !Found;
+    }
+    bool VisitCallExpr(CallExpr *C) {
+      const FunctionDecl *Callee = C->getDirectCallee();
+      const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+      if (Depth && Def && Def->hasBody() && ours(Def) && Seen.insert(Def).second) {
+        Finder Inner(SM, Depth - 1, Seen);
+        Inner.TraverseStmt(Def->getBody());
+        Found |= Inner.Found;
+      }
+      return !Found;
+    }
+  };
+  const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
+  if (!Def || !Def->hasBody())
+    return false;
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Seen = {Def};
+  Finder Fd(Def->getASTContext().getSourceManager(), Depth, Seen);
+  Fd.TraverseStmt(Def->getBody());
+  return Fd.Found;
 }
 
 bool isDataReadCall(const FunctionDecl *Callee) {

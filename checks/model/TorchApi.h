@@ -54,6 +54,14 @@ bool isPybindDecl(const clang::Decl *Decl);
 /// finding of torch-binding-gil.
 bool releasesGilOrCallsPython(const clang::Stmt *Body);
 
+/// Whether \p F, or a function of the TU it calls (\p Depth levels down),
+/// writes variables with static storage: a function-local
+/// `static std::map<...> workspaces` filled on demand, a global vector of
+/// streams resized. Threads holding the GIL take turns at that state;
+/// released, they race (torch-ngp's ffmlp_backward). Reads are not writes:
+/// a registry filled at start-up and looked up per call is shared safely.
+bool usesSharedStaticState(const clang::FunctionDecl *F, unsigned Depth = 6);
+
 /// True for a torch call that reads tensor data on the host, or whose output
 /// size depends on it: item, data_ptr, accessor, packed_accessor32/64,
 /// nonzero, masked_select, unique (what a fake tensor cannot give).
