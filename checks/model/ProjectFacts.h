@@ -105,7 +105,7 @@ struct FunctionFact {
   /// Its body (not its callees') releases the GIL or calls into pybind11
   /// (releasesGilOrCallsPython).
   bool TouchesPython = false;
-  /// It (or a function of its TU it calls) uses non-const static state
+  /// It (or a function of its TU it calls) writes static state
   /// (usesSharedStaticState): the GIL is what serializes it.
   bool SharedState = false;
   /// What its body shows of its backend (BackendEvidence::str).

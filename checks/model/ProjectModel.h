@@ -97,7 +97,7 @@ public:
   std::vector<std::string> opsElsewhere();
 
   /// Whether another TU's definition of \p Usr releases the GIL or calls
-  /// Python ("python"), uses non-const static state ("shared":
+  /// Python ("python"), writes static state ("shared":
   /// usesSharedStaticState), or none of these ("plain"), then a space and
   /// where it is ("plain csrc/cpu/k.cpp:12"); empty when no other TU
   /// defines it.

@@ -638,6 +638,9 @@ bool isTestFile(llvm::StringRef File) {
                       [](llvm::StringRef D) { return D == "test" || D == "tests"; });
 }
 
+/// The most markers a use carries (usesByPlace).
+constexpr size_t MaxMarkers = 16;
+
 /// PythonOps::Uses and CompileDisablers of one file: every use of a name,
 /// with the markers of the functions around it.
 void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &File) {
@@ -700,9 +703,9 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
     size_t B = L.Begin + (First.is("async") ? 1 : 0);
     bool Def = B + 1 < L.End && (T[B].is("def") || T[B].is("class"));
     if (Def) {
-      Frame F{L.Indent, T[B].is("class"), T[B + 1].Text, Base, {}};
-      for (const Frame &Outer : Stack)
-        F.Markers.insert(Outer.Markers.begin(), Outer.Markers.end());
+      // The innermost frame holds every outer one's markers.
+      Frame F{L.Indent, T[B].is("class"), T[B + 1].Text, Stack.empty() ? Base : Stack.back().Markers,
+              {}};
       F.Markers.insert(Pending.begin(), Pending.end());
       F.Markers.erase("");
       if (!F.Class && F.Name == "__init__")
@@ -714,6 +717,16 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
           F.Markers.insert(Stack.back().ForwardMarkers.begin(), Stack.back().ForwardMarkers.end());
       }
       Pending.clear();
+      // Real code has a handful; a file nesting thousands of decorated defs
+      // must not make every use below them copy thousands (the scan stays
+      // linear in the file). torch's own markers are kept; others dropped
+      // only make uses look traced.
+      for (auto It = F.Markers.begin(); F.Markers.size() > MaxMarkers && It != F.Markers.end();)
+        It = llvm::is_contained({"torch.compiler.disable", "@op-kernel", "def __init__",
+                                 "eager-only branch", "test file"},
+                                *It)
+                 ? std::next(It)
+                 : F.Markers.erase(It);
       Stack.push_back(std::move(F));
     } else if (First.is("if") && T[L.End - 1].is(":") && eagerOnly(T, L.Begin + 1, L.End - 1)) {
       // `if torch.jit.is_scripting():` - a block torch.compile never runs.
