@@ -15,7 +15,11 @@ that change findings), matches every finding to verdicts.tsv by
 - the verdicts that no longer fire (the check changed, or the line moved),
   and apart from them the false positives that no longer fire (a wrong
   finding gone: the row stays, as the record of what the check once did);
-- the findings with no verdict (review them and add rows to verdicts.tsv).
+- the findings with no verdict (review them and add rows to verdicts.tsv);
+- recall per check against labels.tsv: hazards found by reading a
+  repository's code (bindings, registrations, CPU kernels, host wrappers),
+  recorded without looking at the findings; a label is found when a finding
+  of its check is on its line.
 
     tests/realworld/precision.py --bin build/bin/torch-lint --checkouts /tmp/rw \\
         --save-json /tmp/precision.json --write-doc docs/precision.md
@@ -51,6 +55,8 @@ TARGET_TOTAL = 100  # reviewed level0/level1 findings, all checks together
 
 
 Verdict = collections.namedtuple("Verdict", COLUMNS)
+LABEL_COLUMNS = ("repo", "commit", "path", "line", "check", "reason")
+Label = collections.namedtuple("Label", LABEL_COLUMNS)
 
 
 def read_verdicts(path):
@@ -81,6 +87,66 @@ def read_verdicts(path):
                 raise SystemExit(f"{path}:{n}: line '{v.line}' is not a number")
             rows.append(v._replace(line=int(v.line)))
     return rows
+
+
+def read_labels(path):
+    """labels.tsv: one hazard per row; a missing file is no labels."""
+    rows = []
+    if not os.path.exists(path):
+        return rows
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if not line.strip() or line.startswith("#"):
+                continue
+            cells = line.split("\t")
+            if cells == list(LABEL_COLUMNS):
+                continue  # the header
+            if len(cells) != len(LABEL_COLUMNS):
+                raise SystemExit(f"{path}:{n}: {len(cells)} columns, expected "
+                                 f"{len(LABEL_COLUMNS)} ({', '.join(LABEL_COLUMNS)})")
+            label = Label(*cells)
+            if not label.line.isdigit():
+                raise SystemExit(f"{path}:{n}: line '{label.line}' is not a number")
+            rows.append(label._replace(line=int(label.line)))
+    return rows
+
+
+def recall_table(data, labels):
+    """Recall per check over the labels of repositories linted this run at
+    the labels' commit: found when a finding of the label's check is on the
+    label's line. Level2 checks are not in a default run: their labels are
+    listed, and say so."""
+    found = collections.defaultdict(collections.Counter)
+    missed = []
+    for label in labels:
+        linted = data["repos"].get(label.repo)
+        if linted is None or linted["commit"] != label.commit:
+            continue
+        hit = any(f["path"] == label.path and f["line"] == label.line and
+                  f["check"] == label.check for f in linted["findings"])
+        found[label.check]["labels"] += 1
+        found[label.check]["found"] += hit
+        if not hit:
+            missed.append(label)
+    measured = sorted({lb.repo for lb in labels
+                       if lb.repo in data["repos"] and
+                       data["repos"][lb.repo]["commit"] == lb.commit})
+    levels = {c: i["level"] for c, i in data.get("checks", {}).items()}
+    lines = [f"Labelled: {len(measured)} repositor{'y' if len(measured) == 1 else 'ies'}" +
+             (f" ({', '.join(measured)})" if measured else "") + ".", "",
+             "| check | level | labels | found | recall |", "|---|---|---|---|---|"]
+    total = collections.Counter()
+    for c in sorted(found, key=lambda c: (levels.get(c, "?"), c)):
+        s, level = found[c], levels.get(c, "?")
+        note = " (not in the default run)" if level == "level2" else ""
+        if level in FIRST_LOOK_BAR:
+            total.update(s)
+        lines.append(f"| {c} | {level} | {s['labels']} | {s['found']} | "
+                     f"{100 * s['found'] / s['labels']:.0f}%{note} |")
+    recall = f"{100 * total['found'] / total['labels']:.0f}%" if total["labels"] else "—"
+    lines.append(f"| **level0 + level1** | | {total['labels']} | {total['found']} | {recall} |")
+    return "\n".join(lines), missed
 
 
 def relative(path, root):
@@ -257,10 +323,12 @@ def repo_table(data, matched, unreviewed):
     return "\n".join(lines)
 
 
-def generated(data, matched, unreviewed, gone, stale, verdicts, fixed=()):
+def generated(data, matched, unreviewed, gone, stale, verdicts, fixed=(), labels=()):
     parts = [f"Linter: `{data.get('linter', '?')}`, run {data.get('date', '?')}.", "",
              repo_table(data, matched, unreviewed), "", table(data, matched, unreviewed), "",
              "### First look", "", first_look_table(data, verdicts), ""]
+    if labels:
+        parts += ["### Recall", "", recall_table(data, labels)[0], ""]
     if gone or stale or fixed:
         parts.append(f"Verdicts that no longer fire: {len(gone)}; false positives that no "
                      f"longer fire (wrong findings since removed): {len(fixed)}; verdicts of "
@@ -286,6 +354,7 @@ def main(argv=None):
     ap.add_argument("--checkouts", help="directory of <owner>+<name> checkouts")
     ap.add_argument("--repos", default=os.path.join(HERE, "repos.tsv"))
     ap.add_argument("--verdicts", default=os.path.join(HERE, "verdicts.tsv"))
+    ap.add_argument("--labels", default=os.path.join(HERE, "labels.tsv"))
     ap.add_argument("--cache-dir", help="passed to torch-lint (no effect on findings)")
     ap.add_argument("--from-json", help="use the output of an earlier --save-json")
     ap.add_argument("--save-json", help="write the lint results here")
@@ -305,6 +374,7 @@ def main(argv=None):
         with open(args.save_json, "w") as f:
             json.dump(data, f, indent=1)
     verdicts = read_verdicts(args.verdicts)
+    labels = read_labels(args.labels)
     matched, unreviewed, gone, stale, not_linted = match(data, verdicts)
 
     print("## Precision per check\n")
@@ -312,6 +382,12 @@ def main(argv=None):
     print(table(data, matched, unreviewed) + "\n")
     print("## First-look precision per check\n")
     print(first_look_table(data, verdicts) + "\n")
+    recall, missed = recall_table(data, labels)
+    print("## Recall per check (labels.tsv)\n")
+    print(recall + "\n")
+    for label in missed:
+        print(f"- missed: {label.repo} {label.path}:{label.line} {label.check} {label.reason}")
+    print()
     fixed = [v for v in gone if v.verdict == "FP"]
     gone = [v for v in gone if v.verdict != "FP"]
     print(f"## Verdicts that no longer fire ({len(gone)})\n")
@@ -335,7 +411,7 @@ def main(argv=None):
               f"{f['message'][:160]}")
     if args.write_doc:
         write_doc(args.write_doc,
-                  generated(data, matched, unreviewed, gone, stale, verdicts, fixed))
+                  generated(data, matched, unreviewed, gone, stale, verdicts, fixed, labels))
         print(f"\nwrote {args.write_doc}", file=sys.stderr)
     if args.fail_on_change and (gone or stale or unreviewed):
         return 1

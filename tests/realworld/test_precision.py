@@ -26,7 +26,8 @@ def run_with(verdicts, *extra):
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         rc = precision.main(["--from-json", os.path.join(FIX, "lint.json"),
-                             "--verdicts", verdicts, *extra])
+                             "--verdicts", verdicts,
+                             "--labels", os.path.join(FIX, "labels.tsv"), *extra])
     return rc, out.getvalue()
 
 
@@ -53,7 +54,8 @@ class PrecisionTest(unittest.TestCase):
         self.assertEqual(row(out, "torch-b"),
                          ["torch-b", "level1", "1", "0", "0", "1", "0.0%", "1", "**below 95%**"])
         self.assertEqual(row(out, "torch-quiet")[2:], ["0", "0", "0", "0", "—", "0", "no findings"])
-        self.assertNotIn("torch-advisory", out)  # off by default and silent
+        # Off by default and silent: not in the precision table.
+        self.assertNotIn("torch-advisory", out.split("## First-look")[0])
         total = row(out, "**level0 + level1**")
         self.assertEqual(total[2:8], ["4", "2", "1", "1", "50.0%", "3"])
         self.assertIn("fewer than", total[8])
@@ -88,6 +90,21 @@ class PrecisionTest(unittest.TestCase):
         self.assertEqual(row(first, "**level0 + level1**")[2:7], ["4", "3", "1", "0", "75.0%"])
         # The tuned table is unchanged by them.
         self.assertEqual(row(out, "torch-a")[2:7], ["3", "2", "1", "0", "66.7%"])
+
+    def test_recall(self):
+        # Labels of repositories linted at their commit only; found when a
+        # finding of the label's check is on its line.
+        _, out = run()
+        recall = out.split("## Recall per check (labels.tsv)")[1].split("## ")[0]
+        self.assertIn("Labelled: 2 repositories (o/one, o/two).", recall)
+        # check | level | labels | found | recall
+        self.assertEqual(row(recall, "torch-a"), ["torch-a", "level0", "4", "2", "50%"])
+        self.assertEqual(row(recall, "torch-advisory"),
+                         ["torch-advisory", "level2", "1", "0", "0% (not in the default run)"])
+        self.assertEqual(row(recall, "**level0 + level1**")[2:], ["4", "2", "50%"])
+        self.assertIn("- missed: o/one src/a.cpp:11 torch-a", recall)
+        self.assertIn("- missed: o/one src/b.cpp:5 torch-a", recall)
+        self.assertNotIn("not measured", recall)
 
     def test_fail_on_change(self):
         rc, _ = run("--fail-on-change")
@@ -128,6 +145,7 @@ class PrecisionTest(unittest.TestCase):
             self.assertIn("| torch-a | level0 | 3 | 2 | 1 | 0 | 66.7% | 2 |", first)
             self.assertIn("torch-lint 0.0.0 (fixture)", first)
             self.assertIn("### First look\n\nFirst looks: 1 repository (o/new).", first)
+            self.assertIn("### Recall\n\nLabelled: 2 repositories", first)
             run("--write-doc", doc)  # idempotent
             self.assertEqual(read(doc), first)
 
