@@ -43,8 +43,12 @@ const CheckInfo Checks[] = {
      "tensors, nested std::vector arguments, element-wise tensor-to-vector copies",
      "", F::None, &make<checks::ArrayCopyCheck>},
     {"torch-binding-gil", "binding", L::Level1,
-     "a pybind11 binding of a tensor function that keeps the GIL for the whole "
-     "call",
+     "a pybind11 binding of a tensor function that keeps the GIL while its "
+     "C++ works on the host: loops over data, waits for the device",
+     "", F::Some, &make<checks::GilCheck>},
+    {"torch-binding-gil-launch", "binding", L::Level2,
+     "a pybind11 binding of a tensor function that keeps the GIL while it "
+     "only checks, allocates and launches CUDA work (microseconds per call)",
      "", F::Some, &make<checks::GilCheck>},
     {"torch-bugprone-data-ptr-contiguity", "bugprone", L::Level2,
      "data_ptr of a tensor parameter indexed linearly without evidence that "

@@ -108,6 +108,74 @@ int64_t block_threads() {
 }
 at::Tensor forward_const(const at::Tensor &x) { return x.mul(block_threads()); }
 
+// Work on the host while the GIL is held: what this check is for.
+// pytorch3d's CPU kernels: a loop over an accessor's elements.
+at::Tensor face_areas_cpu(const at::Tensor &verts) {
+  auto out = at::zeros({verts.size(0)}, verts.options());
+  auto v = verts.accessor<float, 2>();
+  auto o = out.accessor<float, 1>();
+  for (int64_t i = 0; i < verts.size(0); ++i)
+    o[i] = v[i][0] * v[i][1];
+  return out;
+}
+// The loop in a templated helper that takes raw pointers, through AT_DISPATCH.
+template <typename scalar_t>
+void scale_kernel(const scalar_t *in, scalar_t *out, int64_t n) {
+  for (int64_t i = 0; i < n; ++i)
+    out[i] = in[i] * 2;
+}
+at::Tensor scale_cpu(const at::Tensor &x) {
+  auto y = at::empty_like(x);
+  AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "scale_cpu", [&] {
+    scale_kernel<scalar_t>(x.data_ptr<scalar_t>(), y.data_ptr<scalar_t>(), x.numel());
+  });
+  return y;
+}
+// A count read back to size the output: on CUDA, a wait for the device.
+at::Tensor compact(const at::Tensor &mask) {
+  int64_t n = mask.sum().item<int64_t>();
+  return at::empty({n}, mask.options());
+}
+at::Tensor relu_parallel(const at::Tensor &x) {
+  auto y = at::empty_like(x);
+  at::parallel_for(0, x.numel(), 2048, [&](int64_t b, int64_t e) {});
+  return y;
+}
+// detectron2's deform_conv: a loop over batch chunks, tensor ops in each.
+at::Tensor conv_chunks(const at::Tensor &x, const at::Tensor &w, int64_t step) {
+  auto out = at::empty({x.size(0), w.size(0)}, x.options());
+  for (int64_t b = 0; b < x.size(0) / step; ++b)
+    out.narrow(0, b * step, step).addmm_(x.narrow(0, b * step, step), w.t());
+  return out;
+}
+// Through a device dispatch: the CPU arm loops.
+at::Tensor face_areas(const at::Tensor &verts) {
+  if (verts.is_cuda())
+    return verts.sum(1);
+  return face_areas_cpu(verts);
+}
+
+// Look-alikes: a launcher (pointnet2's, torch-ngp's) only checks,
+// allocates and launches: microseconds, torch-binding-gil-launch's. Its
+// host loop over the dimensions fills an array, no tensor data.
+typedef struct CUstream_st *cudaStream_t;
+int cudaGetLastError();
+void gather_points_launch(int64_t n, const int64_t *strides, const float *points, const int *idx,
+                          float *out) {
+  // gather_points_kernel<<<blocks(n), 256>>>(n, strides, points, idx, out);
+  cudaGetLastError();
+}
+at::Tensor gather_points(const at::Tensor &points, const at::Tensor &idx) {
+  TORCH_CHECK(points.is_contiguous(), "points must be contiguous");
+  auto out = at::zeros({idx.size(0)}, points.options());
+  int64_t strides[8];
+  for (int64_t d = 0; d < points.dim(); ++d)
+    strides[d] = points.stride(d);
+  gather_points_launch(idx.size(0), strides, points.data_ptr<float>(), idx.data_ptr<int>(),
+                       out.data_ptr<float>());
+  return out;
+}
+
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("heavy", &heavy, "a matmul"); // expect: torch-binding-gil: holds the GIL
   m.def("heavy_arg", &heavy, py::arg("x")); // expect: torch-binding-gil
@@ -115,6 +183,12 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("blend_any", &blend_any); // expect: torch-binding-gil: holds the GIL
   m.def("mix_any", &mix_any); // expect: torch-binding-gil: holds the GIL
   m.def("forward_const", &forward_const); // expect: torch-binding-gil: holds the GIL
+  m.def("face_areas_cpu", &face_areas_cpu); // expect: torch-binding-gil: works on the host (a CPU loop over tensor data in 'face_areas_cpu'
+  m.def("scale_cpu", &scale_cpu); // expect: torch-binding-gil: a CPU loop over tensor data in 'scale_kernel'
+  m.def("compact", &compact); // expect: torch-binding-gil: ('item' (a wait for the device) in 'compact'
+  m.def("relu_parallel", &relu_parallel); // expect: torch-binding-gil: (at::parallel_for in 'relu_parallel'
+  m.def("conv_chunks", &conv_chunks); // expect: torch-binding-gil: (a loop that runs tensor ops per iteration in 'conv_chunks'
+  m.def("face_areas", &face_areas); // expect: torch-binding-gil: a CPU loop over tensor data in 'face_areas_cpu'
   // --- Negatives ---
   m.def("released", &released);
   m.def("nms_any", &nms_any);
@@ -124,6 +198,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("calls_python", &calls_python);
   m.def("count", &count);
   m.def("backward_shared", &backward_shared);
+  m.def("gather_points", &gather_points);
 
   py::class_<Runner>(m, "Runner")
       .def(py::init<>())

@@ -69,16 +69,43 @@ void GilCheck::report(const PyBinding &B, bool Method, ASTContext &Ctx) {
     // release it twice there.)
     return;
   }
+  // Graded by what the C++ does while it holds the GIL: work on the host
+  // (loops over data, waits for the device) is this check's; checks, an
+  // allocation and a CUDA launch take microseconds (torch-binding-gil-launch).
+  ProjectView &View = ProjectView::get(Ctx);
+  std::string Usr = usrOf(F);
+  std::string HostWork = View.hostWorkOf(Usr);
+  llvm::SmallVector<llvm::StringRef, 3> Work;
+  llvm::StringRef(HostWork).split(Work, '\t');
+  // Something on the way releases the GIL itself or calls Python.
+  std::string Backend = View.backendOf(Usr);
+  if (Backend == "python")
+    return;
+  bool LaunchOnly = Work.size() != 3 && Backend == "cuda";
+  if (LaunchOnly != (getID() == "torch-binding-gil-launch"))
+    return;
   {
-    auto D = diag(B.Site,
-                  "pybind11 %select{binding|method}0 '%1' holds the GIL for the whole call "
-                  "of a tensor function: every other Python thread (data loaders, "
-                  "servers) waits until it returns (its CPU work; for CUDA, its "
-                  "checks, allocations and launches); release it with "
-                  "py::call_guard<py::gil_scoped_release>()%select{| once two threads "
-                  "may run it on one object at the same time (the GIL now "
-                  "serializes them)}0");
+    auto D = LaunchOnly
+                 ? diag(B.Site,
+                        "pybind11 %select{binding|method}0 '%1' holds the GIL while it checks, "
+                        "allocates and launches CUDA work (its code has no CPU loop over data "
+                        "and does not wait for the device): microseconds per call that other "
+                        "Python threads wait for; release it with "
+                        "py::call_guard<py::gil_scoped_release>()%select{| once two threads "
+                        "may run it on one object at the same time}0")
+                 : diag(B.Site,
+                        "pybind11 %select{binding|method}0 '%1' holds the GIL for the whole call "
+                        "of a tensor function%2: every other Python thread (data loaders, "
+                        "servers) waits until it returns; release it with "
+                        "py::call_guard<py::gil_scoped_release>()%select{| once two threads "
+                        "may run it on one object at the same time (the GIL now "
+                        "serializes them)}0");
     D << Method << (B.Class.empty() ? B.Name : B.Class + "." + B.Name);
+    if (!LaunchOnly)
+      D << (Work.size() == 3 ? (" whose C++ works on the host (" + Work[0] + " in '" + Work[2] +
+                                "', " + Work[1] + ")")
+                                   .str()
+                             : std::string());
     // (Not for a method: whether its object's state may be shared between
     // threads is its author's call.)
     SourceLocation RParen = B.Call->getRParenLoc();
@@ -91,6 +118,19 @@ void GilCheck::report(const PyBinding &B, bool Method, ASTContext &Ctx) {
                            "calls into Python",
          DiagnosticIDs::Note)
         << functionName(F) << llvm::StringRef(Elsewhere).drop_front(strlen("plain "));
+  // Where it cannot tell, it says what it assumed.
+  if (Work.size() != 3 && !LaunchOnly)
+    diag(F->getLocation(),
+         Backend == "cuda cpu" || Backend == "cpu cuda" || Backend == "cpu"
+             ? "assumed to work on the CPU: '%0' reaches host code that reads tensor memory "
+               "though no loop over it was found"
+         : Backend == "composite"
+             ? "assumed to work on the CPU: '%0' runs tensor ops and launches no CUDA kernel "
+               "of its own (on CPU tensors the ops compute while the GIL is held)"
+             : "assumed to work on the CPU: what '%0' reaches is not all known (a function "
+               "defined in no source of the project, or a call through a pointer)",
+         DiagnosticIDs::Note)
+        << functionName(F);
 }
 
 } // namespace torchlint::checks

@@ -12,9 +12,13 @@ struct PyBinding;
 namespace torchlint::checks {
 
 /// Flags pybind11 bindings (module functions and class methods) of tensor
-/// functions that keep the GIL for the whole call.
+/// functions that keep the GIL for the whole call, graded by what their C++
+/// does meanwhile: torch-binding-gil when it works on the host (loops over
+/// data, waits for the device) or may, torch-binding-gil-launch (the same
+/// class under another name) when it only checks, allocates and launches.
 ///
 /// For the user-facing documentation see docs/checks/torch-binding-gil.md
+/// and docs/checks/torch-binding-gil-launch.md
 class GilCheck : public clang::tidy::ClangTidyCheck {
 public:
   using ClangTidyCheck::ClangTidyCheck;

@@ -333,6 +333,10 @@ public:
         releasesGilOrCallsPython(F->getBody()) || gilReleasedInOtherBuilds(F, &Inactive).isValid();
     Fact.SharedState = usesSharedStaticState(F);
     Fact.Backend = backendEvidence(F).str();
+    if (HostWork W = hostWork(F); W.At) {
+      Fact.HostWork = W.What;
+      Fact.HostWorkAt = siteOf(W.At->getBeginLoc(), SM);
+    }
     for (const ParmVarDecl *P : F->parameters()) {
       if (P->isParameterPack())
         Fact.Pack = static_cast<int>(P->getFunctionScopeIndex());
@@ -434,7 +438,7 @@ TUFacts extractFacts(ASTContext &Ctx) {
 bool FunctionFact::operator<(const FunctionFact &O) const {
   auto Key = [](const FunctionFact &F) {
     return std::tie(F.Usr, F.Name, F.At.File, F.At.Line, F.Callees, F.TouchesPython,
-                    F.SharedState, F.Backend,
+                    F.SharedState, F.HostWork, F.HostWorkAt.File, F.HostWorkAt.Line, F.Backend,
                     F.FirstRead.File, F.FirstRead.Line, F.FirstReadCall, F.FakeReturn,
                     F.FakeParams, F.Pack);
   };
@@ -523,6 +527,8 @@ json toJson(const FunctionFact &Fn) {
             {"calls", Fn.Callees},
             {"touches_python", Fn.TouchesPython},
             {"shared_state", Fn.SharedState},
+            {"host_work", Fn.HostWork},
+            {"host_work_at", siteJson(Fn.HostWorkAt)},
             {"backend", Fn.Backend},
             {"first_read", siteJson(Fn.FirstRead)},
             {"first_read_call", Fn.FirstReadCall},
@@ -543,6 +549,8 @@ FunctionFact functionFactFromJson(const json &Fn) {
   Fact.Callees = Fn.at("calls").get<std::vector<std::string>>();
   Fact.TouchesPython = Fn.at("touches_python").get<bool>();
   Fact.SharedState = Fn.at("shared_state").get<bool>();
+  Fact.HostWork = Fn.at("host_work").get<std::string>();
+  Fact.HostWorkAt = siteFrom(Fn.at("host_work_at"));
   Fact.Backend = Fn.at("backend").get<std::string>();
   Fact.FirstRead = siteFrom(Fn.at("first_read"));
   Fact.FirstReadCall = Fn.at("first_read_call").get<std::string>();

@@ -108,6 +108,10 @@ struct FunctionFact {
   /// It (or a function of its TU it calls) writes static state
   /// (usesSharedStaticState): the GIL is what serializes it.
   bool SharedState = false;
+  /// What its own body does that keeps the calling thread busy beyond a
+  /// launch (hostWork), and where; no File when nothing.
+  std::string HostWork;
+  Site HostWorkAt;
   /// What its body shows of its backend (BackendEvidence::str).
   std::string Backend;
   /// The first torch call in its body that reads tensor data

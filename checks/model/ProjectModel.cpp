@@ -62,12 +62,12 @@ json ProjectIndex::toJson() const {
     Unit["sha256"] = D == Digests.end() ? "" : D->second;
     Units[File] = std::move(Unit);
   }
-  return {{"version", 8}, {"functions", std::move(Pool)}, {"units", std::move(Units)}};
+  return {{"version", 9}, {"functions", std::move(Pool)}, {"units", std::move(Units)}};
 }
 
 ProjectIndex ProjectIndex::fromJson(const json &J) {
   ProjectIndex I;
-  if (J.at("version").get<int>() != 8)
+  if (J.at("version").get<int>() != 9)
     throw json::other_error::create(501, "unknown project index version", &J);
   std::vector<FunctionFact> Pool;
   for (const json &F : J.at("functions"))
@@ -422,6 +422,30 @@ std::string ProjectView::answer(const std::string &Kind, const std::string &Arg)
     }
     return {};
   }
+  if (Kind == "hostwork") {
+    const auto &Defs = definitions();
+    std::set<std::string> Seen = {Arg};
+    std::deque<std::string> Work = {Arg};
+    while (!Work.empty()) {
+      auto It = Defs.find(Work.front());
+      Work.pop_front();
+      if (It == Defs.end())
+        continue;
+      const FunctionFact *Best = nullptr;
+      for (const FunctionFact *F : It->second)
+        if (!F->HostWork.empty() &&
+            (!Best || std::tie(F->HostWorkAt.File, F->HostWorkAt.Line) <
+                          std::tie(Best->HostWorkAt.File, Best->HostWorkAt.Line)))
+          Best = F;
+      if (Best)
+        return Best->HostWork + "\t" + where(Best->HostWorkAt) + "\t" + Best->Name;
+      for (const FunctionFact *F : It->second)
+        for (const std::string &C : F->Callees)
+          if (Seen.insert(C).second)
+            Work.push_back(C);
+    }
+    return {};
+  }
   if (Kind == "backend") {
     // Depth first over the project functions it reaches (a cycle adds
     // nothing); one definition each (a header's inline function has one per
@@ -566,6 +590,10 @@ std::string ProjectView::callersElsewhere(const std::string &Usr, unsigned Index
 
 std::string ProjectView::schemaElsewhere(const std::string &Op) {
   return Op.empty() ? "" : record("schema", Op);
+}
+
+std::string ProjectView::hostWorkOf(const std::string &Usr) {
+  return Usr.empty() ? "" : record("hostwork", Usr);
 }
 
 std::string ProjectView::backendOf(const std::string &Usr) {

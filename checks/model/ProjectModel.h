@@ -93,6 +93,10 @@ public:
   /// callee), which may run any backend's code. Raw pointers taken beside a
   /// CUDA launch are not CPU work.
   std::string backendOf(const std::string &Usr);
+  /// The nearest host work (FunctionFact::HostWork) in the code of \p Usr or
+  /// the project functions it reaches (in any TU), breadth first:
+  /// "what\tfile:line\tfunction"; empty when none shows any.
+  std::string hostWorkOf(const std::string &Usr);
   /// The operators other TUs define ("ns::op", "ns::op.overload"), sorted.
   std::vector<std::string> opsElsewhere();
 

@@ -3,7 +3,9 @@
 #include "TorchApi.h"
 #include "AstUtil.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Lex/Lexer.h"
@@ -646,6 +648,160 @@ BackendEvidence backendEvidence(const FunctionDecl *F) {
   } V(E);
   V.TraverseStmt(Def->getBody());
   return E;
+}
+
+namespace {
+
+/// Whether \p S names a read of raw tensor memory (data_ptr, accessor), in
+/// a resolved call or, in a template, a dependent member call.
+bool namesRawDataRead(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *C = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *F = C->getDirectCallee();
+        F && F->getIdentifier() && isTorchDecl(F) && isRawDataRead(F->getName()))
+      return true;
+  if (const auto *M = dyn_cast<CXXDependentScopeMemberExpr>(S))
+    if (isRawDataRead(M->getMember().getAsString()))
+      return true;
+  if (const auto *M = dyn_cast<UnresolvedMemberExpr>(S))
+    if (isRawDataRead(M->getMemberName().getAsString()))
+      return true;
+  for (const Stmt *Child : S->children())
+    if (namesRawDataRead(Child))
+      return true;
+  return false;
+}
+
+bool isAccessorType(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (const auto *Spec = T.getNonReferenceType()->getAs<TemplateSpecializationType>())
+    if (const TemplateDecl *TD = Spec->getTemplateName().getAsTemplateDecl())
+      return TD->getName().contains("Accessor");
+  return RD && RD->getIdentifier() && RD->getName().contains("Accessor");
+}
+
+/// A subscript's base that is tensor memory: `x.data_ptr<T>()[i]`,
+/// `p[i]` of a pointer parameter or of a local initialised from a data read,
+/// `a[i][j]` of an accessor.
+bool isDataBase(const Expr *Base) {
+  Base = Base->IgnoreParenImpCasts();
+  if (const auto *A = dyn_cast<ArraySubscriptExpr>(Base))
+    return isDataBase(A->getBase());
+  if (const auto *O = dyn_cast<CXXOperatorCallExpr>(Base);
+      O && O->getOperator() == OO_Subscript && O->getNumArgs() == 2)
+    return isDataBase(O->getArg(0));
+  if (isa<CallExpr>(Base))
+    return namesRawDataRead(Base) || isAccessorType(Base->getType());
+  const auto *R = dyn_cast<DeclRefExpr>(Base);
+  const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+  if (!V)
+    return false;
+  QualType T = V->getType().getNonReferenceType();
+  if (isAccessorType(T))
+    return true;
+  if (!T->isPointerType() && !T->isDependentType())
+    return false;
+  return isa<ParmVarDecl>(V) || namesRawDataRead(V->getInit());
+}
+
+/// Ops that only make a view or read metadata: no work per iteration.
+bool isViewOp(StringRef Name) {
+  return inSet(Name, {"view", "view_as", "reshape", "reshape_as", "expand", "expand_as",
+                      "permute", "transpose", "t", "squeeze", "unsqueeze", "flatten", "alias",
+                      "detach", "as_strided", "options", "operator="});
+}
+
+/// A call that waits for the device (or copies to the host).
+bool isBlockingCall(const FunctionDecl *F) {
+  if (!F || !F->getIdentifier())
+    return false;
+  StringRef N = F->getName();
+  if (isTorchDecl(F))
+    return inSet(N, {"item", "_local_scalar_dense", "nonzero", "masked_select", "unique",
+                     "_unique2", "cpu", "equal", "allclose", "synchronize",
+                     "device_synchronize", "stream_synchronize"});
+  return isCudaApi(F) &&
+         inSet(N, {"cudaDeviceSynchronize", "cudaStreamSynchronize", "cudaEventSynchronize",
+                   "cudaMemcpy", "cudaMemcpy2D", "cudaMemcpy3D", "cudaMemcpyFromSymbol",
+                   "cudaMemcpyToSymbol", "cudaThreadSynchronize"});
+}
+
+} // namespace
+
+HostWork hostWork(const FunctionDecl *F) {
+  HostWork W;
+  const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
+  if (!Def || !Def->getBody() || Def->hasAttr<CUDAGlobalAttr>() ||
+      Def->hasAttr<CUDADeviceAttr>())
+    return W;
+  // The work one iteration of a host loop does.
+  struct PerIteration : RecursiveASTVisitor<PerIteration> {
+    std::string What;
+    bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *) {
+      What = "a loop that launches a kernel per iteration";
+      return false;
+    }
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
+      if (isDataBase(A->getBase()))
+        What = "a CPU loop over tensor data";
+      return What.empty();
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *O) {
+      if (O->getOperator() != OO_Subscript || O->getNumArgs() != 2)
+        return true;
+      if (isTensorType(O->getArg(0)->getType()))
+        What = "a loop that indexes a tensor per element";
+      else if (isDataBase(O->getArg(0)))
+        What = "a CPU loop over tensor data";
+      return What.empty();
+    }
+    bool VisitCallExpr(CallExpr *C) {
+      const FunctionDecl *Callee = C->getDirectCallee();
+      if (isa<CXXOperatorCallExpr>(C) || !Callee || !Callee->getIdentifier() ||
+          !isTorchDecl(Callee) || isViewOp(Callee->getName()))
+        return true;
+      if (isTensorType(Callee->getReturnType()))
+        What = "a loop that runs tensor ops per iteration";
+      return What.empty();
+    }
+  };
+  struct Finder : RecursiveASTVisitor<Finder> {
+    HostWork &W;
+    explicit Finder(HostWork &W) : W(W) {}
+    bool loop(Stmt *Loop, Stmt *Body) {
+      PerIteration P;
+      P.TraverseStmt(Body);
+      if (!P.What.empty()) {
+        W.At = Loop;
+        W.What = P.What;
+      }
+      return !W.At;
+    }
+    bool VisitForStmt(ForStmt *S) { return loop(S, S->getBody()); }
+    bool VisitCXXForRangeStmt(CXXForRangeStmt *S) { return loop(S, S->getBody()); }
+    bool VisitWhileStmt(WhileStmt *S) { return loop(S, S->getBody()); }
+    bool VisitDoStmt(DoStmt *S) { return loop(S, S->getBody()); }
+    bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+      W.At = D;
+      W.What = "an OpenMP parallel region";
+      return false;
+    }
+    bool VisitCallExpr(CallExpr *C) {
+      const FunctionDecl *Callee = C->getDirectCallee();
+      if (isBlockingCall(Callee)) {
+        W.At = C;
+        W.What = "'" + Callee->getName().str() + "' (a wait for the device)";
+      } else if (Callee && Callee->getIdentifier() && isTorchDecl(Callee) &&
+                 Callee->getName() == "parallel_for") {
+        W.At = C;
+        W.What = "at::parallel_for";
+      }
+      return !W.At;
+    }
+  } V(W);
+  V.TraverseStmt(Def->getBody());
+  return W;
 }
 
 std::string BackendEvidence::str() const {

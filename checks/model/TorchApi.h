@@ -62,6 +62,20 @@ bool releasesGilOrCallsPython(const clang::Stmt *Body);
 /// a registry filled at start-up and looked up per call is shared safely.
 bool usesSharedStaticState(const clang::FunctionDecl *F, unsigned Depth = 6);
 
+/// What a function's own body (its lambdas included, callees not) does that
+/// keeps the calling thread busy beyond checking, allocating and launching:
+/// a host loop over tensor data (a subscript of a data pointer, a pointer
+/// parameter or an accessor; per-element tensor indexing), a host loop that
+/// launches a kernel or runs tensor ops per iteration, at::parallel_for or an
+/// OpenMP region, or a call that waits for the device (item, nonzero, cpu(),
+/// cudaDeviceSynchronize, a synchronous cudaMemcpy). Device code
+/// (__global__, __device__) has none. torch-binding-gil grades by it.
+struct HostWork {
+  const clang::Stmt *At = nullptr; ///< Null when the body shows none.
+  std::string What; ///< "a CPU loop over tensor data", "'item' (a wait for the device)"
+};
+HostWork hostWork(const clang::FunctionDecl *F);
+
 /// True for a torch call that reads tensor data on the host, or whose output
 /// size depends on it: item, data_ptr, accessor, packed_accessor32/64,
 /// nonzero, masked_select, unique (what a fake tensor cannot give).

@@ -1,0 +1,65 @@
+// Testdata for torch-binding-gil-launch: bindings whose C++ only checks,
+// allocates and launches CUDA work while it holds the GIL.
+#include <torch/extension.h>
+
+namespace py = pybind11;
+
+// The CUDA runtime as a launcher's .cu file sees it (declared here: the
+// testdata is linted as C++ against torch's CPU headers).
+typedef struct CUstream_st *cudaStream_t;
+int cudaGetLastError();
+int cudaStreamSynchronize(cudaStream_t stream);
+
+// pointnet2's form: the binding's function checks and allocates in the
+// .cpp file, the launcher (a kernel<<<>>> in the .cu file) is another
+// function. Its host loop over the dimensions fills an array, no tensor data.
+void gather_points_launch(int64_t n, const int64_t *strides, const float *points, const int *idx,
+                          float *out) {
+  // gather_points_kernel<<<blocks(n), 256>>>(n, strides, points, idx, out);
+  cudaGetLastError();
+}
+at::Tensor gather_points(const at::Tensor &points, const at::Tensor &idx) {
+  TORCH_CHECK(points.is_contiguous(), "points must be contiguous");
+  auto out = at::zeros({idx.size(0)}, points.options());
+  int64_t strides[8];
+  for (int64_t d = 0; d < points.dim(); ++d)
+    strides[d] = points.stride(d);
+  gather_points_launch(idx.size(0), strides, points.data_ptr<float>(), idx.data_ptr<int>(),
+                       out.data_ptr<float>());
+  return out;
+}
+// torch-ngp's form: the dispatch and the launch in one function.
+void grid_encode_forward(const at::Tensor &inputs, at::Tensor &outputs) {
+  TORCH_CHECK(inputs.scalar_type() == at::kFloat, "inputs must be float");
+  AT_DISPATCH_FLOATING_TYPES(inputs.scalar_type(), "grid_encode_forward", [&] {
+    // kernel_grid<scalar_t><<<blocks, threads>>>(inputs.data_ptr<scalar_t>(), ...);
+    cudaGetLastError();
+  });
+}
+
+// Look-alikes: host work (torch-binding-gil's), a wait for the device, and
+// a function that launches nothing (tensor ops on a device nobody knows).
+void sample_launch(const float *points, int64_t n) { cudaGetLastError(); }
+at::Tensor sample(const at::Tensor &points) {
+  sample_launch(points.data_ptr<float>(), points.size(0));
+  cudaStreamSynchronize(nullptr);
+  return points;
+}
+at::Tensor count_cpu(const at::Tensor &x) {
+  const float *p = x.data_ptr<float>();
+  int64_t n = 0;
+  for (int64_t i = 0; i < x.numel(); ++i)
+    n += p[i] > 0;
+  return at::full({1}, n, x.options());
+}
+at::Tensor normalize(const at::Tensor &x) { return x / x.norm(); }
+
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("gather_points", &gather_points, pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil-launch: pybind11 binding 'gather_points' holds the GIL while it checks, allocates and launches CUDA work
+  m.def("grid_encode_forward", &grid_encode_forward, "forward", pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil-launch
+  // --- Negatives ---
+  m.def("gather_points_released", &gather_points, py::call_guard<py::gil_scoped_release>());
+  m.def("sample", &sample);
+  m.def("count_cpu", &count_cpu);
+  m.def("normalize", &normalize);
+}
