@@ -148,6 +148,13 @@ at::Tensor conv_chunks(const at::Tensor &x, const at::Tensor &w, int64_t step) {
     out.narrow(0, b * step, step).addmm_(x.narrow(0, b * step, step), w.t());
   return out;
 }
+// torchsparse's CPU kernels read through pointer arithmetic.
+at::Tensor voxelize_cpu(const at::Tensor &inputs, const at::Tensor &idx) {
+  at::Tensor out = at::zeros({idx.size(0)}, inputs.options());
+  for (int64_t i = 0; i < idx.size(0); ++i)
+    *(out.data_ptr<float>() + i) += *(inputs.data_ptr<float>() + *(idx.data_ptr<int>() + i));
+  return out;
+}
 // Through a device dispatch: the CPU arm loops.
 at::Tensor face_areas(const at::Tensor &verts) {
   if (verts.is_cuda())
@@ -189,6 +196,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("relu_parallel", &relu_parallel); // expect: torch-binding-gil: (at::parallel_for in 'relu_parallel'
   m.def("conv_chunks", &conv_chunks); // expect: torch-binding-gil: (a loop that runs tensor ops per iteration in 'conv_chunks'
   m.def("face_areas", &face_areas); // expect: torch-binding-gil: a CPU loop over tensor data in 'face_areas_cpu'
+  m.def("voxelize_cpu", &voxelize_cpu); // expect: torch-binding-gil: (a CPU loop over tensor data in 'voxelize_cpu'
   // --- Negatives ---
   m.def("released", &released);
   m.def("nms_any", &nms_any);

@@ -296,6 +296,19 @@ void groupBlocks(at::Tensor &grad_weight, const at::Tensor &buffer, const at::Te
       grad_weight[g] = grad_weight[g].flatten(1).addmm_(buffer[e][g].flatten(1), columns[g]).view_as(grad_weight[g]);
 }
 
+// A matrix operand of a GEMM, whatever the loops (torchsparse's
+// gather-scatter convolution: the weight of each kernel offset a group lists,
+// kernel[kmap_idx] of a [K, Cin, Cout] weight, one mm_out each).
+void offsetGemms(at::Tensor &out, const at::Tensor &in, const at::Tensor &kernel,
+                 const std::vector<std::vector<int64_t>> &groups) {
+  for (size_t i = 0; i < groups.size(); ++i)
+    for (size_t j = 0; j < groups[i].size(); ++j) {
+      int64_t kmap_idx = groups[i][j] + static_cast<int64_t>(i + j);
+      at::mm_out(out, in, kernel[kmap_idx]);
+      out.addmm_(in, kernel[kmap_idx]);
+    }
+}
+
 // A chunk, not an element.
 std::vector<at::Tensor> chunks(const at::Tensor &t, int64_t n) {
   std::vector<at::Tensor> out;

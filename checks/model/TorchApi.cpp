@@ -735,35 +735,48 @@ HostWork hostWork(const FunctionDecl *F) {
   if (!Def || !Def->getBody() || Def->hasAttr<CUDAGlobalAttr>() ||
       Def->hasAttr<CUDADeviceAttr>())
     return W;
-  // The work one iteration of a host loop does.
+  // The work one iteration of a host loop does; a launch names it whatever
+  // else the loop reads (sizes kept in host memory, a launcher's metadata).
   struct PerIteration : RecursiveASTVisitor<PerIteration> {
-    std::string What;
+    bool Launch = false, Element = false, Data = false, Ops = false;
+    std::string what() const {
+      return Launch    ? "a loop that launches a kernel per iteration"
+             : Element ? "a loop that indexes a tensor per element"
+             : Data    ? "a CPU loop over tensor data"
+             : Ops     ? "a loop that runs tensor ops per iteration"
+                       : "";
+    }
     bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *) {
-      What = "a loop that launches a kernel per iteration";
+      Launch = true;
       return false;
     }
     bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
-      if (isDataBase(A->getBase()))
-        What = "a CPU loop over tensor data";
-      return What.empty();
+      Data |= isDataBase(A->getBase());
+      return true;
+    }
+    // `*(x.data_ptr<float>() + i)`, `*(p + i)`.
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      const auto *B = dyn_cast<BinaryOperator>(U->getSubExpr()->IgnoreParenImpCasts());
+      Data |= U->getOpcode() == UO_Deref && B && B->isAdditiveOp() &&
+              (isDataBase(B->getLHS()) || isDataBase(B->getRHS()));
+      return true;
     }
     bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *O) {
       if (O->getOperator() != OO_Subscript || O->getNumArgs() != 2)
         return true;
       if (isTensorType(O->getArg(0)->getType()))
-        What = "a loop that indexes a tensor per element";
-      else if (isDataBase(O->getArg(0)))
-        What = "a CPU loop over tensor data";
-      return What.empty();
+        Element = true;
+      else
+        Data |= isDataBase(O->getArg(0));
+      return true;
     }
     bool VisitCallExpr(CallExpr *C) {
       const FunctionDecl *Callee = C->getDirectCallee();
-      if (isa<CXXOperatorCallExpr>(C) || !Callee || !Callee->getIdentifier() ||
-          !isTorchDecl(Callee) || isViewOp(Callee->getName()))
-        return true;
-      if (isTensorType(Callee->getReturnType()))
-        What = "a loop that runs tensor ops per iteration";
-      return What.empty();
+      if (!isa<CXXOperatorCallExpr>(C) && Callee && Callee->getIdentifier() &&
+          isTorchDecl(Callee) && !isViewOp(Callee->getName()) &&
+          isTensorType(Callee->getReturnType()))
+        Ops = true;
+      return true;
     }
   };
   struct Finder : RecursiveASTVisitor<Finder> {
@@ -772,9 +785,9 @@ HostWork hostWork(const FunctionDecl *F) {
     bool loop(Stmt *Loop, Stmt *Body) {
       PerIteration P;
       P.TraverseStmt(Body);
-      if (!P.What.empty()) {
+      if (std::string What = P.what(); !What.empty()) {
         W.At = Loop;
-        W.What = P.What;
+        W.What = What;
       }
       return !W.At;
     }

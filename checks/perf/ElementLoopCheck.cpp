@@ -212,6 +212,23 @@ bool needsDimensions(const CXXMemberCallExpr *M, const ASTContext &Ctx) {
   return false;
 }
 
+/// Whether \p E is a matrix operand of a GEMM \p Consumer makes of it
+/// (`at::mm_out(out, in, kernel[k])`, `x.addmm_(a, w[k])`): at least two
+/// dimensions, not an element.
+bool isMatrixOperand(const Expr *E, const Expr *Consumer) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(Consumer);
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  if (!F || !F->getIdentifier() || !isTorchDecl(F) ||
+      !llvm::is_contained({"mm", "mm_out", "mm_outf", "matmul", "matmul_out", "bmm", "bmm_out",
+                           "addmm", "addmm_", "addmm_out", "baddbmm", "baddbmm_",
+                           "baddbmm_out", "addbmm", "addbmm_", "linear"},
+                          F->getName()))
+    return false;
+  return llvm::any_of(Call->arguments(), [&](const Expr *A) {
+    return ignoreWrappers(A) == ignoreWrappers(E);
+  });
+}
+
 /// The variable the full expression \p Full initialises, if any.
 const VarDecl *initialisedBy(const Expr *Full, ASTContext &Ctx) {
   DynTypedNodeList Parents = Ctx.getParents(*Full);
@@ -424,6 +441,8 @@ void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
   if (const auto *M = dyn_cast_or_null<CXXMemberCallExpr>(Consumer);
       M && ignoreWrappers(M->getImplicitObjectArgument()) == ignoreWrappers(E) &&
       needsDimensions(M, Ctx))
+    Slice = true;
+  if (isMatrixOperand(E, Consumer))
     Slice = true;
   // Or the base has more dimensions than the chain drops wherever it is
   // used (mmcv's deform_conv: output[b][g] of a view into five dimensions,
