@@ -801,6 +801,31 @@ TEST(PythonFakes, BindingsThePackageNeverUsesAreNotReported) {
   }
 }
 
+// torchsparse binds two hash tables with methods of the same names; its
+// Python makes only GPUHashTable. GPUHashTable32's methods are unused: the
+// class is, whatever its methods are called. A class whose objects a bound
+// function returns is used without its name.
+TEST(PythonFakes, MethodsOfAClassThePackageNeverNamesAreNotReported) {
+  const std::string Cpp = "#include <torch/extension.h>\n"
+                          "struct Table { at::Tensor lookup(const at::Tensor &k) { return k; } };\n"
+                          "struct Table32 { at::Tensor lookup(const at::Tensor &k) { return k; } };\n"
+                          "struct Made { at::Tensor lookup(const at::Tensor &k) { return k; } };\n"
+                          "Made make() { return Made(); }\n"
+                          "PYBIND11_MODULE(_C, m) {\n"
+                          "  pybind11::class_<Table>(m, \"Table\").def(\"lookup\", &Table::lookup);\n" // 7
+                          "  pybind11::class_<Table32>(m, \"Table32\").def(\"lookup\", &Table32::lookup);\n"
+                          "  pybind11::class_<Made>(m, \"Made\").def(\"lookup\", &Made::lookup);\n" // 9
+                          "  m.def(\"make\", &make);\n"
+                          "}\n";
+  const std::string Py = "from . import _C\n"
+                         "def f(k):\n    return _C.Table().lookup(k) + _C.make().lookup(k)\n";
+  std::vector<std::string> Got =
+      lintWithPython("unused-methods", "torch-compile-opaque-binding", Cpp, Py);
+  ASSERT_EQ(Got.size(), 2u) << ::testing::PrintToString(Got);
+  EXPECT_EQ(Got[0].rfind("7: pybind11 method 'Table.lookup'", 0), 0u) << Got[0];
+  EXPECT_EQ(Got[1].rfind("9: pybind11 method 'Made.lookup'", 0), 0u) << Got[1];
+}
+
 // A file nesting 1,500 decorated defs, then 200,000 uses at the bottom:
 // each use carries at most 16 markers (the scan stays linear in the file;
 // every use copying 1,500 took a minute for a 4 MiB file). torch's own

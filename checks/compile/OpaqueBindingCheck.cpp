@@ -246,7 +246,8 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
         !TUModel::of(Ctx).unusedBinding(B, PythonRoots).empty())
       Settled.insert(B.Name);
   for (const PyBinding &B : Model.Methods)
-    if (takesOrReturnsTensors(B.Function) && Py.untracedUses(B.Name).empty())
+    if (takesOrReturnsTensors(B.Function) && Py.untracedUses(B.Name).empty() &&
+        TUModel::of(Ctx).unusedBinding(B, PythonRoots).empty())
       reportMethod(B, Ctx);
   for (const PyBinding &B : Model.Bindings) {
     if (!B.Function || !B.Module || !takesOrReturnsTensors(B.Function) ||

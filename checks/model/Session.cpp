@@ -5,6 +5,7 @@
 #include "Registrations.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/Path.h"
@@ -229,14 +230,26 @@ const PythonOps &TUModel::pythonOps(llvm::StringRef RootsOption) {
 }
 
 std::string TUModel::unusedBinding(const PyBinding &B, llvm::StringRef RootsOption) {
+  // A method is used through its class: torchsparse's GPUHashTable32 methods
+  // are unused while Python names only GPUHashTable, whose methods have the
+  // same names.
+  const auto *Method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(B.Function);
+  const clang::CXXRecordDecl *Record = Method ? Method->getParent() : nullptr;
+  bool ByClass = !B.Class.empty() && Record && !Record->isLambda();
   std::vector<std::string> Siblings;
   for (const PyBinding &Other : registrations().Bindings)
-    if (Other.Module == B.Module)
+    if (Other.Module == B.Module) {
       Siblings.push_back(Other.Name);
+      // An object a bound function returns is used without its class's name.
+      if (ByClass && Other.Function &&
+          Other.Function->getReturnType()->getPointeeOrArrayElementType()->getAsCXXRecordDecl() ==
+              Record)
+        ByClass = false;
+    }
   for (const PyBinding &Other : registrations().Methods)
     if (Other.Module == B.Module)
-      Siblings.push_back(Other.Name);
-  return pythonOps(RootsOption).unusedBinding(B.Name, Siblings);
+      Siblings.push_back(ByClass && !Other.Class.empty() ? Other.Class : Other.Name);
+  return pythonOps(RootsOption).unusedBinding(ByClass ? B.Class : B.Name, Siblings);
 }
 
 std::string TUModel::extensionModule() {
