@@ -37,6 +37,17 @@ void grid_encode_forward(const at::Tensor &inputs, at::Tensor &outputs) {
   });
 }
 
+// pointnet2's device branch: the CPU arm only asserts.
+at::Tensor ball_query(const at::Tensor &points) {
+  auto out = at::zeros({points.size(0)}, points.options());
+  if (points.is_cuda())
+    gather_points_launch(points.size(0), nullptr, points.data_ptr<float>(), nullptr,
+                         out.data_ptr<float>());
+  else
+    TORCH_CHECK(false, "CPU not supported");
+  return out;
+}
+
 // Look-alikes: host work (torch-binding-gil's), a wait for the device, and
 // a function that launches nothing (tensor ops on a device nobody knows).
 void sample_launch(const float *points, int64_t n) { cudaGetLastError(); }
@@ -57,6 +68,7 @@ at::Tensor normalize(const at::Tensor &x) { return x / x.norm(); }
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("gather_points", &gather_points, pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil-launch: pybind11 binding 'gather_points' holds the GIL while it checks, allocates and launches CUDA work
   m.def("grid_encode_forward", &grid_encode_forward, "forward", pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil-launch
+  m.def("ball_query", &ball_query, pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil-launch
   // --- Negatives ---
   m.def("gather_points_released", &gather_points, py::call_guard<py::gil_scoped_release>());
   m.def("sample", &sample);

@@ -155,6 +155,16 @@ at::Tensor voxelize_cpu(const at::Tensor &inputs, const at::Tensor &idx) {
     *(out.data_ptr<float>() + i) += *(inputs.data_ptr<float>() + *(idx.data_ptr<int>() + i));
   return out;
 }
+// diff-gaussian-rasterization's forward reads the count back with a
+// synchronous cudaMemcpy (the runtime declares it in an extern "C" block);
+// torchsparse copies the kernel-map sizes to the CPU.
+extern "C" int cudaMemcpy(void *dst, const void *src, unsigned long n, int kind);
+at::Tensor rasterize(const at::Tensor &means) {
+  int num_rendered = 0;
+  cudaMemcpy(&num_rendered, means.data_ptr<int>(), sizeof(int), 2);
+  return at::empty({num_rendered}, means.options());
+}
+at::Tensor kmap_sizes(const at::Tensor &sizes) { return sizes.to(at::kCPU).cumsum(0); }
 // Through a device dispatch: the CPU arm loops.
 at::Tensor face_areas(const at::Tensor &verts) {
   if (verts.is_cuda())
@@ -197,6 +207,8 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("conv_chunks", &conv_chunks, pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil: (a loop that runs tensor ops per iteration in 'conv_chunks'
   m.def("face_areas", &face_areas, pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil: a CPU loop over tensor data in 'face_areas_cpu'
   m.def("voxelize_cpu", &voxelize_cpu, pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil: (a CPU loop over tensor data in 'voxelize_cpu'
+  m.def("rasterize", &rasterize, pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil: ('cudaMemcpy' (a wait for the device) in 'rasterize'
+  m.def("kmap_sizes", &kmap_sizes, pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil: ('to' the CPU (a copy that waits for the device) in 'kmap_sizes'
   // --- Negatives ---
   m.def("released", &released);
   m.def("nms_any", &nms_any);

@@ -81,7 +81,11 @@ void GilCheck::report(const PyBinding &B, bool Method, ASTContext &Ctx) {
   std::string Backend = View.backendOf(Usr);
   if (Backend == "python")
     return;
-  bool LaunchOnly = Work.size() != 3 && Backend == "cuda";
+  // (A device branch makes the backend "cpu cuda" whatever its CPU arm
+  // does: an arm with host work shows it above; pointnet2's arm is an
+  // AT_ASSERT.)
+  bool LaunchOnly = Work.size() != 3 && llvm::StringRef(Backend).contains("cuda") &&
+                    !llvm::StringRef(Backend).starts_with("indirect");
   if (LaunchOnly != (getID() == "torch-binding-gil-launch"))
     return;
   {

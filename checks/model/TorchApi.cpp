@@ -712,6 +712,19 @@ bool isViewOp(StringRef Name) {
                       "detach", "as_strided", "options", "operator="});
 }
 
+/// Whether \p S names the CPU device (`torch::kCPU`, `at::DeviceType::CPU`).
+bool namesCpuDevice(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *R = dyn_cast<DeclRefExpr>(S)) {
+    const ValueDecl *D = R->getDecl();
+    if ((isa<VarDecl>(D) && D->getName() == "kCPU") ||
+        (isa<EnumConstantDecl>(D) && D->getName() == "CPU"))
+      return true;
+  }
+  return llvm::any_of(S->children(), namesCpuDevice);
+}
+
 /// A call that waits for the device (or copies to the host).
 bool isBlockingCall(const FunctionDecl *F) {
   if (!F || !F->getIdentifier())
@@ -721,7 +734,8 @@ bool isBlockingCall(const FunctionDecl *F) {
     return inSet(N, {"item", "_local_scalar_dense", "nonzero", "masked_select", "unique",
                      "_unique2", "cpu", "equal", "allclose", "synchronize",
                      "device_synchronize", "stream_synchronize"});
-  return isCudaApi(F) &&
+  // The runtime's functions are declared in `extern "C"` blocks.
+  return F->getDeclContext()->getRedeclContext()->isTranslationUnit() &&
          inSet(N, {"cudaDeviceSynchronize", "cudaStreamSynchronize", "cudaEventSynchronize",
                    "cudaMemcpy", "cudaMemcpy2D", "cudaMemcpy3D", "cudaMemcpyFromSymbol",
                    "cudaMemcpyToSymbol", "cudaThreadSynchronize"});
@@ -805,6 +819,11 @@ HostWork hostWork(const FunctionDecl *F) {
       if (isBlockingCall(Callee)) {
         W.At = C;
         W.What = "'" + Callee->getName().str() + "' (a wait for the device)";
+      } else if (Callee && Callee->getIdentifier() && isTorchDecl(Callee) &&
+                 Callee->getName() == "to" &&
+                 llvm::any_of(C->arguments(), [](const Expr *A) { return namesCpuDevice(A); })) {
+        W.At = C;
+        W.What = "'to' the CPU (a copy that waits for the device)";
       } else if (Callee && Callee->getIdentifier() && isTorchDecl(Callee) &&
                  Callee->getName() == "parallel_for") {
         W.At = C;
