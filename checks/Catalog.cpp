@@ -48,7 +48,7 @@ const CheckInfo Checks[] = {
      "", F::Some, &make<checks::GilCheck>},
     {"torch-binding-gil-launch", "binding", L::Level2,
      "a pybind11 binding of a tensor function that keeps the GIL while it "
-     "only checks, allocates and launches CUDA work (microseconds per call)",
+     "only checks, allocates and launches CUDA work",
      "", F::Some, &make<checks::GilCheck>},
     {"torch-bugprone-data-ptr-contiguity", "bugprone", L::Level2,
      "data_ptr of a tensor parameter indexed linearly without evidence that "

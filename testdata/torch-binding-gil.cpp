@@ -173,7 +173,7 @@ at::Tensor face_areas(const at::Tensor &verts) {
 }
 
 // Look-alikes: a launcher (pointnet2's, torch-ngp's) only checks,
-// allocates and launches: microseconds, torch-binding-gil-launch's. Its
+// allocates and launches: torch-binding-gil-launch's. Its
 // host loop over the dimensions fills an array, no tensor data.
 typedef struct CUstream_st *cudaStream_t;
 int cudaGetLastError();

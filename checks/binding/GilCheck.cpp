@@ -71,7 +71,8 @@ void GilCheck::report(const PyBinding &B, bool Method, ASTContext &Ctx) {
   }
   // Graded by what the C++ does while it holds the GIL: work on the host
   // (loops over data, waits for the device) is this check's; checks, an
-  // allocation and a CUDA launch take microseconds (torch-binding-gil-launch).
+  // allocation and a CUDA launch are the host part of a call only
+  // (torch-binding-gil-launch).
   ProjectView &View = ProjectView::get(Ctx);
   std::string Usr = usrOf(F);
   std::string HostWork = View.hostWorkOf(Usr);
@@ -93,8 +94,8 @@ void GilCheck::report(const PyBinding &B, bool Method, ASTContext &Ctx) {
                  ? diag(B.Site,
                         "pybind11 %select{binding|method}0 '%1' holds the GIL while it checks, "
                         "allocates and launches CUDA work (its code has no CPU loop over data "
-                        "and does not wait for the device): microseconds per call that other "
-                        "Python threads wait for; release it with "
+                        "and does not wait for the device): other Python threads wait for the host "
+                        "part of each call; release it with "
                         "py::call_guard<py::gil_scoped_release>()%select{| once two threads "
                         "may run it on one object at the same time}0")
                  : diag(B.Site,
@@ -125,7 +126,7 @@ void GilCheck::report(const PyBinding &B, bool Method, ASTContext &Ctx) {
   // Where it cannot tell, it says what it assumed.
   if (Work.size() != 3 && !LaunchOnly)
     diag(F->getLocation(),
-         Backend == "cuda cpu" || Backend == "cpu cuda" || Backend == "cpu"
+         Backend == "cpu cuda" || Backend == "cpu"
              ? "assumed to work on the CPU: '%0' reaches host code that reads tensor memory "
                "though no loop over it was found"
          : Backend == "composite"

@@ -25,7 +25,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   // sees that operator, never the binding (it still holds the GIL).
   m.def("ingroup", &ingroup); // expect: torch-compile-opaque-binding: 'ingroup(Tensor group, Tensor(b!) out) -> ()' // expect: torch-binding-gil
   m.def("mark_visible", &split_op::mark_visible); // expect: torch-compile-opaque-binding: 'mark_visible(Tensor means, Tensor view) -> Tensor' // expect: torch-binding-gil
-  // fill_cuda only allocates and launches: microseconds of GIL per call
+  // fill_cuda only allocates and launches: the host part of each call
   // (the advisory torch-binding-gil-launch).
   m.def("fill_cuda", &split_op::fill_cuda); // expect: torch-compile-opaque-binding: 'fill_cuda(Tensor x, float v) -> Tensor' // expect: torch-binding-gil-launch: while it checks, allocates and launches CUDA work
   m.def("prebuilt", &split_op::prebuilt); // expect: torch-compile-opaque-binding: 'prebuilt(Tensor x) -> Tensor'
