@@ -57,9 +57,17 @@ TARGET_TOTAL = 100  # reviewed level0/level1 findings, all checks together
 Verdict = collections.namedtuple("Verdict", COLUMNS)
 LABEL_COLUMNS = ("repo", "commit", "path", "line", "check", "reason")
 Label = collections.namedtuple("Label", LABEL_COLUMNS)
+ROUND_COLUMNS = ("repo", "round", "torch_lint")
+Round = collections.namedtuple("Round", ROUND_COLUMNS)
+# The latest rounds of first looks are measured together, newest first, until
+# they hold this many level0/level1 findings (issue #29's size of the set).
+LATEST_SET = 150
 
 
-def read_verdicts(path):
+def read_tsv(path, columns, optional_last=False):
+    """Rows of a tab-separated file with these columns, as lists of cells:
+    blank lines, '#' comments and the header skipped; with optional_last a
+    row may lack the last column (recorded before it existed)."""
     rows = []
     with open(path) as f:
         for n, line in enumerate(f, 1):
@@ -67,25 +75,32 @@ def read_verdicts(path):
             if not line.strip() or line.startswith("#"):
                 continue
             cells = line.split("\t")
-            if cells[:len(COLUMNS)] == list(COLUMNS):
+            if cells[:len(columns)] == list(columns):
                 continue  # the header
-            if len(cells) == len(COLUMNS) - 1:
-                cells.append("")  # Recorded before the column: not a first look.
-            if len(cells) != len(COLUMNS):
+            if optional_last and len(cells) == len(columns) - 1:
+                cells.append("")
+            if len(cells) != len(columns):
                 raise SystemExit(f"{path}:{n}: {len(cells)} columns, expected "
-                                 f"{len(COLUMNS)} ({', '.join(COLUMNS)})")
-            v = Verdict(*cells)
-            if v.first_look and not (len(v.first_look) == 10 and
-                                     v.first_look[4] == v.first_look[7] == "-" and
-                                     v.first_look.replace("-", "").isdigit()):
-                raise SystemExit(f"{path}:{n}: first_look '{v.first_look}' is not a "
-                                 "date (YYYY-MM-DD) or empty")
-            if v.verdict not in VERDICTS:
-                raise SystemExit(f"{path}:{n}: verdict '{v.verdict}' is none of "
-                                 + ", ".join(VERDICTS))
-            if not v.line.isdigit():
-                raise SystemExit(f"{path}:{n}: line '{v.line}' is not a number")
-            rows.append(v._replace(line=int(v.line)))
+                                 f"{len(columns)} ({', '.join(columns)})")
+            rows.append((n, cells))
+    return rows
+
+
+def read_verdicts(path):
+    rows = []
+    for n, cells in read_tsv(path, COLUMNS, optional_last=True):
+        v = Verdict(*cells)
+        if v.first_look and not (len(v.first_look) == 10 and
+                                 v.first_look[4] == v.first_look[7] == "-" and
+                                 v.first_look.replace("-", "").isdigit()):
+            raise SystemExit(f"{path}:{n}: first_look '{v.first_look}' is not a "
+                             "date (YYYY-MM-DD) or empty")
+        if v.verdict not in VERDICTS:
+            raise SystemExit(f"{path}:{n}: verdict '{v.verdict}' is none of "
+                             + ", ".join(VERDICTS))
+        if not v.line.isdigit():
+            raise SystemExit(f"{path}:{n}: line '{v.line}' is not a number")
+        rows.append(v._replace(line=int(v.line)))
     return rows
 
 
@@ -94,22 +109,28 @@ def read_labels(path):
     rows = []
     if not os.path.exists(path):
         return rows
-    with open(path) as f:
-        for n, line in enumerate(f, 1):
-            line = line.rstrip("\n")
-            if not line.strip() or line.startswith("#"):
-                continue
-            cells = line.split("\t")
-            if cells == list(LABEL_COLUMNS):
-                continue  # the header
-            if len(cells) != len(LABEL_COLUMNS):
-                raise SystemExit(f"{path}:{n}: {len(cells)} columns, expected "
-                                 f"{len(LABEL_COLUMNS)} ({', '.join(LABEL_COLUMNS)})")
-            label = Label(*cells)
-            if not label.line.isdigit():
-                raise SystemExit(f"{path}:{n}: line '{label.line}' is not a number")
-            rows.append(label._replace(line=int(label.line)))
+    for n, cells in read_tsv(path, LABEL_COLUMNS):
+        label = Label(*cells)
+        if not label.line.isdigit():
+            raise SystemExit(f"{path}:{n}: line '{label.line}' is not a number")
+        rows.append(label._replace(line=int(label.line)))
     return rows
+
+
+def read_rounds(path):
+    """first_looks.tsv: which round of first looks each repository was in
+    (the repositories of a round were linted with the fixes made for the
+    rounds before it) and the torch-lint commit it was linted with; a
+    missing file is no rounds."""
+    rounds = {}
+    if not os.path.exists(path):
+        return rounds
+    for n, cells in read_tsv(path, ROUND_COLUMNS):
+        r = Round(*cells)
+        if not r.round.isdigit():
+            raise SystemExit(f"{path}:{n}: round '{r.round}' is not a number")
+        rounds[r.repo] = r._replace(round=int(r.round))
+    return rounds
 
 
 def recall_table(data, labels):
@@ -270,18 +291,19 @@ def table(data, matched, unreviewed):
     return "\n".join(lines)
 
 
-def first_look_table(data, verdicts):
+def first_look_table(data, verdicts, only=None, title="First looks"):
     """Precision per check over the verdicts recorded at a first look (a
     repository no check had been tuned on, linted as a new user would), by
-    the strict rule, against the bar of the check's level. Those rows are
-    never rewritten: the figure is what a new user saw then."""
-    rows = [v for v in verdicts if v.first_look]
+    the strict rule, against the bar of the check's level (of those of the
+    repositories in `only`, when given). Those rows are never rewritten: the
+    figure is what a new user saw then."""
+    rows = [v for v in verdicts if v.first_look and (only is None or v.repo in only)]
     stats = collections.defaultdict(collections.Counter)
     for v in rows:
         stats[v.check][v.verdict] += 1
     repos = sorted({v.repo for v in rows})
     levels = {c: i["level"] for c, i in data.get("checks", {}).items()}
-    lines = [f"First looks: {len(repos)} repositor{'y' if len(repos) == 1 else 'ies'}" +
+    lines = [f"{title}: {len(repos)} repositor{'y' if len(repos) == 1 else 'ies'}" +
              (f" ({', '.join(repos)})" if repos else "") + ".", "",
              "| check | level | reviewed | TP | FP | debatable | precision | status |",
              "|---|---|---|---|---|---|---|---|"]
@@ -310,6 +332,79 @@ def first_look_table(data, verdicts):
     return "\n".join(lines)
 
 
+def first_look_rounds(data, verdicts, rounds):
+    """The rounds of first looks, oldest first: (round, torch-lint commits,
+    repositories, Counter of level0/level1 verdicts, Counter per level).
+    Repositories with first-look verdicts and no row in first_looks.tsv are
+    round None, listed last."""
+    levels = {c: i["level"] for c, i in data.get("checks", {}).items()}
+    by_round = {}
+    for v in verdicts:
+        if not v.first_look:
+            continue
+        r = rounds.get(v.repo)
+        key = r.round if r else None
+        entry = by_round.setdefault(key, (set(), set(), collections.Counter(),
+                                          collections.defaultdict(collections.Counter)))
+        entry[1].add(v.repo)
+        if r:
+            entry[0].add(r.torch_lint)
+        level = levels.get(v.check, "?")
+        if level in FIRST_LOOK_BAR:
+            entry[2][v.verdict] += 1
+            entry[3][level][v.verdict] += 1
+    order = sorted((k for k in by_round if k is not None)) + ([None] if None in by_round else [])
+    return [(k, *by_round[k]) for k in order]
+
+
+def latest_rounds(found):
+    """The repositories of the newest rounds, newest first, until they hold
+    LATEST_SET level0/level1 verdicts (all rounds when fewer)."""
+    repos, n, taken = set(), 0, []
+    for key, _, names, total, _ in reversed([f for f in found if f[0] is not None]):
+        if n >= LATEST_SET:
+            break
+        repos |= names
+        n += sum(total.values())
+        taken.append(key)
+    return repos, sorted(taken)
+
+
+def rounds_table(found):
+    def precision(c):
+        n = c["TP"] + c["FP"] + c["debatable"]
+        return f"{100 * c['TP'] / n:.1f}%" if n else "—"
+
+    def share(c):
+        n = c["TP"] + c["FP"] + c["debatable"]
+        return f"{c['TP']}/{n} = {precision(c)}" if n else "—"
+    lines = ["| round | torch-lint | repositories | findings | TP | FP | debatable | "
+             "precision | level0 | level1 |", "|---|---|---|---|---|---|---|---|---|---|"]
+    for key, commits, names, total, per_level in found:
+        n = sum(total.values())
+        lines.append(f"| {key if key is not None else 'not in first_looks.tsv'} | "
+                     f"{', '.join(f'`{c[:7]}`' for c in sorted(commits)) or '?'} | "
+                     f"{', '.join(sorted(names))} | {n} | {total['TP']} | {total['FP']} | "
+                     f"{total['debatable']} | {precision(total)} | "
+                     f"{share(per_level['level0'])} | {share(per_level['level1'])} |")
+    return "\n".join(lines)
+
+
+def first_look_section(data, verdicts, rounds):
+    """The rounds, every first look per check, and the latest rounds per
+    check (the tool as it is now, judged on repositories its fixes were not
+    made for)."""
+    found = first_look_rounds(data, verdicts, rounds)
+    parts = [rounds_table(found), "", first_look_table(data, verdicts)]
+    latest, taken = latest_rounds(found)
+    if taken:
+        parts += ["", first_look_table(
+            data, verdicts, latest,
+            f"Latest rounds ({', '.join(map(str, taken))}: the newest, until at least "
+            f"{LATEST_SET} findings)")]
+    return "\n".join(parts)
+
+
 def repo_table(data, matched, unreviewed):
     reviewed = collections.Counter(f_repo for f_repo in
                                    (v.repo for _, v in matched))
@@ -323,10 +418,11 @@ def repo_table(data, matched, unreviewed):
     return "\n".join(lines)
 
 
-def generated(data, matched, unreviewed, gone, stale, verdicts, fixed=(), labels=()):
+def generated(data, matched, unreviewed, gone, stale, verdicts, fixed=(), labels=(),
+              rounds=None):
     parts = [f"Linter: `{data.get('linter', '?')}`, run {data.get('date', '?')}.", "",
              repo_table(data, matched, unreviewed), "", table(data, matched, unreviewed), "",
-             "### First look", "", first_look_table(data, verdicts), ""]
+             "### First look", "", first_look_section(data, verdicts, rounds or {}), ""]
     if labels:
         parts += ["### Recall", "", recall_table(data, labels)[0], ""]
     if gone or stale or fixed:
@@ -355,6 +451,7 @@ def main(argv=None):
     ap.add_argument("--repos", default=os.path.join(HERE, "repos.tsv"))
     ap.add_argument("--verdicts", default=os.path.join(HERE, "verdicts.tsv"))
     ap.add_argument("--labels", default=os.path.join(HERE, "labels.tsv"))
+    ap.add_argument("--rounds", default=os.path.join(HERE, "first_looks.tsv"))
     ap.add_argument("--cache-dir", help="passed to torch-lint (no effect on findings)")
     ap.add_argument("--from-json", help="use the output of an earlier --save-json")
     ap.add_argument("--save-json", help="write the lint results here")
@@ -375,13 +472,14 @@ def main(argv=None):
             json.dump(data, f, indent=1)
     verdicts = read_verdicts(args.verdicts)
     labels = read_labels(args.labels)
+    rounds = read_rounds(args.rounds)
     matched, unreviewed, gone, stale, not_linted = match(data, verdicts)
 
     print("## Precision per check\n")
     print(repo_table(data, matched, unreviewed) + "\n")
     print(table(data, matched, unreviewed) + "\n")
     print("## First-look precision per check\n")
-    print(first_look_table(data, verdicts) + "\n")
+    print(first_look_section(data, verdicts, rounds) + "\n")
     recall, missed = recall_table(data, labels)
     print("## Recall per check (labels.tsv)\n")
     print(recall + "\n")
@@ -411,7 +509,8 @@ def main(argv=None):
               f"{f['message'][:160]}")
     if args.write_doc:
         write_doc(args.write_doc,
-                  generated(data, matched, unreviewed, gone, stale, verdicts, fixed, labels))
+                  generated(data, matched, unreviewed, gone, stale, verdicts, fixed, labels,
+                            rounds))
         print(f"\nwrote {args.write_doc}", file=sys.stderr)
     if args.fail_on_change and (gone or stale or unreviewed):
         return 1

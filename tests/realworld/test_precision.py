@@ -27,7 +27,8 @@ def run_with(verdicts, *extra):
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         rc = precision.main(["--from-json", os.path.join(FIX, "lint.json"),
                              "--verdicts", verdicts,
-                             "--labels", os.path.join(FIX, "labels.tsv"), *extra])
+                             "--labels", os.path.join(FIX, "labels.tsv"),
+                             "--rounds", os.path.join(FIX, "first_looks.tsv"), *extra])
     return rc, out.getvalue()
 
 
@@ -70,7 +71,7 @@ class PrecisionTest(unittest.TestCase):
         self.assertNotIn("src/b.cpp:98", out)
         self.assertIn("## False positives that no longer fire (1)\n\n- o/one: 1 (torch-b 1)", out)
         self.assertIn("## Verdicts of another commit than the one linted (1)", out)
-        self.assertIn("(verdicts of repositories not linted this run: 5)", out)
+        self.assertIn("(verdicts of repositories not linted this run: 7)", out)
         self.assertIn("## Findings with no verdict (3)", out)
         unreviewed = out.split("## Findings with no verdict (3)")[1]
         self.assertIn("src/a.cpp\t30\ttorch-a\ta at 30, second", unreviewed)
@@ -78,18 +79,55 @@ class PrecisionTest(unittest.TestCase):
         self.assertIn("x.cu\t7\ttorch-a", unreviewed)
 
     def test_first_look(self):
-        # Over the rows recorded at a first look only (o/new, not linted this
-        # run), strict rule, against the bar of each check's level.
+        # Over the rows recorded at a first look only (o/new and o/newer, not
+        # linted this run), strict rule, against the bar of each check's level.
         _, out = run()
         first = out.split("## First-look precision per check")[1].split("## ")[0]
-        self.assertIn("First looks: 1 repository (o/new).", first)
-        self.assertEqual(row(first, "torch-a"), ["torch-a", "level0", "3", "2", "1", "0",
-                                                 "66.7%", "**below 95%**"])
+        self.assertIn("First looks: 2 repositories (o/new, o/newer).", first)
+        self.assertEqual(row(first, "torch-a"), ["torch-a", "level0", "4", "3", "1", "0",
+                                                 "75.0%", "**below 95%**"])
         self.assertEqual(row(first, "torch-b"),
-                         ["torch-b", "level1", "1", "1", "0", "0", "100.0%", "meets 85%"])
-        self.assertEqual(row(first, "**level0 + level1**")[2:7], ["4", "3", "1", "0", "75.0%"])
+                         ["torch-b", "level1", "2", "1", "0", "1", "50.0%", "**below 85%**"])
+        self.assertEqual(row(first, "**level0 + level1**")[2:7], ["6", "4", "1", "1", "66.7%"])
+        # round | torch-lint | repositories | findings | TP | FP | debatable | precision |
+        # level0 | level1
+        self.assertEqual(row(first, "1"), ["1", "`aaaaaaa`", "o/new", "4", "3", "1", "0",
+                                           "75.0%", "2/3 = 66.7%", "1/1 = 100.0%"])
+        self.assertEqual(row(first, "2"), ["2", "`bbbbbbb`", "o/newer", "2", "1", "0", "1",
+                                           "50.0%", "1/1 = 100.0%", "0/1 = 0.0%"])
+        # Every round together: 6 findings, fewer than the latest set's size.
+        self.assertIn("Latest rounds (1, 2: the newest, until at least 150 findings)", first)
         # The tuned table is unchanged by them.
         self.assertEqual(row(out, "torch-a")[2:7], ["3", "2", "1", "0", "66.7%"])
+
+    def test_latest_rounds(self):
+        # The newest rounds until they hold LATEST_SET findings: round 2 alone
+        # holds 2.
+        old = precision.LATEST_SET
+        precision.LATEST_SET = 2
+        try:
+            _, out = run()
+        finally:
+            precision.LATEST_SET = old
+        first = out.split("## First-look precision per check")[1].split("## ")[0]
+        latest = first.split("Latest rounds (2: the newest, until at least 2 findings): "
+                             "1 repository (o/newer).")[1]
+        self.assertEqual(row(latest, "torch-a")[2:7], ["1", "1", "0", "0", "100.0%"])
+        self.assertEqual(row(latest, "**level0 + level1**")[2:7], ["2", "1", "0", "1", "50.0%"])
+
+    def test_repository_in_no_round(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            rounds = os.path.join(tmp, "rounds.tsv")
+            with open(rounds, "w") as f:
+                f.write("o/new\t1\t" + "a" * 40 + "\n")
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+                precision.main(["--from-json", os.path.join(FIX, "lint.json"),
+                                "--verdicts", os.path.join(FIX, "verdicts.tsv"),
+                                "--labels", os.path.join(FIX, "labels.tsv"),
+                                "--rounds", rounds])
+            self.assertEqual(row(out.getvalue(), "not in first_looks.tsv")[1:4],
+                             ["?", "o/newer", "2"])
 
     def test_recall(self):
         # Labels of repositories linted at their commit only; found when a
@@ -144,7 +182,8 @@ class PrecisionTest(unittest.TestCase):
             self.assertTrue(first.endswith("<!-- precision:end -->\nafter\n"))
             self.assertIn("| torch-a | level0 | 3 | 2 | 1 | 0 | 66.7% | 2 |", first)
             self.assertIn("torch-lint 0.0.0 (fixture)", first)
-            self.assertIn("### First look\n\nFirst looks: 1 repository (o/new).", first)
+            self.assertIn("### First look\n\n| round | torch-lint |", first)
+            self.assertIn("First looks: 2 repositories (o/new, o/newer).", first)
             self.assertIn("### Recall\n\nLabelled: 2 repositories", first)
             run("--write-doc", doc)  # idempotent
             self.assertEqual(read(doc), first)
