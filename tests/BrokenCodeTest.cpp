@@ -148,7 +148,8 @@ TEST(BrokenCode, AMisspelledNameIsNotTakenForANearOne) {
   // Clang's typo correction would read `clon()` as `clone()` ("did you
   // mean") and go on as if the code said so: a finding on code nobody wrote.
   // torch-lint parses with -fno-spell-checking: the name stays unknown, the
-  // file is an error, and only what the code says is reported.
+  // file is linted in part (a semantic error: the rest of it parses), and
+  // only what the code says is reported.
   std::string Dir = makeTempDir("broken-typo");
   writeFile(Dir + "/typo.cpp",
             "#include <torch/torch.h>\n"
@@ -160,12 +161,64 @@ TEST(BrokenCode, AMisspelledNameIsNotTakenForANearOne) {
   // correct it and the finding was reported on line 3.)
   for (const char *Cache : {"", "--no-cache "}) {
     Lint L = lintJson(Dir, std::string(Cache) + "typo.cpp");
-    EXPECT_EQ(L.Exit, 3) << Cache << L.Out;
+    EXPECT_EQ(L.Exit, 1) << Cache << L.Out;
     EXPECT_TRUE(contains(L.errorFor("typo.cpp"), "typo.cpp:3: no member named 'clon'"))
         << Cache << L.Out;
     EXPECT_FALSE(contains(L.errorFor("typo.cpp"), "did you mean")) << Cache << L.Out;
     EXPECT_EQ(L.findings(), (FoundSet{{"typo.cpp", 6, 18, RedundantCopy}})) << Cache << L.Out;
   }
+}
+
+TEST(BrokenCode, CodeOnlyClangRejectsIsLintedInPart) {
+  // Code Clang's semantic analysis rejects and another compiler may accept
+  // (pytorch_scatter's `new_val < *val` on c10::Half, ambiguous to Clang; a
+  // `static` redeclaration after a non-static one, which nvcc accepts) still
+  // parses: the rest of the file is linted, and the file is a warning, as a
+  // missing header is, not an error that fails the run.
+  std::string Dir = makeTempDir("broken-semantic");
+  writeFile(Dir + "/redecl.cpp", std::string("#include <torch/torch.h>\n"
+                                             "int helper(int x);\n"
+                                             "static int helper(int x) { return x; }\n") +
+                                     Hazard); // lines 4-6
+  writeFile(Dir + "/ambiguous.cpp",
+            std::string("#include <torch/torch.h>\n"
+                        "struct Half { operator float() const; operator double() const; };\n"
+                        "bool less(Half a, Half b) { return a < b; }\n") +
+                Hazard); // lines 4-6
+  // A syntax error is the file's own (its compiler rejects it too): an error.
+  writeFile(Dir + "/syntax.cpp", std::string("#include <torch/torch.h>\n"
+                                             "int n = ;\n") +
+                                     Hazard); // lines 3-5
+  Lint L = lintJson(Dir, "redecl.cpp ambiguous.cpp");
+  EXPECT_EQ(L.Exit, 1) << L.Out;
+  EXPECT_EQ(L.findings(), (FoundSet{{"redecl.cpp", 5, 18, RedundantCopy},
+                                    {"ambiguous.cpp", 5, 18, RedundantCopy}}))
+      << L.Out;
+  EXPECT_EQ(L.errorFor("redecl.cpp"),
+            "Clang rejects some of its code (redecl.cpp:3: static declaration of 'helper' "
+            "follows non-static declaration); GCC or nvcc may accept it; linted the rest")
+      << L.Out;
+  EXPECT_TRUE(contains(L.errorFor("ambiguous.cpp"),
+                       "Clang rejects some of its code (ambiguous.cpp:3: use of overloaded "
+                       "operator '<' is ambiguous"))
+      << L.Out;
+  for (const auto &E : L.J["errors"])
+    EXPECT_EQ(E["severity"], "warning") << L.Out;
+
+  RunResult T = runTorchLint("--torch-include=" + shellQuote(mockIncludes()) +
+                                 " --checks='torch-*' redecl.cpp syntax.cpp",
+                             Dir);
+  EXPECT_EQ(T.ExitCode, 3) << T.Err;
+  EXPECT_TRUE(contains(T.Out, "redecl.cpp: warning: Clang rejects some of its code")) << T.Out;
+  EXPECT_TRUE(contains(T.Out, "syntax.cpp: error: could not be parsed: syntax.cpp:2:")) << T.Out;
+  EXPECT_TRUE(contains(T.Err, "1 linted in part (1 with code Clang rejects), 1 error(s)"))
+      << T.Err;
+
+  // --fail-on-partial fails the run on it, as on a missing header.
+  RunResult P = runTorchLint("--torch-include=" + shellQuote(mockIncludes()) +
+                                 " --checks='torch-*' --fail-on-partial redecl.cpp",
+                             Dir);
+  EXPECT_EQ(P.ExitCode, 3) << P.Err;
 }
 
 TEST(BrokenCode, MissingClosingBraceSwallowsWhatFollows) {

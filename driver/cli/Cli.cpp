@@ -36,6 +36,7 @@
 
 #include "clang-tidy/GlobList.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -677,10 +678,17 @@ void report(const Options &O, const LintResult &Result, const std::vector<std::s
 int finish(const Run &R, const LintResult &Result, int FixStatus) {
   llvm::outs().flush(); // Findings first, then the summary on stderr.
   size_t Failed = llvm::count_if(Result.Errors, [](const FileError &E) { return !E.Partial; });
-  std::set<std::string> InPart;
+  std::set<std::string> InPart, NoHeader, Rejected;
   for (const FileError &E : Result.Errors)
-    if (E.Partial)
+    if (E.Partial) {
       InPart.insert(E.File);
+      (E.Header.empty() ? Rejected : NoHeader).insert(E.File);
+    }
+  std::vector<std::string> Why;
+  if (!NoHeader.empty())
+    Why.push_back("headers not found");
+  if (!Rejected.empty())
+    Why.push_back(std::to_string(Rejected.size()) + " with code Clang rejects");
   size_t Files = R.Files.size();
   if (!R.O.Quiet)
     llvm::errs() << Result.Findings.size() << " finding"
@@ -688,7 +696,7 @@ int finish(const Run &R, const LintResult &Result, int FixStatus) {
                  << (Files == 1 ? "" : "s")
                  << (InPart.empty() ? std::string()
                                     : ", " + std::to_string(InPart.size()) +
-                                          " linted in part (headers not found)")
+                                          " linted in part (" + llvm::join(Why, "; ") + ")")
                  << (Failed ? ", " + std::to_string(Failed) + " error(s)" : std::string())
                  << "\n";
   if (llvm::outs().has_error()) {

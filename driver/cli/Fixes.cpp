@@ -17,9 +17,12 @@
 namespace torchlint {
 namespace {
 
+/// Whether Clang reports errors in \p File's code: it does not parse, or
+/// its semantic analysis rejects some of it (FileError::Partial).
 bool hasParseError(const std::string &File, const std::vector<FileError> &Errors) {
   for (const FileError &E : Errors)
-    if (E.File == File && llvm::StringRef(E.Message).starts_with("could not be parsed"))
+    if (E.File == File && (llvm::StringRef(E.Message).starts_with("could not be parsed") ||
+                           llvm::StringRef(E.Message).starts_with(RejectedInPart)))
       return true;
   return false;
 }

@@ -82,7 +82,8 @@ options:
                           file that times out or crashes the analyser is an
                           error for that file (exit 3), the others are reported
   --fail-on-partial       exit 3 also when a file was linted only in part
-                          (a header not found; by default a warning)
+                          (a header not found, code Clang rejects; by
+                          default a warning)
   --quiet                 no progress or summary on stderr
   -v, --verbose           say which torch (version, include directories) and
                           Python headers the files are linted against
@@ -93,8 +94,10 @@ torch-lint merge-sarif <out.sarif> <in.sarif>...  joins the SARIF files of shard
 
 exit status: 0 no findings, 1 findings, 2 bad usage or input (nothing
 written), 3 some file could not be analysed (listed as errors), 4 the report
-could not be written. A file linted in part because a header was not found
-is a warning, not an error: with --fail-on-partial it makes the status 3.
+could not be written. A file linted in part (a header was not found, or
+Clang's semantic analysis rejects some of its code, which GCC or nvcc may
+accept) is a warning, not an error: with --fail-on-partial it makes the
+status 3.
 )";
 
 /// The argument being read, and the value of a flag that takes one

@@ -7,7 +7,8 @@
 //  - matching is limited to the declarations of the code being linted (the
 //    ASTContext traversal scope);
 //  - an #include that cannot be found is skipped and reported once, and the
-//    checks run on what parses.
+//    checks run on what parses; so do they where Clang's semantic analysis
+//    rejects some code (ErrorKinds): the file is linted in part.
 //
 //===----------------------------------------------------------------------===//
 
@@ -795,6 +796,35 @@ std::string parseWithCommands(const tooling::CompilationDatabase &Database, cons
   return "";
 }
 
+/// Passes the compiler's diagnostics on to clang-tidy's consumer and notes
+/// whether every error was a semantic one. A syntax, lexical or preprocessor
+/// error, a fatal one or the driver's is the file's own: its compiler rejects
+/// it too. Code only Clang's semantic analysis rejects (an overloaded
+/// operator nvcc resolves and Clang finds ambiguous, a `static` redeclaration
+/// GCC accepts) still parses: the rest of the file is linted, in part.
+class ErrorKinds : public DiagnosticConsumer {
+public:
+  explicit ErrorKinds(DiagnosticConsumer &Next) : Next(Next) {}
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Next.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Next.EndSourceFile(); }
+  void finish() override { Next.finish(); }
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level >= DiagnosticsEngine::Error &&
+        (Level == DiagnosticsEngine::Fatal ||
+         DiagnosticIDs::getCategoryNameFromID(DiagnosticIDs::getCategoryNumberForDiag(
+             Info.getID())) != "Semantic Issue"))
+      OnlySemantic = false;
+    Next.HandleDiagnostic(Level, Info);
+  }
+  bool OnlySemantic = true;
+
+private:
+  DiagnosticConsumer &Next;
+};
+
 /// One engine thread's lint of its files, one after another: each file
 /// read once, parsed in a file system of its own (the sandbox, the overlay),
 /// its compiler errors, refused reads and missing headers kept as its own;
@@ -909,7 +939,12 @@ private:
       std::vector<std::string> Args = {"-resource-dir", clangResourceDir(), "-Wno-everything",
                                        "-ferror-limit=0", "-fno-spell-checking"};
       Args.insert(Args.end(), Extra.begin(), Extra.end());
-      std::string Why = parseWithCommands(Database, File, FS, Args, Factory, DiagConsumer);
+      ErrorKinds Kinds(DiagConsumer);
+      std::string Why = parseWithCommands(Database, File, FS, Args, Factory, Kinds);
+      if (Kinds.OnlySemantic)
+        OnlySemanticErrors.insert(File);
+      else
+        OnlySemanticErrors.erase(File);
       std::vector<ClangTidyError> Out = DiagConsumer.take();
       for (ClangTidyError &E : Out)
         makePathsAbsolute(E);
@@ -1042,10 +1077,15 @@ private:
     auto It = CompileErrors.find(File);
     if (It == CompileErrors.end())
       return;
-    std::string Msg = "could not be parsed: " + It->second.front();
+    std::string First = It->second.front();
     if (It->second.size() > 1)
-      Msg += " (and " + std::to_string(It->second.size() - 1) + " more errors)";
-    Result.Errors.push_back({File, Msg});
+      First += " (and " + std::to_string(It->second.size() - 1) + " more errors)";
+    if (OnlySemanticErrors.count(File))
+      Result.Errors.push_back(
+          {File, RejectedInPart + First + "); GCC or nvcc may accept it; linted the rest",
+           /*Partial=*/true});
+    else
+      Result.Errors.push_back({File, "could not be parsed: " + First});
   }
 
   const tooling::CompilationDatabase &Database;
@@ -1059,6 +1099,8 @@ private:
   ActionFactory Factory;
   std::vector<ClangTidyError> Errors;
   std::map<std::string, std::vector<std::string>> CompileErrors; ///< Per file.
+  /// Files whose compiler errors are all semantic ones (ErrorKinds).
+  std::set<std::string> OnlySemanticErrors;
   std::map<std::string, std::vector<std::string>> RefusedFor; ///< Sandbox refusals, per file.
 };
 

@@ -42,14 +42,20 @@ struct Finding {
   std::string GraphBreak; ///< "GB0124", or empty.
 };
 
+/// How the message of a file linted in part because of code Clang rejects
+/// begins (then the first error, "file:line: message").
+inline constexpr const char *RejectedInPart = "Clang rejects some of its code (";
+
 /// A file that could not be analysed, or only in part.
 struct FileError {
   std::string File;
   std::string Message;
   /// Analysed in part: a header was not found, and what it would have
-  /// declared is missing (the checks never guess at it). A warning that
+  /// declared is missing (the checks never guess at it); or Clang's
+  /// semantic analysis rejects some of the code (Message starts with
+  /// RejectedInPart), which another compiler may accept. A warning that
   /// fails the run only with --fail-on-partial; every other error
-  /// (unreadable, crashed, timed out, refused, not compiling) fails it.
+  /// (unreadable, crashed, timed out, refused, not parsing) fails it.
   bool Partial = false;
   std::string Header; ///< The missing header's spelling, when Partial.
   std::string Hint;   ///< What would find it (MissingHeaders.h); may be empty.

@@ -163,7 +163,7 @@ public:
   void store(const std::string &Key, const WorkerResult &W) {
     auto Kept = [](const FileError &E) {
       if (E.Partial)
-        return !E.Header.empty();
+        return true; // A header missing, code Clang rejects: as certain.
       llvm::StringRef M = E.Message;
       return M.starts_with("could not be parsed: ") && !PchCache::isPchError(M);
     };

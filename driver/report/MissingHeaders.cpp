@@ -221,7 +221,7 @@ void printMissingHeaders(llvm::raw_ostream &OS, const LintResult &Result) {
   std::map<std::string, std::pair<std::vector<std::string>, std::string>> ByHeader;
   std::set<std::string> Files;
   for (const FileError &E : Result.Errors) {
-    if (!E.Partial)
+    if (!E.Partial || E.Header.empty())
       continue;
     auto [It, New] = ByHeader.try_emplace(E.Header);
     if (New) {

@@ -203,8 +203,8 @@ void printText(llvm::raw_ostream &OS, const LintResult &Result, bool Color) {
     }
   }
   for (const FileError &E : Result.Errors)
-    if (!E.Partial) // Missing headers: once per header, below.
-      OS << escapeForTerminal(displayPath(E.File)) << ": error: "
+    if (!E.Partial || E.Header.empty()) // Missing headers: once per header, below.
+      OS << escapeForTerminal(displayPath(E.File)) << (E.Partial ? ": warning: " : ": error: ")
          << escapeForTerminal(E.Message) << "\n";
   printMissingHeaders(OS, Result);
 }
