@@ -1,5 +1,6 @@
 // Testdata for torch-binding-gil.
 #include <torch/extension.h>
+#include <map>
 
 namespace py = pybind11;
 
@@ -86,9 +87,22 @@ public:
   at::Tensor fwd_guarded(const at::Tensor &x) { return x.relu(); }
   py::object stats(const at::Tensor &x) { return py::cast(x.mean().item<double>()); }
   int64_t calls() const { return Calls; }
+  // MinkowskiEngine's get_field_to_sparse_map: a lookup of kept tensors runs
+  // no tensor op. Look-alike: one that runs an op on what it finds.
+  std::pair<at::Tensor, at::Tensor> cached(int64_t key) const {
+    auto it = Maps.find(key);
+    TORCH_CHECK(it != Maps.end(), "no map for ", key);
+    return it->second;
+  }
+  at::Tensor cached_rows(int64_t key, const at::Tensor &rows) const {
+    auto it = Maps.find(key);
+    TORCH_CHECK(it != Maps.end(), "no map for ", key);
+    return it->second.first.index_select(0, rows);
+  }
 
 private:
   int64_t Calls = 0;
+  std::map<int64_t, std::pair<at::Tensor, at::Tensor>> Maps;
 };
 
 // torch-ngp's ffmlp_backward: split-k streams and cutlass workspaces kept in
@@ -223,9 +237,11 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   py::class_<Runner>(m, "Runner")
       .def(py::init<>())
       .def("fwd", &Runner::fwd) // expect: torch-binding-gil: pybind11 method 'Runner.fwd' holds the GIL
+      .def("cached_rows", &Runner::cached_rows) // expect: torch-binding-gil: pybind11 method 'Runner.cached_rows' holds the GIL
       // --- Negatives ---
       .def("fwd_released", &Runner::fwd_released)
       .def("fwd_guarded", &Runner::fwd_guarded, py::call_guard<py::gil_scoped_release>())
       .def("stats", &Runner::stats)
-      .def("calls", &Runner::calls);
+      .def("calls", &Runner::calls)
+      .def("cached", &Runner::cached);
 }

@@ -146,3 +146,34 @@ TORCH_LIBRARY_IMPL(mfu, CPU, m) {
   m.impl("disabled_and_traced", &gelu_cpu);
   m.impl("no_grad_only", &gelu_cpu);
 }
+
+// --- Legacy RegisterOperators, as pytorch_sparse and pytorch_cluster write it -
+
+// Catch-all kernels that read data, registered by one chain: each op is
+// reported on its own `.op` line. The package's Python runs lg ops through
+// torch.ops (testdata/python/callers.py); one only its tests run
+// (testdata/python/tests/test_legacy.py), as pytorch_sparse's
+// neighbor_sample, and one nothing names: neither is reported.
+at::Tensor ind2ptr(at::Tensor ind, int64_t M) {
+  at::Tensor out = at::empty({M + 1}, ind.options());
+  const int64_t *in = ind.data_ptr<int64_t>();
+  int64_t *o = out.data_ptr<int64_t>();
+  for (int64_t i = 0; i <= M; ++i)
+    o[i] = in[0];
+  return out;
+}
+at::Tensor ptr2ind(at::Tensor ptr, int64_t E) {
+  at::Tensor out = at::empty({E}, ptr.options());
+  int64_t last = ptr.data_ptr<int64_t>()[ptr.numel() - 1];
+  return out.fill_(last);
+}
+at::Tensor sample_rows(at::Tensor rowptr, int64_t n) {
+  return at::empty({rowptr.data_ptr<int64_t>()[n]}, rowptr.options());
+}
+
+static auto legacy_registry =
+    torch::RegisterOperators()
+        .op("lg::ind2ptr", &ind2ptr) // expect: torch-compile-missing-fake-kernel: 'lg::ind2ptr' is registered without a dispatch key
+        .op("lg::ptr2ind", &ptr2ind) // expect: torch-compile-missing-fake-kernel: 'lg::ptr2ind' is registered without a dispatch key
+        .op("lg::sample_in_tests", &sample_rows)
+        .op("lg::never_named", &sample_rows);

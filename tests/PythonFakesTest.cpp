@@ -754,6 +754,34 @@ TEST(PythonFakes, OperatorUsesAreTheirTorchOpsUses) {
 // and no torch.compile'd model of the package meets those. A test that
 // compiles something is no test-only use; a module whose bindings the
 // package's Python does not use outside tests is its users' API.
+// pytorch_sparse's form: the package runs torch_sparse::spmm_sum through
+// torch.ops; only its tests run neighbor_sample (PyG's data loaders do).
+TEST(PythonFakes, OperatorsOnlyTestsRunAreTold) {
+  std::string Dir = makeTempDir("python-test-only-ops");
+  ASSERT_EQ(std::system(("mkdir -p " + shellQuote(Dir + "/pkg") + " " + shellQuote(Dir + "/test"))
+                            .c_str()),
+            0);
+  writeFile(Dir + "/pkg/matmul.py", "import torch\n"
+                                    "def spmm(rowptr, col, value, other):\n"
+                                    "    return torch.ops.torch_sparse.spmm_sum(rowptr, col, value, "
+                                    "other)\n");
+  writeFile(Dir + "/test/test_neighbor_sample.py",
+            "import torch\n"
+            "neighbor_sample = torch.ops.torch_sparse.neighbor_sample\n"
+            "def test_both():\n"
+            "    torch.ops.torch_sparse.spmm_sum(a, b, c, d)\n"
+            "    torch.ops.torch_sparse.ego_sample(a)\n");
+  writeFile(Dir + "/test/test_only.py", "import torch\n"
+                                        "def test_x():\n"
+                                        "    torch.ops.only_tests.op(1)\n");
+  const PythonOps P = scanPythonTrees({Dir});
+  EXPECT_TRUE(P.neverNamedOp("torch_sparse", "neighbor_sample"));
+  EXPECT_TRUE(P.neverNamedOp("torch_sparse", "ego_sample"));
+  EXPECT_FALSE(P.neverNamedOp("torch_sparse", "spmm_sum"));
+  // A namespace only tests run: its ops are the API, for others to call.
+  EXPECT_FALSE(P.neverNamedOp("only_tests", "op"));
+}
+
 TEST(PythonFakes, BindingsThePackageNeverUsesOrOnlyTestsAreTold) {
   std::string Dir = makeTempDir("python-unused-bindings");
   ASSERT_EQ(std::system(("mkdir -p " + shellQuote(Dir + "/pkg") + " " + shellQuote(Dir + "/tests"))

@@ -78,9 +78,11 @@ void GilCheck::report(const PyBinding &B, bool Method, ASTContext &Ctx) {
   std::string HostWork = View.hostWorkOf(Usr);
   llvm::SmallVector<llvm::StringRef, 3> Work;
   llvm::StringRef(HostWork).split(Work, '\t');
-  // Something on the way releases the GIL itself or calls Python.
+  // Something on the way releases the GIL itself or calls Python; or
+  // nothing on the way runs a tensor op (MinkowskiEngine's
+  // get_field_to_sparse_map returns a pair of kept tensors from a std::map).
   std::string Backend = View.backendOf(Usr);
-  if (Backend == "python")
+  if (Backend == "python" || (Backend == "none" && Work.size() != 3))
     return;
   // (A device branch makes the backend "cpu cuda" whatever its CPU arm
   // does: an arm with host work shows it above; pointnet2's arm is an

@@ -15,7 +15,9 @@ void noteContext(tidy::ClangTidyCheck &Check, const model::FunctionContext &C) {
   }
   std::string Root = model::functionName(C.Chain.front());
   if (C.Evidence)
-    Check.diag(C.Evidence->getBeginLoc(), "'%0' is %1", DiagnosticIDs::Note)
+    Check.diag(isa<CallExpr>(C.Evidence) ? model::registrationLoc(cast<CallExpr>(C.Evidence))
+                                         : C.Evidence->getBeginLoc(),
+               "'%0' is %1", DiagnosticIDs::Note)
         << Root << C.Reason;
   for (size_t I = 1; I < C.Chain.size(); ++I)
     Check.diag(C.Chain[I]->getLocation(), "'%0' is called from '%1'",

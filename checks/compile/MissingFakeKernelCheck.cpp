@@ -135,7 +135,7 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
       continue;
     SourceLocation Loc = D.Literal ? macroBodySite(D.Literal->getBeginLoc(),
                                                    D.Literal->getBeginLoc(), SM)
-                                   : D.Call->getBeginLoc();
+                                   : registrationLoc(D.Call);
 
     if (!Traced.empty()) {
       // A composite kernel is the fake kernel only if it traces.
@@ -156,7 +156,7 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
                                  ? ReadFn->getName()
                                  : StringRef(ReadElsewhere).rsplit(' ').second;
         bool RawData = isRawDataRead(ReadName);
-        diag(K->Call->getBeginLoc(),
+        diag(registrationLoc(K->Call),
              "'%0' is registered without a dispatch key, so its kernel also "
              "runs on fake tensors, but it reads tensor data: %1; register it "
              "for CPU/CUDA and add a fake kernel (register_fake in Python or a "
@@ -168,7 +168,7 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
         if (Read)
           diag(Read->getExprLoc(), "tensor data is read here", DiagnosticIDs::Note);
         else
-          diag(K->Call->getBeginLoc(), "tensor data is read in %0 ('%1')", DiagnosticIDs::Note)
+          diag(registrationLoc(K->Call), "tensor data is read in %0 ('%1')", DiagnosticIDs::Note)
               << StringRef(ReadElsewhere).rsplit(' ').first << ReadName;
         break;
       }
@@ -212,7 +212,7 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
            DiagnosticIDs::Note)
           << D.Namespace << D.Name << D.Overload << CalledAt->second;
     for (const KernelImpl *K : Backend)
-      diag(K->Call->getBeginLoc(), "%0 kernel registered here", DiagnosticIDs::Note)
+      diag(registrationLoc(K->Call), "%0 kernel registered here", DiagnosticIDs::Note)
           << K->DispatchKey;
     for (const KernelFact *K : BackendElsewhere)
       diag(Loc, "%0 kernel '%1' registered in %2:%3", DiagnosticIDs::Note)

@@ -135,7 +135,7 @@ struct Keys {
 
 Keys keysOf(const FunctionDecl *F, ProjectView &Project) {
   std::string B = Project.backendOf(usrOf(F));
-  if (B == "composite")
+  if (B == "composite" || B == "none")
     return {{"CompositeImplicitAutograd"}, ""};
   if (B == "cpu" || B == "cuda")
     return {{B == "cpu" ? "CPU" : "CUDA"}, ""};

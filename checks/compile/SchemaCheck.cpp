@@ -26,7 +26,7 @@ namespace {
 
 SourceLocation locationInSchema(const OpDef &D, unsigned Column, ASTContext &Ctx) {
   if (!D.Literal)
-    return D.Call ? D.Call->getBeginLoc() : SourceLocation();
+    return registrationLoc(D.Call);
   if (Column >= D.Literal->getLength())
     Column = D.Literal->getLength() ? D.Literal->getLength() - 1 : 0;
   // (In a macro that lists its registrations: the line of the definition.)
@@ -220,7 +220,7 @@ void SchemaCheck::checkKernel(const SchemaAt &Src, const KernelImpl &K,
     return;
   // Where a finding goes: into the schema string when it is in this file,
   // else at the registration, with a note naming the schema's file.
-  SourceLocation Registration = K.Call ? K.Call->getBeginLoc() : F->getLocation();
+  SourceLocation Registration = K.Call ? registrationLoc(K.Call) : F->getLocation();
   auto At = [&](unsigned Column) {
     return Src.Def ? locationInSchema(*Src.Def, Column, Ctx) : Registration;
   };

@@ -413,7 +413,7 @@ TUFacts extractFacts(ASTContext &Ctx) {
   const Registrations &Model = Registrations::get(Ctx);
   for (const OpDef &D : Model.Defs)
     if (!D.Name.empty())
-      Out.Ops.push_back({D.qualifiedName(), siteOf(D.Call->getBeginLoc(), SM),
+      Out.Ops.push_back({D.qualifiedName(), siteOf(registrationLoc(D.Call), SM),
                          D.SchemaText});
   for (const KernelImpl &K : Model.Impls) {
     KernelFact F;
@@ -422,7 +422,7 @@ TUFacts extractFacts(ASTContext &Ctx) {
     F.CatchAll = K.CatchAll;
     F.Usr = usrOf(K.Function);
     F.Function = K.Function ? functionName(K.Function) : "";
-    F.At = siteOf(K.Call ? K.Call->getBeginLoc() : SourceLocation(), SM);
+    F.At = siteOf(registrationLoc(K.Call), SM);
     Out.Kernels.push_back(std::move(F));
   }
   for (const PyBinding &B : Model.Bindings)

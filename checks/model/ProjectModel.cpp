@@ -62,12 +62,12 @@ json ProjectIndex::toJson() const {
     Unit["sha256"] = D == Digests.end() ? "" : D->second;
     Units[File] = std::move(Unit);
   }
-  return {{"version", 9}, {"functions", std::move(Pool)}, {"units", std::move(Units)}};
+  return {{"version", 10}, {"functions", std::move(Pool)}, {"units", std::move(Units)}};
 }
 
 ProjectIndex ProjectIndex::fromJson(const json &J) {
   ProjectIndex I;
-  if (J.at("version").get<int>() != 9)
+  if (J.at("version").get<int>() != 10)
     throw json::other_error::create(501, "unknown project index version", &J);
   std::vector<FunctionFact> Pool;
   for (const json &F : J.at("functions"))
@@ -452,7 +452,7 @@ std::string ProjectView::answer(const std::string &Kind, const std::string &Arg)
     // TU, all alike).
     const auto &Defs = definitions();
     struct Backends {
-      bool Known = true, Cpu = false, Cuda = false, Python = false, Host = false;
+      bool Known = true, Cpu = false, Cuda = false, Python = false, Host = false, Ops = false;
       std::string Indirect; ///< The first call through a pointer on the way.
     };
     std::set<std::string> Seen;
@@ -473,6 +473,7 @@ std::string ProjectView::answer(const std::string &Kind, const std::string &Arg)
       B.Python = F.TouchesPython;
       B.Cuda = Own("cuda");
       B.Host = Own("host");
+      B.Ops = Own("ops");
       // A call through a pointer handed tensors runs code of any backend.
       for (const CallFact &C : F.Calls)
         if (C.Callee.empty()) {
@@ -491,6 +492,7 @@ std::string ProjectView::answer(const std::string &Kind, const std::string &Arg)
         B.Cuda |= Sub.Cuda;
         B.Python |= Sub.Python;
         B.Host |= Sub.Host;
+        B.Ops |= Sub.Ops;
       }
       // Pointers taken for a launcher are not CPU work; a body that tests
       // the device runs on both.
@@ -508,7 +510,11 @@ std::string ProjectView::answer(const std::string &Kind, const std::string &Arg)
     // Tensor ops and host data: every device in eager mode, no fake tensor.
     if (B.Host && !B.Cpu && !B.Cuda)
       return "cpu cuda";
-    return B.Cpu && B.Cuda ? "cpu cuda" : B.Cpu ? "cpu" : B.Cuda ? "cuda" : "composite";
+    return B.Cpu && B.Cuda ? "cpu cuda"
+           : B.Cpu         ? "cpu"
+           : B.Cuda        ? "cuda"
+           : B.Ops         ? "composite"
+                           : "none";
   }
   if (Kind == "ops") {
     std::set<std::string> Ops;

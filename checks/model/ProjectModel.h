@@ -86,7 +86,8 @@ public:
   /// The backends the code of \p Usr and the project functions it reaches
   /// (in any TU) runs on: "cpu", "cuda", "cpu cuda" (a device branch, or
   /// tensor ops with a tensor made from host memory, which fake tensors
-  /// cannot run), "composite" (tensor ops only), "python" (something there
+  /// cannot run), "composite" (tensor ops only), "none" (no tensor op at
+  /// all: a lookup that returns a kept tensor), "python" (something there
   /// releases the GIL or calls Python); empty when a function on the way
   /// is defined nowhere in the project, "indirect\tfile:line" when one on
   /// the way hands tensors to a call through a pointer (CallFact with no

@@ -90,8 +90,9 @@ struct PythonOps {
   /// namespace is reached in ways the scan cannot follow.
   std::string untracedOpUses(const std::string &Ns, const std::string &Op) const;
   /// Whether the project's Python runs operators of \p Ns through torch.ops,
-  /// names them only one by one, and never \p Op: nothing in the project
-  /// runs that op from Python.
+  /// names them only one by one, and never \p Op, or \p Op only in tests
+  /// while it runs another outside them: nothing in the project runs that
+  /// op from Python where torch.compile may trace it.
   bool neverNamedOp(const std::string &Ns, const std::string &Op) const;
   /// Whether every use of \p Name is in a constructor: a binding called
   /// only there runs when a module is built, never in the forward

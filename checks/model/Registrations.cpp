@@ -279,6 +279,16 @@ private:
 
 } // namespace
 
+SourceLocation registrationLoc(const CallExpr *Call) {
+  if (!Call)
+    return SourceLocation();
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+    if (const Expr *Object = Member->getImplicitObjectArgument();
+        Object && !isa<DeclRefExpr>(Object->IgnoreParenImpCasts()))
+      return Member->getExprLoc();
+  return Call->getBeginLoc();
+}
+
 std::string functionName(const FunctionDecl *F) {
   if (!F)
     return "<unknown>";

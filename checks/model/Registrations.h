@@ -161,6 +161,12 @@ private:
 /// A readable name for a function in messages and notes.
 std::string functionName(const clang::FunctionDecl *F);
 
+/// Where findings about a registration call go: its `op`/`def`/`impl` when
+/// the call is a link of a chain (`torch::RegisterOperators().op(a, &f)
+/// .op(b, &g)`, one line per op in pytorch_sparse), else where it begins
+/// (`m.def(...)`).
+clang::SourceLocation registrationLoc(const clang::CallExpr *Call);
+
 } // namespace torchlint::model
 
 #endif // TORCHLINT_CHECKS_MODEL_REGISTRATIONS_H

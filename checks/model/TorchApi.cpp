@@ -599,6 +599,26 @@ bool testsDevice(const Stmt *S) {
   return false;
 }
 
+/// A torch function or method that returns tensors (one, a reference, a
+/// tuple or vector of them): a tensor op, a view, a factory. Not a copy or
+/// move assignment of a handle, not metadata (sizes(), options()).
+bool runsTensorOp(const FunctionDecl *F) {
+  if (!F || !isTorchDecl(F) || isa<CXXConstructorDecl>(F) || isa<CXXDestructorDecl>(F))
+    return false;
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F);
+      M && (M->isCopyAssignmentOperator() || M->isMoveAssignmentOperator()))
+    return false;
+  QualType Ret = F->getReturnType().getNonReferenceType();
+  if (isTensorType(Ret))
+    return true;
+  if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+          Ret->getAsCXXRecordDecl()))
+    for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+      if (A.getKind() == TemplateArgument::Type && isTensorType(A.getAsType()))
+        return true;
+  return false;
+}
+
 } // namespace
 
 BackendEvidence backendEvidence(const FunctionDecl *F) {
@@ -618,6 +638,7 @@ BackendEvidence backendEvidence(const FunctionDecl *F) {
     }
     bool VisitCallExpr(CallExpr *C) {
       const FunctionDecl *Callee = C->getDirectCallee();
+      E.Ops |= runsTensorOp(Callee);
       if (isCudaApi(Callee))
         E.Cuda = true;
       else if (Callee && Callee->getIdentifier() && isTorchDecl(Callee)) {
@@ -627,6 +648,16 @@ BackendEvidence backendEvidence(const FunctionDecl *F) {
         else if (Callee->getName() == "tensor" || Callee->getName() == "from_blob")
           E.HostData = true;
       }
+      return true;
+    }
+    // A template's calls on dependent tensors resolve per instantiation:
+    // they may be tensor ops.
+    bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr *) {
+      E.Ops = true;
+      return true;
+    }
+    bool VisitUnresolvedMemberExpr(UnresolvedMemberExpr *) {
+      E.Ops = true;
       return true;
     }
     bool VisitCXXConstructExpr(CXXConstructExpr *C) {
@@ -839,7 +870,7 @@ HostWork hostWork(const FunctionDecl *F) {
 std::string BackendEvidence::str() const {
   std::string S;
   for (auto [On, Word] : {std::pair{Cuda, "cuda"}, {Cpu && !Cuda, "cpu"}, {HostData, "host"},
-                          {DeviceBranch, "branch"}})
+                          {DeviceBranch, "branch"}, {Ops, "ops"}})
     if (On)
       S += (S.empty() ? "" : " ") + std::string(Word);
   return S;

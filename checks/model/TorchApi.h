@@ -105,8 +105,11 @@ struct BackendEvidence {
   bool HostData = false;
   /// Its own `if`/`?:` (not a TORCH_CHECK) tests which device a tensor is on.
   bool DeviceBranch = false;
-  /// The words "cuda", "cpu" (only without Cuda), "host", "branch" of what
-  /// holds, space-separated (FunctionFact::Backend).
+  /// Runs a tensor op: calls a torch function or method that returns
+  /// tensors (not a copy of a Tensor handle, not metadata such as sizes()).
+  bool Ops = false;
+  /// The words "cuda", "cpu" (only without Cuda), "host", "branch", "ops" of
+  /// what holds, space-separated (FunctionFact::Backend).
   std::string str() const;
 };
 BackendEvidence backendEvidence(const clang::FunctionDecl *F);

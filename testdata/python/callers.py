@@ -50,3 +50,10 @@ def traced(x):
 @torch.no_grad()
 def inference(x):
     return torch.ops.mfu.no_grad_only(x)
+
+
+# pytorch_sparse's form: SparseStorage builds its compressed rows with
+# legacy catch-all ops (lg::ind2ptr, lg::ptr2ind) in model code.
+def csr(row, col, m):
+    rowptr = torch.ops.lg.ind2ptr(row, m)
+    return rowptr, torch.ops.lg.ptr2ind(rowptr, col.numel())
