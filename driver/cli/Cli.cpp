@@ -515,7 +515,7 @@ public:
       std::string Root = Roots.of(File);
       for (const std::string &D : Inference.includeDirsFor(File, Root))
         It->second.push_back("--worker-include-dir=" + D);
-      for (const std::string &D : Scripts.definesFor(File, Root))
+      for (const std::string &D : Scripts.definesFor(File, Root, &Undecided[File]))
         It->second.push_back("--worker-define=" + D);
     }
     return It->second;
@@ -530,6 +530,10 @@ public:
                                             ? "-I" + displayPath(A.str())
                                             : A.drop_front(strlen("--worker-define=")).str());
     llvm::errs() << "\n";
+    // Which arm of a setup.py condition it could not decide was linted.
+    if (auto It = Undecided.find(File); It != Undecided.end())
+      for (const std::string &U : It->second)
+        llvm::errs() << "  " << escapeForTerminal(U) << "\n";
   }
 
 private:
@@ -538,6 +542,7 @@ private:
   BuildScripts Scripts;
   std::mutex Mutex;
   std::map<std::string, std::vector<std::string>> Made;
+  std::map<std::string, std::vector<std::string>> Undecided; ///< Per file.
 };
 
 /// How the files are linted as parts of their projects (ProjectLint.h).

@@ -2,6 +2,7 @@
 
 #include "project/BuildScripts.h"
 #include "model/SafeRead.h"
+#include "project/SetupConditions.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -71,30 +72,127 @@ bool selectsOtherPlatform(StringRef Name) {
 
 } // namespace
 
-std::vector<std::string> BuildScripts::definesIn(const std::string &SetupPy) {
-  std::vector<std::string> Out;
+namespace {
+
+/// A source file a setup.py names: what a compiler is given (not a glob).
+bool isSourceName(StringRef S) {
+  if (S.find_first_of("*?{") != StringRef::npos)
+    return false;
+  return S.ends_with(".cpp") || S.ends_with(".cu") || S.ends_with(".cc") ||
+         S.ends_with(".cxx") || S.ends_with(".c");
+}
+
+/// The string literals of a script, each with its line and the innermost
+/// bracket group around it, and per group the source files it names (in it
+/// or in a group inside it).
+struct ScriptLiterals {
+  struct Literal {
+    size_t Line;
+    size_t Group; ///< 0: none.
+    StringRef Text;
+  };
+  std::vector<Literal> Literals;
+  std::vector<size_t> Parent = {0};
+  std::vector<std::vector<std::string>> Files = {{}};
+
+  explicit ScriptLiterals(StringRef Text) {
+    std::vector<size_t> Open = {0};
+    size_t Line = 0;
+    for (size_t I = 0; I < Text.size(); ++I) {
+      char C = Text[I];
+      if (C == '\n') {
+        ++Line;
+      } else if (C == '#') {
+        I = Text.find('\n', I);
+        if (I == StringRef::npos)
+          break;
+        --I;
+      } else if (C == '"' || C == '\'') {
+        size_t Q = Text.substr(I, 3) == std::string(3, C) ? 3 : 1;
+        size_t End = Text.find(Text.substr(I, Q), I + Q);
+        if (End == StringRef::npos)
+          break;
+        StringRef Body = Text.slice(I + Q, End);
+        if (Q == 1 && !Body.contains('\n'))
+          Literals.push_back({Line, Open.back(), Body});
+        if (Q == 1 && isSourceName(Body))
+          for (size_t G = Open.back(); G; G = Parent[G])
+            Files[G].push_back(Body.str());
+        Line += Body.count('\n');
+        I = End + Q - 1;
+      } else if (C == '(' || C == '[' || C == '{') {
+        Parent.push_back(Open.back());
+        Files.emplace_back();
+        Open.push_back(Parent.size() - 1);
+      } else if ((C == ')' || C == ']' || C == '}') && Open.size() > 1) {
+        Open.pop_back();
+      }
+    }
+  }
+  /// The files of the innermost group around \p G that names any.
+  const std::vector<std::string> *scope(size_t G) const {
+    for (; G; G = Parent[G])
+      if (!Files[G].empty())
+        return &Files[G];
+    return nullptr;
+  }
+};
+
+/// Whether \p File is the source \p Name names (a path relative to some
+/// directory of the script's tree).
+bool names(StringRef Name, StringRef File) {
+  Name.consume_front("./");
+  return File == Name || (File.ends_with(Name) && File.drop_back(Name.size()).ends_with("/"));
+}
+
+} // namespace
+
+BuildScripts::Script BuildScripts::read(const std::string &SetupPy) {
+  Script Out;
   auto Buf = readTreeFile(SetupPy, {}, MaxScriptBytes);
   if (!Buf)
     return Out;
   StringRef Text = Buf->getBuffer();
   if (Text.contains("-DCMAKE_"))
     return Out; // Its -D are CMake's cache variables.
-  auto Add = [&](std::string Flag) {
-    if (!llvm::is_contained(Out, Flag))
-      Out.push_back(std::move(Flag));
+  SetupLines Runs = evaluateSetupPy(Text);
+  ScriptLiterals Lits(Text);
+  for (const auto &Group : Lits.Files)
+    for (const std::string &F : Group)
+      if (!llvm::is_contained(Out.Named, F))
+        Out.Named.push_back(F);
+  auto Add = [&](std::string Flag, size_t Line, size_t Group) {
+    if (Runs.at(Line) == Runs::No)
+      return;
+    auto It = llvm::find_if(Out.Defines, [&](const Define &D) { return D.Flag == Flag; });
+    if (It == Out.Defines.end()) {
+      Out.Defines.push_back({Flag});
+      It = std::prev(Out.Defines.end());
+      It->Line = Line;
+    }
+    It->Line = std::min(It->Line, Line);
+    if (const std::vector<std::string> *Scope = Lits.scope(Group))
+      It->Scopes.push_back(*Scope);
+    else
+      It->Everywhere = true;
+    if (Runs.at(Line) == Runs::Undecided && It->Undecided.empty())
+      It->Undecided = Runs.Why[Line];
+    else if (Runs.at(Line) == Runs::Yes)
+      It->Decided = true;
   };
+  for (const ScriptLiterals::Literal &L : Lits.Literals) {
+    StringRef Lit = L.Text;
+    if (!Lit.consume_front("-D"))
+      continue;
+    auto [Name, Value] = Lit.split('=');
+    if (isIdentifier(Name) && isLiteralValue(Value) && !selectsOtherPlatform(Name))
+      Add("-D" + Lit.str(), L.Line, L.Group);
+  }
+  // define_macros=[('WITH_CUDA', None), ('VERSION', '2')]
   llvm::SmallVector<StringRef, 256> Lines;
   Text.split(Lines, '\n');
-  for (StringRef Line : Lines) {
-    std::vector<StringRef> Literals = literalsIn(Line);
-    for (StringRef L : Literals) {
-      if (!L.consume_front("-D"))
-        continue;
-      auto [Name, Value] = L.split('=');
-      if (isIdentifier(Name) && isLiteralValue(Value) && !selectsOtherPlatform(Name))
-        Add("-D" + L.str());
-    }
-    // define_macros=[('WITH_CUDA', None), ('VERSION', '2')]
+  for (size_t N = 0; N < Lines.size(); ++N) {
+    StringRef Line = Lines[N];
     if (!Line.contains("define_macros"))
       continue;
     StringRef Rest = Line;
@@ -109,30 +207,66 @@ std::vector<std::string> BuildScripts::definesIn(const std::string &SetupPy) {
       StringRef Name = First.drop_front().drop_back();
       if (!isIdentifier(Name) || selectsOtherPlatform(Name))
         continue;
+      size_t Group = 0;
+      for (const ScriptLiterals::Literal &L : Lits.Literals)
+        if (L.Line == N && L.Text == Name) {
+          Group = L.Group;
+          break;
+        }
       if (Second == "None") {
-        Add("-D" + Name.str());
+        Add("-D" + Name.str(), N, Group);
       } else if (Second.size() >= 2 && (Second.front() == '\'' || Second.front() == '"') &&
                  Second.back() == Second.front()) {
         StringRef Value = Second.drop_front().drop_back();
         if (isLiteralValue(Value))
-          Add("-D" + Name.str() + "=" + Value.str());
+          Add("-D" + Name.str() + "=" + Value.str(), N, Group);
       }
     }
+  }
+  // In the order the script states them.
+  llvm::stable_sort(Out.Defines, [](const Define &A, const Define &B) { return A.Line < B.Line; });
+  return Out;
+}
+
+std::vector<std::string> BuildScripts::definesIn(const std::string &SetupPy,
+                                                 const std::string &File,
+                                                 std::vector<std::string> *Undecided) {
+  return read(SetupPy).forFile(File, Undecided);
+}
+
+std::vector<std::string> BuildScripts::Script::forFile(const std::string &File,
+                                                       std::vector<std::string> *Undecided) const {
+  std::vector<std::string> Out;
+  bool Named = llvm::any_of(this->Named, [&](const std::string &N) { return names(N, File); });
+  for (const Define &D : Defines) {
+    // A macro of one extension's sources is not another's (MinkowskiEngine's
+    // -DCPU_ONLY of its CPU sources, not of pybind/minkowski.cu); a file the
+    // script names nowhere (a glob) gets them all.
+    bool Applies = D.Everywhere || !Named ||
+                   llvm::any_of(D.Scopes, [&](const std::vector<std::string> &Scope) {
+                     return llvm::any_of(Scope, [&](const std::string &N) { return names(N, File); });
+                   });
+    if (!Applies)
+      continue;
+    Out.push_back(D.Flag);
+    if (Undecided && !D.Decided && !D.Undecided.empty())
+      Undecided->push_back(D.Flag + " (" + D.Undecided + ": not decided; defined)");
   }
   return Out;
 }
 
 std::vector<std::string> BuildScripts::definesFor(const std::string &File,
-                                                  const std::string &Root) {
+                                                  const std::string &Root,
+                                                  std::vector<std::string> *Undecided) {
   for (StringRef D = llvm::sys::path::parent_path(File); !D.empty();
        D = llvm::sys::path::parent_path(D)) {
-    llvm::SmallString<256> Script(D);
-    llvm::sys::path::append(Script, "setup.py");
-    if (llvm::sys::fs::exists(Script)) {
-      auto It = Cache.find(Script.str().str());
+    llvm::SmallString<256> Path(D);
+    llvm::sys::path::append(Path, "setup.py");
+    if (llvm::sys::fs::exists(Path)) {
+      auto It = Cache.find(Path.str().str());
       if (It == Cache.end())
-        It = Cache.emplace(Script.str().str(), definesIn(Script.str().str())).first;
-      return It->second;
+        It = Cache.emplace(Path.str().str(), read(Path.str().str())).first;
+      return It->second.forFile(File, Undecided);
     }
     if (D == Root || llvm::sys::path::parent_path(D) == D)
       break;

@@ -5,8 +5,11 @@
 // as extra_compile_args). For files without a compile-database entry, the
 // macros the nearest setup.py states literally are defined: "-DNAME" or
 // "-DNAME=value" string literals, and ('NAME', None) / ('NAME', 'value')
-// tuples on lines that mention define_macros. setup.py is read as text,
-// never run. Values built at run time (f-strings, %, $) are skipped, so
+// tuples on lines that mention define_macros, on lines the default build
+// runs (SetupConditions.h: `if debug:`, `if not CPU_ONLY:` evaluated), and
+// for the sources of their extension when they are stated in a group that
+// names source files (`CUDAExtension(name, ["a.cu"], define_macros=...)`,
+// MinkowskiEngine's per-target lists). setup.py is read as text, never run. Values built at run time (f-strings, %, $) are skipped, so
 // are macros that select a platform a Linux host parse cannot follow
 // (ROCm/HIP, MPS/Metal, XPU/SYCL, Windows: setup.py adds them under
 // conditions not evaluated here), and so is every -D of a setup.py that
@@ -26,14 +29,38 @@ namespace torchlint {
 class BuildScripts {
 public:
   /// -D flags for \p File (absolute): those of the nearest setup.py
-  /// between its directory and \p Root.
-  std::vector<std::string> definesFor(const std::string &File, const std::string &Root);
+  /// between its directory and \p Root that apply to it. With \p Undecided,
+  /// also what was defined under a condition not decided
+  /// (SetupConditions.h): "-DX (setup.py line N: if cond: not decided;
+  /// defined)".
+  std::vector<std::string> definesFor(const std::string &File, const std::string &Root,
+                                      std::vector<std::string> *Undecided = nullptr);
 
-  /// The macros a setup.py's text states, as -D flags, in order, once each.
-  static std::vector<std::string> definesIn(const std::string &SetupPy);
+  /// The macros a setup.py's text states for \p File, as -D flags, in
+  /// order, once each.
+  static std::vector<std::string> definesIn(const std::string &SetupPy, const std::string &File,
+                                            std::vector<std::string> *Undecided = nullptr);
 
 private:
-  std::map<std::string, std::vector<std::string>> Cache; ///< Per setup.py.
+  /// One macro of a script: where it is stated (the source files of the
+  /// extension it is stated for, or everywhere) and whether the default
+  /// build is known to state it.
+  struct Define {
+    std::string Flag;
+    size_t Line = 0; ///< The first line that states it.
+    bool Everywhere = false;
+    std::vector<std::vector<std::string>> Scopes;
+    bool Decided = false;  ///< Stated on a line the default build runs.
+    std::string Undecided; ///< Else the first undecided condition.
+  };
+  struct Script {
+    std::vector<Define> Defines;
+    std::vector<std::string> Named; ///< Every source file the script names.
+    std::vector<std::string> forFile(const std::string &File,
+                                     std::vector<std::string> *Undecided) const;
+  };
+  static Script read(const std::string &SetupPy);
+  std::map<std::string, Script> Cache; ///< Per setup.py.
 };
 
 } // namespace torchlint
