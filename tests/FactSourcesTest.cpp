@@ -88,11 +88,19 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
 }
 TORCH_LIBRARY_IMPL(flash, CUDA, m) { m.impl("fwd", &mha_fwd); }
 static auto r = torch::RegisterOperators().op("legacy::op(Tensor x) -> Tensor", &f);
+void non_templated_cpu_func(py::module &m) {
+  m.def("quantize_th", &minkowski::quantize_th);
+  m.def("conv", &minkowski::detail::ConvolutionForwardCPU<int>);
+  m.def("relu", &torch::relu);
+}
 )cpp");
   EXPECT_EQ(B.Ops, (std::set<std::string>{"flash::fwd", "legacy::op"}));
   EXPECT_TRUE(B.Calls[""].count("mha_bwd"));
   for (const char *Type : {"DType", "Quantizer", "Base", "m"})
     EXPECT_FALSE(B.Calls[""].count(Type)) << Type << ": bound or passed, no function";
+  // A binding in a helper's body, by its qualified name (MinkowskiEngine).
+  EXPECT_EQ(B.Calls["non_templated_cpu_func"],
+            (std::set<std::string>{"quantize_th", "ConvolutionForwardCPU"}));
 }
 
 TEST(FactSources, DeviceCodeIsNotTorchHostCode) {

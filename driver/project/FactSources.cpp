@@ -429,8 +429,12 @@ private:
   void link(size_t I, llvm::StringRef W, bool Scoped, bool Member, bool InFunction) {
     // A name in a namespace that is not the project's names no project
     // function (nor does a member: step()).
-    bool Foreign = I > 1 && isPunct(I - 1, "::") && T[I - 2].K == Tok::Ident &&
-                   foreignNamespace(T[I - 2].Text);
+    // (The outermost qualifier says whose: `minkowski::detail::f` is the
+    // project's, `at::native::f` and `detail::f` are not.)
+    size_t Q = I;
+    while (Q > 1 && isPunct(Q - 1, "::") && T[Q - 2].K == Tok::Ident)
+      Q -= 2;
+    bool Foreign = Q < I && foreignNamespace(T[Q].Text);
     // A function is called (`f(`, `f<T>(`, a launch) or referred to (`&f`,
     // or a name in a registration or binding block); a variable or a type
     // named like another file's function is no link: a name after a type's
@@ -446,7 +450,9 @@ private:
                     ((T[I - 1].K == Tok::Ident && afterType(I - 1)) ||
                      (!InFunction && (isPunct(I - 1, ">") || isPunct(I - 1, "*") ||
                                       isPunct(I - 1, "&"))));
-    bool AddressOf = I > 0 && isPunct(I - 1, "&") && !(I > 1 && afterType(I - 2));
+    // (Through a qualified name too: `&minkowski::quantize_th`, the usual
+    // form of a binding in a helper's body.)
+    bool AddressOf = Q > 0 && isPunct(Q - 1, "&") && !(Q > 1 && afterType(Q - 2));
     bool CallLike = ((isPunct(I + 1, "(") || templateCall(I + 1)) && !Declared) ||
                     AddressOf || MacroBlock;
     // (An object, `m.def(...)`, `ctx->x`, is no function.)
