@@ -3,7 +3,9 @@
 #include <torch/extension.h>
 
 #include <algorithm>
+#include <iterator>
 #include <limits>
+#include <numeric>
 #include <tuple>
 #include <vector>
 
@@ -134,6 +136,22 @@ private:
 int64_t add_ints(int64_t a, int64_t b) { return a + b; }
 py::object passthrough(py::object o) { return o; }
 
+// nerfacc's scans: a pointer to an input's data handed to code the TU does
+// not show (a library's iterator adaptor, then a scan over any iterator):
+// whether it is written cannot be told, so no schema is claimed for it.
+// Look-alike: add_into's output, written through a pointer parameter here.
+template <typename In, typename Out> void scan_into(In first, In last, Out out) {
+  std::partial_sum(first, last, out);
+}
+at::Tensor reverse_cumsum(at::Tensor x) {
+  at::Tensor out = at::empty_like(x);
+  int64_t n = x.numel();
+  scan_into(std::make_reverse_iterator(x.data_ptr<float>() + n),
+            std::make_reverse_iterator(x.data_ptr<float>()),
+            std::make_reverse_iterator(out.data_ptr<float>() + n));
+  return out;
+}
+
 } // namespace ext
 
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
@@ -147,6 +165,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("bad_types", &ext::bad_types); // expect: torch-compile-opaque-binding: 'bad_types'
   m.def("fill_from", &ext::fill_from); // expect: torch-compile-opaque-binding: 'fill_from(Tensor in_, Tensor(b!) out) -> ()'
   m.def("fill_grad", &ext::fill_grad); // expect: torch-compile-opaque-binding: binding 'fill_grad' takes or returns tensors and is opaque to torch.compile: every call is a graph break [GB0007]; register it with TORCH_LIBRARY once the types the notes name
+  m.def("reverse_cumsum", &ext::reverse_cumsum); // expect: torch-compile-opaque-binding: register it with TORCH_LIBRARY, declaring 'Tensor(a!)' each tensor its code writes
   m.def("add_ints", &ext::add_ints);
   m.def("passthrough", &ext::passthrough);
   // module_local: the hazard and the golden file are loaded in one process

@@ -46,14 +46,25 @@ Inferred inferSchema(const PyBinding &B, ASTContext &Ctx) {
   auto Written = [&](const ParmVarDecl *P, bool MutableRef) {
     // Here, or in another file's definition or a helper it calls there.
     std::string May = Project.paramMayBeWritten(Usr, P->getFunctionScopeIndex());
-    if (mayWriteParam(F, P) || May == "yes")
+    const Stmt *Unseen = nullptr;
+    std::string UnseenCallee;
+    if (mayWriteParam(F, P, &Unseen, &UnseenCallee) || May == "yes")
       return true;
     // A tensor& the author means to write, whose data goes into a struct
     // for a kernel (params.out_ptr = out.data_ptr()).
     if (MutableRef && (!BodyKnown || dataMayEscape(F, P)))
       return true;
-    if (StringRef(May).consume_front("unknown\t"))
+    if (Unseen) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      PresumedLoc L = SM.getPresumedLoc(SM.getExpansionLoc(Unseen->getBeginLoc()));
+      R.Unknown.push_back({P, "has its data handed to '" + UnseenCallee + "' (" +
+                                  (L.isValid() ? llvm::sys::path::filename(L.getFilename()).str() +
+                                                     ":" + std::to_string(L.getLine())
+                                               : std::string("?")) +
+                                  "), code the project does not show"});
+    } else if (StringRef(May).consume_front("unknown\t")) {
       R.Unknown.push_back({P, StringRef(May).split('\t').second.str()});
+    }
     return false;
   };
   std::string Args, Ret = schemaReturnOf(F->getReturnType()), ReturnedAlias;
@@ -274,8 +285,8 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
                         "pybind11 binding '%0' takes or returns tensors and is opaque "
                         "to torch.compile: every call is a graph break [GB0007]; "
                         "register it with TORCH_LIBRARY, declaring 'Tensor(a!)' each "
-                        "tensor its code writes: the notes name those a call through a "
-                        "function pointer may write (the pybind11 binding can stay)")
+                        "tensor its code writes: the notes name those whose writes the "
+                        "code the project shows cannot tell (the pybind11 binding can stay)")
              : I.TypeProblem
                  ? diag(B.Site,
                         "pybind11 binding '%0' takes or returns tensors and is opaque "
@@ -344,9 +355,8 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
           << Why;
     for (const auto &[P, Where] : I.Unknown)
       diag(P->getLocation(),
-           "'%0' is passed to a call through a function pointer (%1), whose writes cannot be "
-           "seen: its schema type is 'Tensor(a!)' if the function that pointer holds writes "
-           "it, else 'Tensor'",
+           "'%0' %1, whose writes cannot be seen: its schema type is 'Tensor(a!)' if that code "
+           "writes it, else 'Tensor'",
            DiagnosticIDs::Note)
           << schemaNameOf(P) << Where;
     if (!I.Problems.empty())

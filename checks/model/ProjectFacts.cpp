@@ -348,8 +348,12 @@ public:
       const Stmt *Where = nullptr;
       if (mutatesParam(F, P, &Param.Write, &Where) && Where)
         Param.WriteAt = siteOf(Where->getBeginLoc(), SM);
-      else
-        Param.HandedOut = mayWriteParam(F, P);
+      else {
+        const Stmt *Unseen = nullptr;
+        Param.HandedOut = mayWriteParam(F, P, &Unseen, &Param.HandedUnseen);
+        if (Unseen)
+          Param.HandedUnseenAt = siteOf(Unseen->getBeginLoc(), SM);
+      }
       Fact.Params.push_back(std::move(Param));
     }
     // What a fake kernel of it would return (a binding in another file
@@ -506,8 +510,10 @@ json toJson(const FunctionFact &Fn) {
   json Params = json::array(), Calls = json::array();
   for (const ParamFact &P : Fn.Params) {
     Params.push_back({P.Index, P.Name, P.Write, siteJson(P.WriteAt), P.HandedOut});
-    if (!P.ReturnedAt.File.empty())
+    if (!P.ReturnedAt.File.empty() || !P.HandedUnseen.empty())
       Params.back().push_back(siteJson(P.ReturnedAt));
+    if (!P.HandedUnseen.empty())
+      Params.back().push_back({P.HandedUnseen, siteJson(P.HandedUnseenAt)});
   }
   for (const CallFact &C : Fn.Calls) {
     // [callee, site], and the per-parameter facts only when some argument
@@ -559,6 +565,10 @@ FunctionFact functionFactFromJson(const json &Fn) {
                            P.at(2).get<std::string>(), siteFrom(P.at(3)), P.at(4).get<bool>()});
     if (P.size() > 5)
       Fact.Params.back().ReturnedAt = siteFrom(P.at(5));
+    if (P.size() > 6) {
+      Fact.Params.back().HandedUnseen = P.at(6).at(0).get<std::string>();
+      Fact.Params.back().HandedUnseenAt = siteFrom(P.at(6).at(1));
+    }
   }
   if (auto Fake = Fn.find("fake"); Fake != Fn.end()) {
     Fact.FakeParams = Fake->at(0).get<std::string>();

@@ -67,14 +67,19 @@ struct ParamFact {
   std::string Write;
   Site WriteAt;
   /// No Write, but a writable pointer to its data is handed to a function
-  /// (mayWriteParam): what an inferred schema must declare.
+  /// of the project that writes through it (mayWriteParam): what an
+  /// inferred schema must declare.
   bool HandedOut = false;
+  /// Else, the callee that gets a writable pointer to its data whose
+  /// writes the TU does not show, and where (mayWriteParam's Unseen).
+  std::string HandedUnseen;
+  Site HandedUnseenAt;
   /// Where the function returns it as it is, alone or in a list or tuple
   /// (`return {indices, pairs};`); no File when it does not.
   Site ReturnedAt;
   auto tie() const {
     return std::tie(Index, Name, Write, WriteAt.File, WriteAt.Line, HandedOut, ReturnedAt.File,
-                    ReturnedAt.Line);
+                    ReturnedAt.Line, HandedUnseen, HandedUnseenAt.File, HandedUnseenAt.Line);
   }
 };
 

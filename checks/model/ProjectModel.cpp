@@ -62,12 +62,12 @@ json ProjectIndex::toJson() const {
     Unit["sha256"] = D == Digests.end() ? "" : D->second;
     Units[File] = std::move(Unit);
   }
-  return {{"version", 10}, {"functions", std::move(Pool)}, {"units", std::move(Units)}};
+  return {{"version", 11}, {"functions", std::move(Pool)}, {"units", std::move(Units)}};
 }
 
 ProjectIndex ProjectIndex::fromJson(const json &J) {
   ProjectIndex I;
-  if (J.at("version").get<int>() != 10)
+  if (J.at("version").get<int>() != 11)
     throw json::other_error::create(501, "unknown project index version", &J);
   std::vector<FunctionFact> Pool;
   for (const json &F : J.at("functions"))
@@ -264,6 +264,13 @@ std::string ProjectView::writeOf(const std::string &Usr, unsigned Index,
       }
   if (!Best.empty())
     return Best;
+  // Its data handed to code the TU does not show: what that writes is not
+  // seen.
+  for (const FunctionFact *F : *Facts)
+    for (const ParamFact &P : F->Params)
+      if (Handed && Indirect && Indirect->empty() && P.Index == Index && !P.HandedUnseen.empty())
+        *Indirect = "has its data handed to '" + P.HandedUnseen + "' (" + where(P.HandedUnseenAt) +
+                    "), code the project does not show";
   for (const FunctionFact *F : *Facts)
     for (const CallFact &C : F->Calls)
       for (size_t J = 0; J < C.FromParam.size(); ++J) {
@@ -271,7 +278,7 @@ std::string ProjectView::writeOf(const std::string &Usr, unsigned Index,
           continue;
         if (C.Callee.empty()) { // Through a pointer: what it writes is not seen.
           if (Indirect && Indirect->empty())
-            *Indirect = where(C.At);
+            *Indirect = "is passed to a call through a function pointer (" + where(C.At) + ")";
           continue;
         }
         std::string Inner = writeOf(C.Callee, static_cast<unsigned>(J), Seen, Handed, Indirect);

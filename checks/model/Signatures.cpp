@@ -293,6 +293,12 @@ public:
   llvm::SmallPtrSet<const VarDecl *, 4> Handles;
   std::string How;
   const Stmt *Where = nullptr;
+  /// With VerifyHanded: the first call a writable pointer to P's data is
+  /// handed to whose writes the TU does not show (code that is not the
+  /// project's: thrust::make_reverse_iterator; a function declared only; a
+  /// template parameter that is no pointer, `DataIteratorT out`), and who.
+  const Stmt *Unseen = nullptr;
+  std::string UnseenCallee;
 
   bool found() const { return Where != nullptr; }
   void hit(const Stmt *S, std::string H) {
@@ -349,6 +355,10 @@ public:
       Inner.TraverseStmt(Def->getBody());
       if (Inner.found())
         hit(Call, "it is passed to '" + functionName(Def) + "', where " + Inner.How);
+      else if (Inner.Unseen && !Unseen) {
+        Unseen = Call;
+        UnseenCallee = Inner.UnseenCallee;
+      }
     }
   }
 
@@ -378,8 +388,18 @@ public:
       if (!T->isPointerType() || T->getPointeeType().isConstQualified())
         continue;
       bool Ours = pointsIntoP(Call->getArg(I), /*OrData=*/true);
-      if (Ours && VerifyHanded)
+      if (Ours && VerifyHanded) {
+        const FunctionDecl *Def = projectDefinition(Callee);
+        if (!Def || Index >= Def->getNumParams() ||
+            !Def->getParamDecl(Index)->getType()->isPointerType()) {
+          if (!Unseen) {
+            Unseen = Call;
+            UnseenCallee = functionName(Callee);
+          }
+          continue;
+        }
         Ours = writesThrough(Callee, Index);
+      }
       if (Ours)
         hit(Call, "a writable pointer to its data is handed to '" + functionName(Callee) + "'" +
                       (VerifyHanded ? ", which writes through it" : ""));
@@ -572,13 +592,20 @@ bool writesThroughAt(const FunctionDecl *Callee, unsigned Index, unsigned Depth)
 
 } // namespace
 
-bool mayWriteParam(const FunctionDecl *F, const ParmVarDecl *P) {
+bool mayWriteParam(const FunctionDecl *F, const ParmVarDecl *P, const Stmt **Unseen,
+                   std::string *UnseenCallee) {
   const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
   if (!Def || !Def->getBody() || !P || P->getFunctionScopeIndex() >= Def->getNumParams())
     return false;
   MutationFinder Finder(Def->getParamDecl(P->getFunctionScopeIndex()), 0,
-                        /*HandedPointers=*/true);
+                        /*HandedPointers=*/true, /*VerifyHanded=*/true);
   Finder.TraverseStmt(Def->getBody());
+  if (!Finder.found() && Finder.Unseen) {
+    if (Unseen)
+      *Unseen = Finder.Unseen;
+    if (UnseenCallee)
+      *UnseenCallee = Finder.UnseenCallee;
+  }
   return Finder.found();
 }
 

@@ -38,12 +38,17 @@ bool mutatesParam(const clang::FunctionDecl *F, const clang::ParmVarDecl *P,
                   const clang::Stmt **Where = nullptr);
 
 /// mutatesParam, or \p F hands a writable pointer to \p P's data to a
-/// function whose parameter is a pointer to non-const (`launch(o)` with
-/// `float *o = out.data_ptr<float>()` and `void launch(float *out)`): what a
-/// schema inferred for \p F must declare, since an op that returns nothing
-/// and declares no write may be dropped. Not for reporting a mutation: code
-/// that is not const-correct hands out inputs the same way.
-bool mayWriteParam(const clang::FunctionDecl *F, const clang::ParmVarDecl *P);
+/// function of the project that writes through it (`launch(o)` with
+/// `float *o = out.data_ptr<float>()`, a launcher, the kernel it launches,
+/// defined in the TU): what a schema inferred for \p F must declare, since
+/// an op that returns nothing and declares no write may be dropped. Where
+/// the pointer goes to code the TU does not show (a library's iterator
+/// adaptor, `thrust::make_reverse_iterator(x.data_ptr<float>())`; a function
+/// declared only; a kernel's template parameter that is no pointer) and
+/// nothing writes \p P: false, and \p Unseen is that call, \p UnseenCallee
+/// its callee: whether it is written cannot be told.
+bool mayWriteParam(const clang::FunctionDecl *F, const clang::ParmVarDecl *P,
+                   const clang::Stmt **Unseen = nullptr, std::string *UnseenCallee = nullptr);
 
 /// mayWriteParam, or a writable pointer to \p P's data is stored in a
 /// struct's field (`params.out_ptr = out.data_ptr()`) in \p F or a function

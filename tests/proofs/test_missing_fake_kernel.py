@@ -114,6 +114,32 @@ def test_catch_all_error_is_what_the_message_names(mf, record):
     assert "GB0033" in full.gbs + default.gbs, (full.summary(), default.summary())
 
 
+# pytorch_sparse's form: legacy RegisterOperators catch-all kernels that
+# read raw data (lg::ind2ptr, lg::ptr2ind), registered by one chain, each
+# reported on its own `.op` line.
+LEGACY = {
+    "ind2ptr": lambda: (torch.tensor([0, 0, 1, 2]), 3),
+    "ptr2ind": lambda: (torch.tensor([0, 2, 3, 4]), 4),
+}
+
+
+@pytest.mark.parametrize("name", list(LEGACY))
+def test_legacy_catch_all_reading_raw_data_fails_under_compile(name, mf, record):
+    line = TD.line_of(f'.op("lg::{name}"')
+    op = getattr(torch.ops.lg, name)
+    tensor, n = LEGACY[name]()
+    full = compile_run(lambda t: op(t, n) + 1, [(tensor,)], fullgraph=True)
+    fake = fake_run(op, (tensor, n))
+    fake_s = "runs" if fake[0] == "ok" else "raises " + describe_error(fake[1])
+    record(FILE, line, f"torch.compile(lg::{name}(t, {n}) + 1, fullgraph=True); the op under "
+           "FakeTensorMode", f"fullgraph: {full.summary()}; fake mode: {fake_s}",
+           gb_observed=full.gbs)
+    assert not full.ok, full.summary()
+    assert "GB4315" in full.gbs, full.summary()
+    assert fake[0] == "raise", "the kernel ran on fake tensors without failing"
+    assert "data is not allocated" in full_text(fake[1]), full_text(fake[1])
+
+
 @pytest.fixture(scope="module")
 def py_fakes(mf):
     runpy.run_path(str(TESTDATA / "python" / "fake_kernels.py"))

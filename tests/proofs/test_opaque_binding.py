@@ -45,12 +45,15 @@ BINDINGS = {
     "bad_types": (lambda: (_x(3), 3), None),
     "fill_from": (lambda: (_x(4), torch.zeros(4)), lambda a, out: None),
     "fill_grad": (lambda: (_x(3), torch.zeros(3)), None),
+    "reverse_cumsum": (lambda: (_x(5),), None),
 }
 # The fix registers these four as CompositeImplicitAutograd (they only call
 # tensor ops), the others for CPU (row_max; fill_from, whose launcher writes
 # `out` through a params struct: Tensor(b!)) or CPU and CUDA (gather_rows
 # makes a tensor from host memory; clip_any tests the device). fill_grad is
-# not migrated (its c10::optional<at::Tensor>& cannot be a kernel's).
+# not migrated (its c10::optional<at::Tensor>& cannot be a kernel's), nor is
+# reverse_cumsum (whether the code it hands its input's data to writes it
+# cannot be told).
 COMPOSITE = ["scale", "split_sign", "add_into", "cube"]
 MIGRATED = COMPOSITE + ["gather_rows", "row_max", "clip_any", "fill_from"]
 
