@@ -152,6 +152,18 @@ at::Tensor reverse_cumsum(at::Tensor x) {
   return out;
 }
 
+// OpenPCDet's wrappers: data<T>() (data_ptr's deprecated spelling) handed to
+// a launcher defined here that writes through it: the output is written.
+void nn_launcher(int n, const float *in, float *dist) {
+  for (int i = 0; i < n; ++i)
+    dist[i] = in[i] * in[i];
+}
+void three_nn(at::Tensor in, at::Tensor dist) {
+  const float *src = in.data<float>();
+  float *d = dist.data<float>();
+  nn_launcher(static_cast<int>(in.numel()), src, d);
+}
+
 } // namespace ext
 
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
@@ -166,6 +178,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("fill_from", &ext::fill_from); // expect: torch-compile-opaque-binding: 'fill_from(Tensor in_, Tensor(b!) out) -> ()'
   m.def("fill_grad", &ext::fill_grad); // expect: torch-compile-opaque-binding: binding 'fill_grad' takes or returns tensors and is opaque to torch.compile: every call is a graph break [GB0007]; register it with TORCH_LIBRARY once the types the notes name
   m.def("reverse_cumsum", &ext::reverse_cumsum); // expect: torch-compile-opaque-binding: register it with TORCH_LIBRARY, declaring 'Tensor(a!)' each tensor its code writes
+  m.def("three_nn", &ext::three_nn); // expect: torch-compile-opaque-binding: 'three_nn(Tensor in_, Tensor(b!) dist) -> ()'
   m.def("add_ints", &ext::add_ints);
   m.def("passthrough", &ext::passthrough);
   // module_local: the hazard and the golden file are loaded in one process

@@ -488,7 +488,10 @@ public:
     StringRef Name = Call->getMethodDecl()->getName();
     QualType T = V->getType();
     bool WritablePtr = T->isPointerType() && !T->getPointeeType().isConstQualified();
-    if (((Name == "data_ptr" || Name == "mutable_data_ptr") && WritablePtr) ||
+    // (`data<T>()`, data_ptr's deprecated spelling, still in torch 2.x and in
+    // OpenPCDet's wrappers: `float *dist2 = dist2_tensor.data<float>();`.)
+    bool DataOf = Name == "data" && Call->getMethodDecl()->getReturnType()->isPointerType();
+    if (((Name == "data_ptr" || Name == "mutable_data_ptr" || DataOf) && WritablePtr) ||
         Name == "accessor" || Name.starts_with("packed_accessor"))
       Aliases.insert(V);
     return true;

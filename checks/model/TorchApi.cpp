@@ -278,13 +278,20 @@ bool isDataReadCall(const FunctionDecl *Callee) {
   if (!Callee || !Callee->getIdentifier() || !isTorchDecl(Callee))
     return false;
   StringRef N = Callee->getName();
-  return ops::isDataAccessMethod(N) || N == "accessor" || N == "packed_accessor32" ||
+  return ops::isDataAccessMethod(N) || readsRawMemory(Callee) || N == "accessor" || N == "packed_accessor32" ||
          N == "packed_accessor64" || N == "nonzero" || N == "masked_select" ||
          N == "_unique2" || N == "unique";
 }
 
 bool isRawDataRead(StringRef CallName) {
   return CallName.contains("data_ptr") || CallName.contains("accessor");
+}
+
+bool readsRawMemory(const FunctionDecl *F) {
+  if (!F || !F->getIdentifier() || !isTorchDecl(F))
+    return false;
+  return isRawDataRead(F->getName()) ||
+         (F->getName() == "data" && F->getReturnType()->isPointerType());
 }
 
 const CallExpr *firstDataRead(const FunctionDecl *F, unsigned Depth) {
@@ -642,7 +649,7 @@ BackendEvidence backendEvidence(const FunctionDecl *F) {
       if (isCudaApi(Callee))
         E.Cuda = true;
       else if (Callee && Callee->getIdentifier() && isTorchDecl(Callee)) {
-        if (isRawDataRead(Callee->getName()))
+        if (readsRawMemory(Callee))
           E.Cpu = true;
         // at::tensor(values), from_blob: memory a fake tensor cannot copy.
         else if (Callee->getName() == "tensor" || Callee->getName() == "from_blob")
@@ -689,8 +696,7 @@ bool namesRawDataRead(const Stmt *S) {
   if (!S)
     return false;
   if (const auto *C = dyn_cast<CallExpr>(S))
-    if (const FunctionDecl *F = C->getDirectCallee();
-        F && F->getIdentifier() && isTorchDecl(F) && isRawDataRead(F->getName()))
+    if (readsRawMemory(C->getDirectCallee()))
       return true;
   if (const auto *M = dyn_cast<CXXDependentScopeMemberExpr>(S))
     if (isRawDataRead(M->getMember().getAsString()))

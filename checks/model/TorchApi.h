@@ -86,6 +86,9 @@ bool isDataReadCall(const clang::FunctionDecl *Callee);
 /// that works on memory (a loop kernel, a launcher), which tensor ops do not
 /// replace and a fake tensor fails ("data is not allocated").
 bool isRawDataRead(llvm::StringRef CallName);
+/// isRawDataRead of a torch function, or `data<T>()`, data_ptr's deprecated
+/// spelling (a pointer, unlike the `data()` that returns a Tensor).
+bool readsRawMemory(const clang::FunctionDecl *F);
 
 /// The first isDataReadCall in \p F's definition or the project functions it
 /// calls in the TU (three calls deep); null when none. A fake tensor has no

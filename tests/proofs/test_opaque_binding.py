@@ -46,6 +46,7 @@ BINDINGS = {
     "fill_from": (lambda: (_x(4), torch.zeros(4)), lambda a, out: None),
     "fill_grad": (lambda: (_x(3), torch.zeros(3)), None),
     "reverse_cumsum": (lambda: (_x(5),), None),
+    "three_nn": (lambda: (_x(4), torch.zeros(4)), lambda a, out: None),
 }
 # The fix registers these four as CompositeImplicitAutograd (they only call
 # tensor ops), the others for CPU (row_max; fill_from, whose launcher writes
