@@ -217,7 +217,8 @@ def run_linter(args):
 
 def match(data, verdicts):
     """Pairs findings with verdicts by (repo, path, line, check), as
-    multisets: two findings on one line need two verdict rows."""
+    multisets: two findings on one line need two verdict rows. Where a line
+    has rows recorded after its first look, those are its verdicts."""
     by_key = collections.defaultdict(list)
     stale = []  # verdicts of a repository linted at another commit
     for v in verdicts:
@@ -226,6 +227,13 @@ def match(data, verdicts):
             stale.append(v)
             continue
         by_key[(v.repo, v.path, v.line, v.check)].append(v)
+    # A row a later review added for a line (no first_look date: the message
+    # or the check changed since) stands for it; the first look's row stays
+    # as history, neither matched nor gone.
+    for key, vs in by_key.items():
+        tuned = [v for v in vs if not v.first_look]
+        if tuned and len(tuned) < len(vs):
+            by_key[key] = tuned
     matched, unreviewed = [], []
     for repo, r in data["repos"].items():
         for f in r["findings"]:

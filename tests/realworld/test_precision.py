@@ -144,6 +144,22 @@ class PrecisionTest(unittest.TestCase):
         self.assertIn("- missed: o/one src/b.cpp:5 torch-a", recall)
         self.assertNotIn("not measured", recall)
 
+    def test_later_rows_stand_for_a_first_looks_line(self):
+        # o/one src/a.cpp:10 torch-a: a first-look FP, then a tuned TP (the
+        # message changed): the tuned row is matched, the first look's is
+        # neither matched nor gone, and the first-look table keeps it.
+        rows = ["o/one\t" + "1" * 40 + "\tsrc/a.cpp\t10\ttorch-a\tFP\tfirst\t2026-12-04",
+                "o/one\t" + "1" * 40 + "\tsrc/a.cpp\t10\ttorch-a\tTP\tlater\t"]
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "verdicts.tsv")
+            with open(path, "w") as f:
+                f.write("\n".join(rows) + "\n")
+            _, out = run_with(path)
+        self.assertEqual(row(out, "torch-a")[2:5], ["1", "1", "0"])
+        self.assertNotIn("first", out.split("## Verdicts that no longer fire")[1].split("##")[0])
+        first = out.split("## First-look precision per check")[1].split("## ")[0]
+        self.assertEqual(row(first, "torch-a")[2:5], ["1", "0", "1"])
+
     def test_fail_on_change(self):
         rc, _ = run("--fail-on-change")
         self.assertEqual(rc, 1)
