@@ -362,8 +362,9 @@ TEST(Plugin, ClangTidyFileChecksAndCheckOptions) {
     ASSERT_EQ(Tidy.ExitCode, 0) << Tidy.Out << Tidy.Err;
     std::vector<unsigned> Lines = linesOf(Check, Tidy.Out);
     // With the Python roots: the file's annotations. Without them, also the
-    // default overloads whose fakes are in Python and the ops Python calls
-    // only under torch.compiler.disable, and not 'called_out.out' (a
+    // default overloads whose fakes are in Python, the ops Python calls
+    // only under torch.compiler.disable or only in tests or never (lg::), and
+    // not 'called_out.out' (a
     // non-default overload is a finding only when Python code calls it).
     std::vector<unsigned> Want = fakeKernelAnnotations();
     if (!WithRoots) {
@@ -373,7 +374,8 @@ TEST(Plugin, ClangTidyFileChecksAndCheckOptions) {
       for (const char *Anchor :
            {"m.def(\"with_py_fake(", "m.def(\"with_abstract.overload(",
             "m.def(\"fake_default(", "m.def(\"called_out(", "  MF_OP_WITH_OUT(macro_op);",
-            "m.def(\"disabled_only(", "m.def(\"disabled_backward(", "m.def(\"reads_disabled("})
+            "m.def(\"disabled_only(", "m.def(\"disabled_backward(", "m.def(\"reads_disabled(",
+            ".op(\"lg::sample_in_tests\"", ".op(\"lg::never_named\""})
         Want.push_back(fakeKernelLine(Anchor));
       std::sort(Want.begin(), Want.end());
     }

@@ -157,4 +157,29 @@ TEST(SetupConditions, MacrosOfAnotherExtensionsSourcesAreNotDefined) {
                           "decided; defined)"}));
 }
 
+TEST(SetupConditions, HostileScriptsAreReadInBoundedWork) {
+  // setup.py comes with the pull request. Deep brackets and conditions (a
+  // stack frame per level would overflow), many file names in deep groups
+  // and many macros: read without a crash, the answers the conservative ones.
+  std::string Deep = "if " + std::string(100000, '(') + "x" + std::string(100000, ')') +
+                     ":\n    flags = ['-DDEEP']\n";
+  EXPECT_EQ(runs(Deep, "-DDEEP"), Runs::Undecided);
+  std::string Nots = "if ";
+  for (int I = 0; I < 100000; ++I)
+    Nots += "not ";
+  Nots += "True:\n    pass  # NOTS\n";
+  EXPECT_EQ(runs(Nots, "# NOTS"), Runs::Undecided);
+
+  std::string Dir = makeTempDir("setup-hostile");
+  std::string S = std::string(5000, '[');
+  for (int I = 0; I < 20000; ++I)
+    S += "'f" + std::to_string(I) + ".cpp', '-DM" + std::to_string(I % 500) + "', ";
+  S += std::string(5000, ']') + "\n";
+  writeFile(Dir + "/setup.py", S);
+  BuildScripts B;
+  std::vector<std::string> Flags = B.definesFor(Dir + "/f7.cpp", Dir);
+  EXPECT_EQ(Flags.size(), 500u);
+  EXPECT_EQ(B.definesFor(Dir + "/elsewhere.cpp", Dir).size(), 500u);
+}
+
 } // namespace

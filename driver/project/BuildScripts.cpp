@@ -94,6 +94,8 @@ struct ScriptLiterals {
   std::vector<Literal> Literals;
   std::vector<size_t> Parent = {0};
   std::vector<std::vector<std::string>> Files = {{}};
+  size_t Named = 0;
+  static constexpr size_t MaxNames = 100000;
 
   explicit ScriptLiterals(StringRef Text) {
     std::vector<size_t> Open = {0};
@@ -115,9 +117,14 @@ struct ScriptLiterals {
         StringRef Body = Text.slice(I + Q, End);
         if (Q == 1 && !Body.contains('\n'))
           Literals.push_back({Line, Open.back(), Body});
+        // (Up to 16 groups out, and so many names in all: a hostile
+        // script's deep brackets cost no more.)
+        unsigned Up = 0;
         if (Q == 1 && isSourceName(Body))
-          for (size_t G = Open.back(); G; G = Parent[G])
+          for (size_t G = Open.back(); G && Up < 16 && Named < MaxNames; G = Parent[G], ++Up) {
             Files[G].push_back(Body.str());
+            ++Named;
+          }
         Line += Body.count('\n');
         I = End + Q - 1;
       } else if (C == '(' || C == '[' || C == '{') {
@@ -129,12 +136,12 @@ struct ScriptLiterals {
       }
     }
   }
-  /// The files of the innermost group around \p G that names any.
-  const std::vector<std::string> *scope(size_t G) const {
-    for (; G; G = Parent[G])
+  /// The innermost group around \p G that names files; 0 when none.
+  size_t scope(size_t G) const {
+    for (unsigned Up = 0; G && Up < 16; G = Parent[G], ++Up)
       if (!Files[G].empty())
-        return &Files[G];
-    return nullptr;
+        return G;
+    return 0;
   }
 };
 
@@ -155,29 +162,34 @@ BuildScripts::Script BuildScripts::read(const std::string &SetupPy) {
   StringRef Text = Buf->getBuffer();
   if (Text.contains("-DCMAKE_"))
     return Out; // Its -D are CMake's cache variables.
-  SetupLines Runs = evaluateSetupPy(Text);
+  SetupLines Evaluated = evaluateSetupPy(Text);
   ScriptLiterals Lits(Text);
   for (const auto &Group : Lits.Files)
-    for (const std::string &F : Group)
-      if (!llvm::is_contained(Out.Named, F))
-        Out.Named.push_back(F);
+    Out.Named.insert(Group.begin(), Group.end());
+  std::map<size_t, size_t> ScopeOf;       // Group -> index in Out.Scopes.
+  std::map<std::string, size_t> DefineOf; // Flag -> index in Out.Defines.
   auto Add = [&](std::string Flag, size_t Line, size_t Group) {
-    if (Runs.at(Line) == Runs::No)
+    if (Evaluated.at(Line) == Runs::No)
       return;
-    auto It = llvm::find_if(Out.Defines, [&](const Define &D) { return D.Flag == Flag; });
-    if (It == Out.Defines.end()) {
+    auto [Index, New] = DefineOf.try_emplace(Flag, Out.Defines.size());
+    if (New) {
       Out.Defines.push_back({Flag});
-      It = std::prev(Out.Defines.end());
-      It->Line = Line;
+      Out.Defines.back().Line = Line;
     }
+    auto It = Out.Defines.begin() + Index->second;
     It->Line = std::min(It->Line, Line);
-    if (const std::vector<std::string> *Scope = Lits.scope(Group))
-      It->Scopes.push_back(*Scope);
-    else
+    if (size_t G = Lits.scope(Group)) {
+      auto [S, Fresh] = ScopeOf.try_emplace(G, Out.Scopes.size());
+      if (Fresh)
+        Out.Scopes.emplace_back(Lits.Files[G].begin(), Lits.Files[G].end());
+      if (!llvm::is_contained(It->Scopes, S->second))
+        It->Scopes.push_back(S->second);
+    } else {
       It->Everywhere = true;
-    if (Runs.at(Line) == Runs::Undecided && It->Undecided.empty())
-      It->Undecided = Runs.Why[Line];
-    else if (Runs.at(Line) == Runs::Yes)
+    }
+    if (Evaluated.at(Line) == Runs::Undecided && It->Undecided.empty())
+      It->Undecided = Evaluated.Why[Line];
+    else if (Evaluated.at(Line) == Runs::Yes)
       It->Decided = true;
   };
   for (const ScriptLiterals::Literal &L : Lits.Literals) {
@@ -208,9 +220,11 @@ BuildScripts::Script BuildScripts::read(const std::string &SetupPy) {
       if (!isIdentifier(Name) || selectsOtherPlatform(Name))
         continue;
       size_t Group = 0;
-      for (const ScriptLiterals::Literal &L : Lits.Literals)
-        if (L.Line == N && L.Text == Name) {
-          Group = L.Group;
+      auto OnLine = llvm::partition_point(
+          Lits.Literals, [&](const ScriptLiterals::Literal &L) { return L.Line < N; });
+      for (auto L = OnLine; L != Lits.Literals.end() && L->Line == N; ++L)
+        if (L->Text == Name) {
+          Group = L->Group;
           break;
         }
       if (Second == "None") {
@@ -238,14 +252,15 @@ std::vector<std::string> BuildScripts::Script::forFile(const std::string &File,
                                                        std::vector<std::string> *Undecided) const {
   std::vector<std::string> Out;
   bool Named = llvm::any_of(this->Named, [&](const std::string &N) { return names(N, File); });
+  std::vector<bool> InScope(Scopes.size());
+  for (size_t S = 0; S < Scopes.size(); ++S)
+    InScope[S] = llvm::any_of(Scopes[S], [&](const std::string &N) { return names(N, File); });
   for (const Define &D : Defines) {
     // A macro of one extension's sources is not another's (MinkowskiEngine's
     // -DCPU_ONLY of its CPU sources, not of pybind/minkowski.cu); a file the
     // script names nowhere (a glob) gets them all.
     bool Applies = D.Everywhere || !Named ||
-                   llvm::any_of(D.Scopes, [&](const std::vector<std::string> &Scope) {
-                     return llvm::any_of(Scope, [&](const std::string &N) { return names(N, File); });
-                   });
+                   llvm::any_of(D.Scopes, [&](size_t S) { return InScope[S]; });
     if (!Applies)
       continue;
     Out.push_back(D.Flag);

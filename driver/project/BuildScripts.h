@@ -21,6 +21,7 @@
 #define TORCHLINT_DRIVER_BUILDSCRIPTS_H
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -49,13 +50,15 @@ private:
     std::string Flag;
     size_t Line = 0; ///< The first line that states it.
     bool Everywhere = false;
-    std::vector<std::vector<std::string>> Scopes;
+    std::vector<size_t> Scopes; ///< Indices in Script::Scopes.
     bool Decided = false;  ///< Stated on a line the default build runs.
     std::string Undecided; ///< Else the first undecided condition.
   };
   struct Script {
     std::vector<Define> Defines;
-    std::vector<std::string> Named; ///< Every source file the script names.
+    /// The source files of each extension a macro is stated for.
+    std::vector<std::set<std::string>> Scopes;
+    std::set<std::string> Named; ///< Every source file the script names.
     std::vector<std::string> forFile(const std::string &File,
                                      std::vector<std::string> *Undecided) const;
   };

@@ -118,6 +118,15 @@ private:
   const std::vector<Tok> &T;
   const std::vector<const Scope *> &Names;
   size_t I = 0;
+  /// Nesting of the expression being read: past MaxDepth (a hostile
+  /// script's `((((...`, `not not not ...`) it is unknown, not a deep stack.
+  unsigned Depth = 0;
+  static constexpr unsigned MaxDepth = 64;
+  struct Nest {
+    unsigned &D;
+    explicit Nest(unsigned &D) : D(++D) {}
+    ~Nest() { --D; }
+  };
 
   bool isName(const char *W, size_t At) const {
     return At < T.size() && T[At].K == Tok::Name && T[At].Text == W;
@@ -127,6 +136,9 @@ private:
   }
 
   Value orExpr() {
+    Nest N(Depth);
+    if (Depth > MaxDepth)
+      return skipRest();
     Value V = andExpr();
     while (isName("or", I)) {
       ++I;
@@ -147,6 +159,9 @@ private:
     return V;
   }
   Value notExpr() {
+    Nest N(Depth);
+    if (Depth > MaxDepth)
+      return skipRest();
     if (isName("not", I)) {
       ++I;
       auto A = notExpr().truth();
@@ -503,13 +518,13 @@ SetupLines evaluateSetupPy(StringRef Text) {
         F.R = both(negate(Before), Own);
         F.Chain = either(Before, Own);
         F.IsIf = true;
-        F.Cond = Where + Word.str() + " " + Cond.str();
+        F.Cond = Where + Word.str() + " " + Cond.take_front(200).str();
       } else if (Word == "else" && Closed && Closed->IsIf) {
         F.R = negate(Closed->Chain);
         F.Cond = Where + "else of " + Closed->Cond;
       } else if (Word == "except") {
         F.R = Runs::Undecided;
-        F.Cond = Where + S.take_front(Colon).str();
+        F.Cond = Where + S.take_front(std::min<size_t>(Colon, 200)).str();
       } else if (Word == "def" || Word == "class") {
         F.IsDef = true;
         Locals.emplace_back();
