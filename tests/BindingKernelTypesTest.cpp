@@ -127,6 +127,36 @@ TEST(BindingKernelTypes, ATensorRefWhoseDataGoesIntoAParamsStructIsWritten) {
       << F["fwd"].Message;
 }
 
+// A pointer to an output's data handed through a helper of the file to a
+// launcher only declared here (defined in a .cu file, as OpenPCDet's
+// wrappers call theirs): whether it is written cannot be seen, so no schema
+// (`-> ()` declaring no write would let torch.compile drop the op). The
+// look-alike: the same helper writing through it itself.
+TEST(BindingKernelTypes, APointerHandedOnToCodeTheFileDoesNotShowClaimsNoSchema) {
+  std::string Dir = makeTempDir("kernel-unseen");
+  writeFile(Dir + "/ext.cpp", R"cpp(
+#include <torch/extension.h>
+void launch_declared(float *out, int64_t n);
+void via_helper(float *o, int64_t n) { launch_declared(o, n); }
+void writes_itself(float *o, int64_t n) { for (int64_t i = 0; i < n; ++i) o[i] = 0; }
+void fill_declared(at::Tensor out) { via_helper(out.data_ptr<float>(), out.numel()); }
+void fill_here(at::Tensor out) { writes_itself(out.data_ptr<float>(), out.numel()); }
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("fill_declared", &fill_declared);
+  m.def("fill_here", &fill_here);
+}
+)cpp");
+  std::map<std::string, Finding> F = lint(Dir);
+  ASSERT_TRUE(F.count("fill_declared") && F.count("fill_here"));
+  EXPECT_NE(F["fill_declared"].Message.find("declaring 'Tensor(a!)' each tensor its code writes"),
+            std::string::npos)
+      << F["fill_declared"].Message;
+  EXPECT_TRUE(anyNoteHas(F["fill_declared"], "'out' has its data handed to 'via_helper'"))
+      << F["fill_declared"].Message;
+  EXPECT_NE(F["fill_here"].Message.find("'fill_here(Tensor(a!) out) -> ()'"), std::string::npos)
+      << F["fill_here"].Message;
+}
+
 // torch._C.parse_schema rejects "f(Tensor in) -> ()" (torch 2.x), and
 // `def _(in, from)` is not Python: the schema and the fake rename them.
 TEST(BindingKernelTypes, AReservedParameterNameIsRenamedInTheSchemaAndTheFake) {

@@ -267,8 +267,13 @@ const FunctionDecl *projectDefinition(const FunctionDecl *Callee) {
 }
 
 /// \p Callee writes through its pointer parameter \p Index (\p Depth:
-/// callees followed to get here).
-bool writesThroughAt(const FunctionDecl *Callee, unsigned Index, unsigned Depth);
+/// callees followed to get here). With \p Unseen: set when it does not,
+/// as far as the TU shows, but cannot be told to: \p Callee is not the
+/// project's code here (declared only, a library's), the pointer goes on to
+/// such code, the chain is too deep, or its parameter is a template's that
+/// is no pointer (an iterator type) and the body writes nothing through it.
+bool writesThroughAt(const FunctionDecl *Callee, unsigned Index, unsigned Depth,
+                     bool *Unseen = nullptr);
 
 class MutationFinder : public RecursiveASTVisitor<MutationFinder> {
 public:
@@ -388,18 +393,8 @@ public:
       if (!T->isPointerType() || T->getPointeeType().isConstQualified())
         continue;
       bool Ours = pointsIntoP(Call->getArg(I), /*OrData=*/true);
-      if (Ours && VerifyHanded) {
-        const FunctionDecl *Def = projectDefinition(Callee);
-        if (!Def || Index >= Def->getNumParams() ||
-            !Def->getParamDecl(Index)->getType()->isPointerType()) {
-          if (!Unseen) {
-            Unseen = Call;
-            UnseenCallee = functionName(Callee);
-          }
-          continue;
-        }
-        Ours = writesThrough(Callee, Index);
-      }
+      if (Ours && VerifyHanded)
+        Ours = verifiedWrite(Call, Callee, Index);
       if (Ours)
         hit(Call, "a writable pointer to its data is handed to '" + functionName(Callee) + "'" +
                       (VerifyHanded ? ", which writes through it" : ""));
@@ -407,9 +402,17 @@ public:
   }
 
   /// The project function \p Callee (defined in the TU) writes through its
-  /// pointer parameter \p Index, or hands it to one that does.
-  bool writesThrough(const FunctionDecl *Callee, unsigned Index) const {
-    return writesThroughAt(Callee, Index, Depth);
+  /// pointer parameter \p Index, or hands it to one that does; where that
+  /// cannot be told, the call is Unseen's (the first such).
+  bool verifiedWrite(const CallExpr *Call, const FunctionDecl *Callee, unsigned Index) {
+    bool NotSeen = false;
+    if (writesThroughAt(Callee, Index, Depth, &NotSeen))
+      return true;
+    if (NotSeen && !Unseen) {
+      Unseen = Call;
+      UnseenCallee = functionName(Callee);
+    }
+    return false;
   }
 
   bool VisitCallExpr(CallExpr *Call) {
@@ -425,7 +428,7 @@ public:
           if (refersTo(Call->getArg(I), P) && I < F->getNumParams() &&
               F->getParamDecl(I)->getType()->isPointerType() &&
               !F->getParamDecl(I)->getType()->getPointeeType().isConstQualified() &&
-              writesThrough(F, I))
+              verifiedWrite(Call, F, I))
             hit(Call, "it is handed to '" + functionName(F) + "', which writes through it");
       followCallee(Call, F, 0);
       return true;
@@ -584,13 +587,20 @@ public:
   }
 };
 
-bool writesThroughAt(const FunctionDecl *Callee, unsigned Index, unsigned Depth) {
+bool writesThroughAt(const FunctionDecl *Callee, unsigned Index, unsigned Depth, bool *Unseen) {
   const FunctionDecl *Def = projectDefinition(Callee);
-  if (!Def || Depth >= 4 || Index >= Def->getNumParams())
+  if (!Def || Depth >= 4 || Index >= Def->getNumParams()) {
+    if (Unseen)
+      *Unseen = true;
     return false;
+  }
   MutationFinder Inner(Def->getParamDecl(Index), Depth + 1, true, true);
   Inner.TraverseStmt(Def->getBody());
-  return Inner.found();
+  if (Inner.found())
+    return true;
+  if (Unseen && (Inner.Unseen || !Def->getParamDecl(Index)->getType()->isPointerType()))
+    *Unseen = true;
+  return false;
 }
 
 } // namespace
