@@ -278,9 +278,8 @@ bool isDataReadCall(const FunctionDecl *Callee) {
   if (!Callee || !Callee->getIdentifier() || !isTorchDecl(Callee))
     return false;
   StringRef N = Callee->getName();
-  return ops::isDataAccessMethod(N) || readsRawMemory(Callee) || N == "accessor" || N == "packed_accessor32" ||
-         N == "packed_accessor64" || N == "nonzero" || N == "masked_select" ||
-         N == "_unique2" || N == "unique";
+  return ops::isDataAccessMethod(N) || readsRawMemory(Callee) || N == "nonzero" ||
+         N == "masked_select" || N == "_unique2" || N == "unique";
 }
 
 bool isRawDataRead(StringRef CallName) {
