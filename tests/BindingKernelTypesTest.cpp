@@ -157,7 +157,129 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
       << F["fill_here"].Message;
 }
 
+// A project function the binding's data goes to whose definition the run
+// reads nowhere (its file excluded here; in kaolin, .cu files Clang could
+// not parse): what it writes is not seen, so no schema is claimed (`Tensor
+// out` would let torch.compile drop the op's write). The look-alike: the
+// run that reads it, where the write is seen.
+TEST(BindingKernelTypes, AWriteInAFileTheRunDidNotReadIsUnknown) {
+  std::string Dir = makeTempDir("kernel-unread");
+  writeFile(Dir + "/setup.py", "from setuptools import setup\nsetup(name='ext')\n");
+  writeFile(Dir + "/bindings.cpp", R"cpp(
+#include <torch/extension.h>
+void fill(at::Tensor out);
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def("fill", &fill); }
+)cpp");
+  writeFile(Dir + "/fill.cpp", R"cpp(
+#include <torch/extension.h>
+void fill_impl(at::Tensor out);
+void fill(at::Tensor out) { fill_impl(out); }
+)cpp");
+  writeFile(Dir + "/fill_impl.cpp", R"cpp(
+#include <torch/extension.h>
+void fill_impl(at::Tensor out) {
+  float *p = out.data_ptr<float>();
+  for (int64_t i = 0; i < out.numel(); ++i) p[i] = 1;
+}
+)cpp");
+  const std::string Flags = "--no-cache --format=json --checks=-*,torch-compile-opaque-binding "
+                            "--torch-include=" + shellQuote(mockIncludes()) + " ";
+  RunResult One = runTorchLint(Flags + "--exclude=fill_impl.cpp bindings.cpp", Dir);
+  ASSERT_EQ(One.ExitCode, 1) << One.Out << One.Err;
+  json Doc = json::parse(One.Out);
+  ASSERT_EQ(Doc["findings"].size(), 1u) << One.Out;
+  const json &F = Doc["findings"][0];
+  EXPECT_NE(F["message"].get<std::string>().find("declaring 'Tensor(a!)' each tensor its code writes"),
+            std::string::npos)
+      << One.Out;
+  bool Noted = false;
+  for (const auto &N : F["notes"])
+    Noted |= N["message"].get<std::string>().find(
+                 "'out' is passed to 'fill_impl' (fill.cpp:4), defined in no file this run read") !=
+             std::string::npos;
+  EXPECT_TRUE(Noted) << One.Out;
+  RunResult All = runTorchLint(Flags + "bindings.cpp", Dir);
+  EXPECT_NE(All.Out.find("'fill(Tensor(a!) out) -> ()'"), std::string::npos) << All.Out;
+}
+
 // torch._C.parse_schema rejects "f(Tensor in) -> ()" (torch 2.x), and
+
+// kaolin's forms. A launcher walks an input batch by batch, moving its
+// pointer (`octree_ptr += osize`): moving a pointer writes nothing through
+// it. A kernel adds into an output with atomicAdd(&out[i], v) (CUDA's
+// atomics, declared as the host pass sees them): that is a write. The
+// look-alikes: the same walk storing through the pointer, an element's
+// address handed to a helper that adds into it (a write), and a read-only
+// call taking the element's address.
+TEST(BindingKernelTypes, MovingAPointerIsNoWriteAndAnAtomicAddIsOne) {
+  std::string Dir = makeTempDir("kernel-moves");
+  writeFile(Dir + "/ext.cpp", R"cpp(
+#include <torch/extension.h>
+float atomicAdd(float *address, float val);
+float peek(const float *at);
+void sum_row(const float *in, float *out, int64_t n) {
+  float s = 0;
+  for (int64_t i = 0; i < n; ++i) s += in[i];
+  *out = s;
+}
+void add_at(float *at, float v) { *at += v; }
+void scatter_kernel(const float *src, const int64_t *idx, float *out, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) atomicAdd(&(out[idx[i]]), src[i]);
+}
+void shift_kernel(const float *src, float *out, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) add_at(&out[i], src[i]);
+}
+at::Tensor row_sums(at::Tensor x) {
+  at::Tensor s = at::empty({x.size(0)}, x.options());
+  float *p = x.data_ptr<float>();
+  float *q = s.data_ptr<float>();
+  for (int64_t r = 0; r < x.size(0); ++r) {
+    sum_row(p, q + r, x.size(1));
+    p += x.size(1);
+    ++q;
+  }
+  return s;
+}
+at::Tensor row_clear(at::Tensor x) {
+  float *p = x.data_ptr<float>();
+  for (int64_t r = 0; r < x.size(0); ++r) {
+    *p = 0;
+    p += x.size(1);
+  }
+  return x.sum(1);
+}
+void scatter_add(at::Tensor src, at::Tensor idx, at::Tensor out) {
+  scatter_kernel(src.data_ptr<float>(), idx.data_ptr<int64_t>(), out.data_ptr<float>(), src.numel());
+}
+void shift_add(at::Tensor src, at::Tensor out) {
+  shift_kernel(src.data_ptr<float>(), out.data_ptr<float>(), src.numel());
+}
+double first(at::Tensor x) { return peek(&x.data_ptr<float>()[0]); }
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("row_sums", &row_sums);
+  m.def("row_clear", &row_clear);
+  m.def("scatter_add", &scatter_add);
+  m.def("shift_add", &shift_add);
+  m.def("first", &first);
+}
+)cpp");
+  std::map<std::string, Finding> F = lint(Dir);
+  ASSERT_TRUE(F.count("row_sums") && F.count("row_clear") && F.count("scatter_add") &&
+              F.count("first"));
+  EXPECT_NE(F["row_sums"].Message.find("'row_sums(Tensor x) -> Tensor'"), std::string::npos)
+      << F["row_sums"].Message;
+  EXPECT_NE(F["row_clear"].Message.find("'row_clear(Tensor(a!) x) -> Tensor'"), std::string::npos)
+      << F["row_clear"].Message;
+  EXPECT_NE(F["scatter_add"].Message.find(
+                "'scatter_add(Tensor src, Tensor idx, Tensor(c!) out) -> ()'"),
+            std::string::npos)
+      << F["scatter_add"].Message;
+  EXPECT_NE(F["shift_add"].Message.find("'shift_add(Tensor src, Tensor(b!) out) -> ()'"),
+            std::string::npos)
+      << F["shift_add"].Message;
+  EXPECT_NE(F["first"].Message.find("'first(Tensor x) -> float'"), std::string::npos)
+      << F["first"].Message;
+}
 // `def _(in, from)` is not Python: the schema and the fake rename them.
 TEST(BindingKernelTypes, AReservedParameterNameIsRenamedInTheSchemaAndTheFake) {
   std::string Dir = makeTempDir("kernel-names");

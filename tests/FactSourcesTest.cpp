@@ -314,3 +314,32 @@ TEST(FactSources, AProjectHeaderOutsideTheRootIsNotTheProjects) {
 }
 
 } // namespace
+
+// kaolin's wrappers: the call to the CUDA implementation in one arm of
+// `#if WITH_CUDA`, an AT_ERROR in the other. Both arms are the function's.
+TEST(FactSources, CallsInEitherArmOfAConditionalAreTheFunctions) {
+  SourceText T = readSourceText(R"cpp(
+#include <ATen/ATen.h>
+namespace kaolin {
+void fwd_cuda(at::Tensor x) {
+  CHECK_CUDA(x);
+#if WITH_CUDA
+  fwd_cuda_impl(x);
+#else
+  AT_ERROR("fwd not built with CUDA");
+#endif
+}
+void bwd_cuda(at::Tensor g) {
+#ifdef WITH_CUDA
+  bwd_cuda_impl(g);
+#else
+  KAOLIN_NO_CUDA_ERROR(__func__);
+#endif  // WITH_CUDA
+}
+}
+)cpp");
+  ASSERT_TRUE(T.Defines.count("fwd_cuda") && T.Defines.count("bwd_cuda"))
+      << ::testing::PrintToString(T.Defines) << ::testing::PrintToString(T.Calls);
+  EXPECT_TRUE(T.Calls["fwd_cuda"].count("fwd_cuda_impl")) << ::testing::PrintToString(T.Calls);
+  EXPECT_TRUE(T.Calls["bwd_cuda"].count("bwd_cuda_impl")) << ::testing::PrintToString(T.Calls);
+}

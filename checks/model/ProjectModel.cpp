@@ -62,12 +62,12 @@ json ProjectIndex::toJson() const {
     Unit["sha256"] = D == Digests.end() ? "" : D->second;
     Units[File] = std::move(Unit);
   }
-  return {{"version", 11}, {"functions", std::move(Pool)}, {"units", std::move(Units)}};
+  return {{"version", 12}, {"functions", std::move(Pool)}, {"units", std::move(Units)}};
 }
 
 ProjectIndex ProjectIndex::fromJson(const json &J) {
   ProjectIndex I;
-  if (J.at("version").get<int>() != 11)
+  if (J.at("version").get<int>() != 12)
     throw json::other_error::create(501, "unknown project index version", &J);
   std::vector<FunctionFact> Pool;
   for (const json &F : J.at("functions"))
@@ -244,6 +244,22 @@ ProjectView::definitionsOnce(const std::string &Usr, unsigned &Index,
   return &It->second;
 }
 
+/// "c:@N@kaolin@F@impl#$@N@at@S@Tensor#" -> "kaolin::impl": a function's
+/// name from its USR, for one the index has no definition of.
+static std::string nameOfUsr(llvm::StringRef Usr) {
+  Usr = Usr.take_until([](char C) { return C == '#'; });
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  Usr.split(Parts, '@');
+  std::string Name;
+  for (size_t I = 0; I + 1 < Parts.size(); ++I)
+    if (Parts[I] == "N" || Parts[I] == "S" || Parts[I] == "F" || Parts[I] == "ST>1" ||
+        Parts[I].starts_with("FT>")) {
+      Name += (Name.empty() ? "" : "::") + Parts[I + 1].str();
+      ++I;
+    }
+  return Name.empty() ? Usr.str() : Name;
+}
+
 std::string ProjectView::writeOf(const std::string &Usr, unsigned Index,
                                  std::set<std::pair<std::string, unsigned>> &Seen,
                                  bool Handed, std::string *Indirect) const {
@@ -281,10 +297,16 @@ std::string ProjectView::writeOf(const std::string &Usr, unsigned Index,
             *Indirect = "is passed to a call through a function pointer (" + where(C.At) + ")";
           continue;
         }
+        auto Callee = Defs.find(C.Callee);
+        // A function of the project whose definition is in no file this
+        // run read (kaolin's *_cuda_impl, defined in a .cu file a first run
+        // on the binding file does not take): what it writes is not seen.
+        if (Callee == Defs.end() && Handed && Indirect && Indirect->empty())
+          *Indirect = "is passed to '" + nameOfUsr(C.Callee) + "' (" + where(C.At) +
+                      "), defined in no file this run read";
         std::string Inner = writeOf(C.Callee, static_cast<unsigned>(J), Seen, Handed, Indirect);
         if (Inner.empty())
           continue;
-        auto Callee = Defs.find(C.Callee);
         std::string Name = Callee == Defs.end() ? "?" : Callee->second.front()->Name;
         return "it is passed to '" + Name + "' (" + where(C.At) + "), where " + Inner;
       }

@@ -381,6 +381,50 @@ public:
            isP(M->getImplicitObjectArgument());
   }
 
+  /// What an address argument points into: `p` for `p`, `p + i`, `&p[i]`,
+  /// `&p[i].x`, `&acc[i][j]`; `x.data_ptr<T>()` for `x.data_ptr<T>() + i`.
+  static const Expr *addressBase(const Expr *E) {
+    E = E->IgnoreParenCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf) {
+      E = U->getSubExpr()->IgnoreParenCasts();
+      for (unsigned Steps = 0; Steps < 8; ++Steps) {
+        if (const auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow())
+          E = M->getBase()->IgnoreParenCasts();
+        else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+          E = A->getBase()->IgnoreParenCasts();
+        else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+                 Op && Op->getOperator() == OO_Subscript)
+          E = Op->getArg(0)->IgnoreParenCasts();
+        else if (const auto *D = dyn_cast<UnaryOperator>(E); D && D->getOpcode() == UO_Deref)
+          E = D->getSubExpr()->IgnoreParenCasts();
+        else
+          break;
+      }
+    }
+    for (unsigned Steps = 0; Steps < 8; ++Steps) {
+      const auto *B = dyn_cast<BinaryOperator>(E);
+      if (!B || !B->isAdditiveOp())
+        break;
+      const Expr *L = B->getLHS(), *R = B->getRHS();
+      E = (R->getType()->isPointerType() && !L->getType()->isPointerType() ? R : L)
+              ->IgnoreParenCasts();
+    }
+    return E;
+  }
+
+  /// `atomicAdd(&out[i], v)`: CUDA's atomics (and torch's gpuAtomicAdd,
+  /// fastAtomicAdd) write where their first argument points.
+  void atomicWrite(const CallExpr *Call, const FunctionDecl *Callee) {
+    StringRef Name = Callee->getIdentifier() ? Callee->getName() : "";
+    if (Call->getNumArgs() < 2 ||
+        !(Name.starts_with("atomic") || Name.starts_with("gpuAtomic") ||
+          Name.starts_with("fastAtomic")))
+      return;
+    const Expr *Base = addressBase(Call->getArg(0));
+    if ((P->getType()->isPointerType() && refersTo(Base, P)) || pointsIntoP(Base, true))
+      hit(Call, "'" + Name.str() + "()' writes to it");
+  }
+
   /// `launch(out.data_ptr<T>())`, or a `T *o = out.data_ptr<T>()` handed on,
   /// where the callee's parameter is a pointer to non-const T.
   void handedPointer(const CallExpr *Call, const FunctionDecl *Callee) {
@@ -392,7 +436,7 @@ public:
       QualType T = Callee->getParamDecl(Index)->getType();
       if (!T->isPointerType() || T->getPointeeType().isConstQualified())
         continue;
-      bool Ours = pointsIntoP(Call->getArg(I), /*OrData=*/true);
+      bool Ours = pointsIntoP(addressBase(Call->getArg(I)), /*OrData=*/true);
       if (Ours && VerifyHanded)
         Ours = verifiedWrite(Call, Callee, Index);
       if (Ours)
@@ -420,12 +464,13 @@ public:
     if (!F)
       return true;
     if (!isTorchDecl(F)) {
+      atomicWrite(Call, F);
       if (HandedPointers)
         handedPointer(Call, F);
       // The pointer itself handed on (launch(out) inside a launcher).
       if (VerifyHanded && P->getType()->isPointerType())
         for (unsigned I = 0; I < Call->getNumArgs() && !found(); ++I)
-          if (refersTo(Call->getArg(I), P) && I < F->getNumParams() &&
+          if (refersTo(addressBase(Call->getArg(I)), P) && I < F->getNumParams() &&
               F->getParamDecl(I)->getType()->isPointerType() &&
               !F->getParamDecl(I)->getType()->getPointeeType().isConstQualified() &&
               verifiedWrite(Call, F, I))
@@ -499,21 +544,27 @@ public:
       Aliases.insert(V);
     return true;
   }
-  /// The variable an lvalue expression writes through, if any.
+  /// The variable an lvalue expression writes through, if any: `p[i] = v`,
+  /// `*(p + i) = v`, `acc[i][j] += v`. Assigning the pointer itself (`p +=
+  /// n`, `++p`: kaolin's launchers walk their inputs so) writes nothing.
   const VarDecl *writeTarget(const Expr *E) {
     E = E->IgnoreParenImpCasts();
+    bool Through = false;
     while (true) {
       if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
         E = A->getBase()->IgnoreParenImpCasts();
+        Through = true;
         continue;
       }
       if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref) {
         E = U->getSubExpr()->IgnoreParenImpCasts();
+        Through = true;
         continue;
       }
       if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
           Op && Op->getOperator() == OO_Subscript) {
         E = Op->getArg(0)->IgnoreParenImpCasts();
+        Through = true;
         continue;
       }
       if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAdditiveOp()) {
@@ -523,7 +574,7 @@ public:
       break;
     }
     if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-      return dyn_cast<VarDecl>(Ref->getDecl());
+      return Through ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
     if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E)) // x.data_ptr<T>()[i] = v
       if (isP(Call->getImplicitObjectArgument()) && Call->getMethodDecl() &&
           Call->getMethodDecl()->getIdentifier() &&

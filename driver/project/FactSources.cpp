@@ -30,9 +30,11 @@ size_t skipSpaces(llvm::StringRef S, size_t I) {
   return I;
 }
 
-/// A directive after the `#` at \p I - 1: an `#include` name as one token,
-/// nothing for another. Returns where the directive's name (or the include
-/// name) ends.
+/// A directive after the `#` at \p I - 1: an `#include` name as one token;
+/// a `#define`'s body is read on as code (a macro that binds or registers
+/// names what it binds); any other directive is skipped to its line's end
+/// (`#if WITH_CUDA` before `impl(x);` is no declaration `WITH_CUDA impl(x)`).
+/// Returns where what it takes ends.
 size_t readDirective(llvm::StringRef S, size_t I, std::vector<Tok> &Out) {
   const size_t N = S.size();
   I = skipSpaces(S, I);
@@ -40,8 +42,20 @@ size_t readDirective(llvm::StringRef S, size_t I, std::vector<Tok> &Out) {
   while (I < N && identChar(S[I]))
     ++I;
   llvm::StringRef Directive = S.slice(B, I);
-  if (Directive != "include" && Directive != "include_next" && Directive != "import")
+  if (Directive == "define")
     return I;
+  if (Directive != "include" && Directive != "include_next" && Directive != "import") {
+    for (; I < N && S[I] != '\n'; ++I)
+      if (S[I] == '\\' && I + 1 < N && S[I + 1] == '\n') {
+        ++I; // a continued line
+      } else if (S[I] == '/' && I + 1 < N && S[I + 1] == '*') {
+        size_t E = S.find("*/", I + 2); // a comment may end lines later
+        if (E == llvm::StringRef::npos)
+          return N;
+        I = E + 1;
+      }
+    return I;
+  }
   I = skipSpaces(S, I);
   if (I < N && (S[I] == '"' || S[I] == '<')) {
     char Close = S[I] == '"' ? '"' : '>';
