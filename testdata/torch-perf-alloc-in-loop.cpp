@@ -151,3 +151,37 @@ void changing(at::Tensor x, int n) {
     x = t.sum(0);
   }
 }
+
+// kaolin's level loops. The result of an early return is allocated on the
+// way out of the loop: once, nothing to hoist.
+std::vector<at::Tensor> halve_until_empty(const at::Tensor &x, int64_t depth) {
+  at::Tensor cur = x;
+  for (int64_t l = 0; l < depth; ++l) {
+    int64_t next = cur.size(0) / 2;
+    if (next == 0) {
+      at::Tensor none = at::empty({0}, x.options());
+      at::Tensor ids = at::zeros({0, 3}, x.options());
+      return {none, ids};
+    }
+    cur = cur.slice(0, 0, next);
+  }
+  return {cur};
+}
+
+// A size the loop reads through its address (cudaMemcpy(&curr, ...) in
+// kaolin): not the same on every iteration. The look-alike reads it once,
+// before the loop.
+void count_of(const at::Tensor &t, int64_t level, int64_t *n);
+void levels_into(at::Tensor *store, const at::Tensor &x, int64_t depth) {
+  int64_t n = 0;
+  for (int64_t l = 0; l < depth; ++l) {
+    count_of(x, l, &n);
+    store[l] = at::empty({n}, x.options());
+  }
+}
+void one_size_into(at::Tensor *store, const at::Tensor &x, int64_t depth) {
+  int64_t n = 0;
+  count_of(x, 0, &n);
+  for (int64_t l = 0; l < depth; ++l)
+    store[l] = at::empty({n}, x.options()); // expect: torch-perf-alloc-in-loop: 'at::empty' allocates the same tensor on every iteration
+}

@@ -33,7 +33,9 @@ const Stmt *innermostLoop(const Stmt &S, ASTContext &Ctx) {
   return nullptr;
 }
 
-/// Variables the loop writes to (assigned, incremented, or declared in it).
+/// Variables the loop writes to (assigned, incremented, or declared in it),
+/// or may write: their address taken (`cudaMemcpy(&curr, ...)`), or bound
+/// to a non-const reference parameter.
 struct LoopWrites : RecursiveASTVisitor<LoopWrites> {
   llvm::SmallPtrSet<const VarDecl *, 8> Vars;
   void add(const Expr *E) {
@@ -47,7 +49,7 @@ struct LoopWrites : RecursiveASTVisitor<LoopWrites> {
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->isIncrementDecrementOp())
+    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
       add(U->getSubExpr());
     return true;
   }
@@ -57,7 +59,47 @@ struct LoopWrites : RecursiveASTVisitor<LoopWrites> {
       add(Op->getArg(0));
     return true;
   }
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *F = C->getDirectCallee();
+    if (!F || isa<CXXOperatorCallExpr>(C))
+      return true;
+    for (unsigned I = 0; I < C->getNumArgs() && I < F->getNumParams(); ++I) {
+      QualType T = F->getParamDecl(I)->getType();
+      if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+        add(C->getArg(I));
+    }
+    return true;
+  }
 };
+
+/// Whether \p S, inside \p Body, is on a path that leaves the loop: a
+/// block around it (up to the loop's body) goes on, after it, to a return,
+/// break, throw or goto (kaolin's `if (next_cnt == 0) { ...; return {...}; }`
+/// allocates the early result once, on the way out).
+bool leavesTheLoop(const Stmt &S, const Stmt *Body, ASTContext &Ctx) {
+  DynTypedNode Cur = DynTypedNode::create(S);
+  const Stmt *Last = &S; // the statement Cur is or is in
+  for (unsigned Depth = 0; Last != Body && Depth < 32; ++Depth) {
+    DynTypedNodeList Parents = Ctx.getParents(Cur);
+    if (Parents.empty())
+      return false;
+    Cur = Parents[0];
+    // (An initialiser's parent is its variable; the variable's, its DeclStmt.)
+    const Stmt *P = Cur.get<Stmt>();
+    if (!P)
+      continue;
+    if (const auto *Block = dyn_cast<CompoundStmt>(P)) {
+      bool After = false;
+      for (const Stmt *Child : Block->body()) {
+        if (After && isa<ReturnStmt, BreakStmt, GotoStmt, CXXThrowExpr>(Child))
+          return true;
+        After |= Child == Last;
+      }
+    }
+    Last = P;
+  }
+  return false;
+}
 
 bool isInvariant(const Expr *Arg, const Stmt *Loop, const LoopWrites &W,
                  const SourceManager &SM) {
@@ -290,7 +332,7 @@ void AllocInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   for (const Expr *Arg : Call->arguments())
     if (!isa<CXXDefaultArgExpr>(Arg) && !isInvariant(Arg, Loop, W, SM))
       return;
-  if (escapes(Call, Body, Ctx))
+  if (escapes(Call, Body, Ctx) || leavesTheLoop(*Call, Body, Ctx))
     return;
   std::string Name = sourceText(Call->getCallee(), Ctx);
   if (Name.empty())
