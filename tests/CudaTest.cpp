@@ -151,4 +151,39 @@ float host_sum(const torch::Tensor &t) {
   EXPECT_EQ(Broken.Out.find("reduceAdd"), std::string::npos) << Broken.Out;
 }
 
+// kaolin launches kernels as `k << <grid, block >> >(args)`: nvcc takes the
+// spaced chevrons, Clang's lexer only `<<<`/`>>>`. The file parses, the host
+// code around the launch is linted, and what is not a launch keeps its
+// meaning: `operator<< <>` (a friend template's explicit arguments) and
+// `>> >` closing three template argument lists.
+TEST(Cuda, LaunchesSpelledWithSpacedChevronsParse) {
+  std::string Dir = makeTempDir("cuda-spaced-launch");
+  writeFile(Dir + "/ops.cu", R"(#include <torch/torch.h>
+#include <map>
+#include <ostream>
+#include <vector>
+__global__ void fill_kernel(float *p, int n) {}
+template <typename T> struct Box;
+template <typename T> std::ostream &operator<<(std::ostream &o, const Box<T> &) { return o; }
+template <typename T> struct Box { friend std::ostream &operator<< <>(std::ostream &, const Box &); };
+std::map<int, std::vector<std::vector<int>> > nested;
+void fill(torch::Tensor t) {
+  int n = static_cast<int>(t.numel());
+  fill_kernel << <(n + 255) / 256, 256 >> >(t.data_ptr<float>(), n);
+  fill_kernel<< <1, 1>> >(t.data_ptr<float>(), n);
+  for (int64_t i = 0; i < t.size(0); ++i)
+    t[i] = 0;
+}
+)");
+  RunResult R = runTorchLint("--torch-include=" + shellQuote(mockIncludes()) +
+                                 " --format=json ops.cu -- --cuda-path=/nonexistent",
+                             Dir);
+  ASSERT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+  auto J = json::parse(R.Out);
+  EXPECT_TRUE(J["errors"].empty()) << J["errors"].dump();
+  EXPECT_EQ(findings(J), (std::set<std::pair<std::string, int>>{
+                             {"torch-perf-element-loop", 15}}))
+      << R.Out;
+}
+
 } // namespace

@@ -913,7 +913,9 @@ private:
     for (const auto &[Path, Content] : Options.Overlay)
       if (Path != File)
         Memory->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Content, Path));
-    Memory->addFile(File, 0, llvm::MemoryBuffer::getMemBufferCopy(Source, File));
+    Memory->addFile(File, 0,
+                    llvm::MemoryBuffer::getMemBufferCopy(
+                        isCudaSource(File) ? spellLaunchesForClang(Source) : Source, File));
     for (const auto &[Path, Content] : cudaBuiltinFiles())
       Memory->addFile(Path, 0, llvm::MemoryBuffer::getMemBuffer(Content, Path));
     FS->pushOverlay(Memory);

@@ -3,6 +3,8 @@
 #include "project/CudaHost.h"
 #include "model/SafeRead.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include <cstdlib>
@@ -55,6 +57,38 @@ cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
 
 bool isCudaSource(llvm::StringRef File) {
   return File.ends_with(".cu") || File.ends_with(".cuh");
+}
+
+std::string spellLaunchesForClang(llvm::StringRef Source) {
+  std::string Out = Source.str();
+  auto Blank = [&](size_t I) { return I < Out.size() && llvm::isSpace(Out[I]); };
+  // `<<` blanks `<` -> `<<<` blanks; `>>` blanks `>` -> `>>>` blanks.
+  auto Respell = [&](size_t At, char C) {
+    size_t I = At + 2;
+    while (Blank(I))
+      ++I;
+    if (I == At + 2 || I >= Out.size() || Out[I] != C)
+      return std::string::npos;
+    Out.erase(I, 1);
+    Out.insert(At + 2, 1, C);
+    return I + 1;
+  };
+  for (size_t I = Out.find("<<"); I != std::string::npos; I = Out.find("<<", I + 2)) {
+    // `operator<< <>`: a template's explicit arguments, no launch.
+    llvm::StringRef Before = llvm::StringRef(Out).take_front(I).rtrim();
+    if (Before.ends_with("operator") || (I > 0 && Out[I - 1] == '<'))
+      continue;
+    size_t After = Respell(I, '<');
+    if (After == std::string::npos)
+      continue;
+    // Its closing `>> >`, before the launch's arguments: the first `>>`
+    // after the opener (a launch configuration holds no shift).
+    size_t Close = Out.find(">>", After);
+    if (Close != std::string::npos && Out.compare(Close, 3, ">>>") != 0)
+      Respell(Close, '>');
+    I = After;
+  }
+  return Out;
 }
 
 std::string findCudaToolkit(const std::vector<std::string> &ExtraArgs) {

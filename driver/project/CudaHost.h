@@ -25,6 +25,14 @@ namespace torchlint {
 
 bool isCudaSource(llvm::StringRef File);
 
+/// \p Source with each kernel launch spelled with spaced chevrons
+/// (`k << <grid, block >> >(args)`, which nvcc takes and kaolin writes) as
+/// Clang lexes it: `<<<` and `>>>`, the spaces moved after them, so that every
+/// other character keeps its offset and line. `operator<< <` and a `>> >`
+/// no spaced opener precedes (three template argument lists closing) are
+/// left as they are.
+std::string spellLaunchesForClang(llvm::StringRef Source);
+
 /// The CUDA toolkit to parse against: --cuda-path=<dir> in \p ExtraArgs,
 /// else $CUDA_HOME, $CUDA_PATH, /usr/local/cuda; empty if none has
 /// include/cuda_runtime.h.
