@@ -74,6 +74,11 @@ const CheckInfo Checks[] = {
      "a pybind11 binding of a tensor function is opaque to Dynamo: a graph "
      "break at every call",
      "GB0007", F::Some, &make<checks::OpaqueBindingCheck>},
+    {"torch-compile-opaque-binding-unreached", "compile", L::Level2,
+     "a pybind11 binding of a tensor function that the project's Python calls "
+     "only where no forward, backward or compiled function reaches: a graph "
+     "break where its users compile those callers",
+     "GB0007", F::Some, &make<checks::OpaqueBindingCheck>},
     {"torch-compile-schema", "compile", L::Level0,
      "operator schemas that do not parse, do not match the kernel's C++ "
      "signature, or hide a mutation or an alias",

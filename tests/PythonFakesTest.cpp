@@ -415,6 +415,77 @@ TEST(PythonFakes, CallsOnlyInConstructorsAreTold) {
   EXPECT_FALSE(P.calledOnlyInConstructors("never_called"));
 }
 
+// torch-harmonics: `preprocess_psi` is called in `__init__` and in
+// `_build_local_psi`, a helper only `__init__` calls: every call is at
+// construction. The look-alikes: a helper forward calls too, and one the
+// constructor only keeps for forward to call (`self.fn = self._impl`).
+TEST(PythonFakes, CallsInHelpersOnlyConstructorsCallAreConstructorCalls) {
+  PythonOps P = scan("import torch\nfrom disco_helpers import preprocess_psi\n"
+                     "class Conv(torch.nn.Module):\n"
+                     "    def __init__(self, psi):\n"
+                     "        super().__init__()\n"
+                     "        self.roff = preprocess_psi(psi)\n"
+                     "        self._build_local_psi(psi)\n"
+                     "        self._setup(psi)\n"
+                     "        self.fn = self._impl\n"
+                     "    def _build_local_psi(self, psi):\n"
+                     "        self.local = self._pack(preprocess_psi(psi))\n"
+                     "    def _pack(self, r):\n"
+                     "        return pack_psi_dense(r)\n"
+                     "    def _setup(self, psi):\n"
+                     "        return shared_prep(psi)\n"
+                     "    def _impl(self, x):\n"
+                     "        return kept_for_forward(x)\n"
+                     "    def forward(self, x):\n"
+                     "        y = self._setup(x)\n"
+                     "        return self.fn(y)\n");
+  P.finishScan();
+  EXPECT_TRUE(P.calledOnlyInConstructors("preprocess_psi"));
+  EXPECT_TRUE(P.calledOnlyInConstructors("pack_psi_dense")); // two helpers deep
+  EXPECT_NE(P.untracedUses("pack_psi_dense").find("only in constructors"), std::string::npos);
+  EXPECT_FALSE(P.calledOnlyInConstructors("shared_prep"));
+  EXPECT_EQ(P.untracedUses("shared_prep"), "");
+  EXPECT_FALSE(P.calledOnlyInConstructors("kept_for_forward"));
+  EXPECT_EQ(P.untracedUses("kept_for_forward"), "");
+}
+
+// What torch.compile traces, by name: forwards and backwards, functions
+// decorated @torch.compile or given to torch.compile, and what they call.
+// Not: a plain function nothing traced calls, a constructor.
+TEST(PythonFakes, UsesAForwardOrACompiledFunctionReachesAreTold) {
+  PythonOps P = scan("import torch\nfrom . import _C\n"
+                     "class Fn(torch.autograd.Function):\n"
+                     "    @staticmethod\n"
+                     "    def forward(ctx, x):\n"
+                     "        return _C.fwd(x)\n"
+                     "    @staticmethod\n"
+                     "    def backward(ctx, g):\n"
+                     "        return _pack(g)\n"
+                     "def _pack(g):\n"
+                     "    return _C.bwd(g)\n"
+                     "@torch.compile(fullgraph=True)\n"
+                     "def step(x):\n"
+                     "    return _C.step(x)\n"
+                     "def post(x):\n"
+                     "    return _C.post(x)\n"
+                     "run = torch.compile(post)\n"
+                     "def preprocess(x):\n"
+                     "    return _C.quantize(x)\n"
+                     "class Net(torch.nn.Module):\n"
+                     "    def __init__(self):\n"
+                     "        super().__init__()\n"
+                     "        self.w = _C.init_w()\n");
+  P.finishScan();
+  EXPECT_EQ(P.reachedUse("fwd"), "m.py:6, in 'forward'");
+  EXPECT_EQ(P.reachedUse("bwd"), "m.py:11, in '_pack'");
+  EXPECT_EQ(P.reachedUse("step"), "m.py:14, in 'step'");
+  EXPECT_EQ(P.reachedUse("post"), "m.py:16, in 'post'");
+  EXPECT_EQ(P.reachedUse("quantize"), "");
+  EXPECT_EQ(P.firstUse("quantize"), "m.py:19");
+  EXPECT_EQ(P.reachedUse("init_w"), "");
+  EXPECT_EQ(P.reachedUse("never"), "");
+}
+
 // The tree scan reads files with no registration in them for their calls
 // (tiny-cuda-nn's modules.py registers nothing).
 TEST(PythonFakes, CallsAreReadFromEveryFileOfTheTree) {
@@ -700,7 +771,10 @@ TEST(PythonFakes, BindingsCalledOnlyUnderCompileDisableAreNotReported) {
       "def nms(x):\n"
       "    return _C.nms(x)\n"
       "def iou(x):\n"
-      "    return _C.iou(x)\n");
+      "    return _C.iou(x)\n"
+      "class Net(torch.nn.Module):\n"
+      "    def forward(self, x):\n"
+      "        return iou(x)\n");
   ASSERT_EQ(Got.size(), 1u) << ::testing::PrintToString(Got);
   EXPECT_EQ(Got[0].rfind("6: pybind11 binding 'iou'", 0), 0u) << Got[0];
 }
@@ -821,7 +895,8 @@ TEST(PythonFakes, BindingsThePackageNeverUsesAreNotReported) {
                           "  m.def(\"fine\", &fine);\n" // 5
                           "  m.def(\"naive\", &naive);\n"
                           "}\n";
-  const std::string Py = "from . import _C\ndef f(x):\n    return _C.fine(x)\n";
+  const std::string Py =
+      "from . import _C\nclass Net:\n    def forward(self, x):\n        return _C.fine(x)\n";
   for (const char *Check : {"torch-compile-opaque-binding", "torch-binding-gil"}) {
     std::vector<std::string> Got = lintWithPython(std::string("unused-") + Check, Check, Cpp, Py);
     ASSERT_EQ(Got.size(), 1u) << Check << ::testing::PrintToString(Got);
@@ -846,7 +921,8 @@ TEST(PythonFakes, MethodsOfAClassThePackageNeverNamesAreNotReported) {
                           "  m.def(\"make\", &make);\n"
                           "}\n";
   const std::string Py = "from . import _C\n"
-                         "def f(k):\n    return _C.Table().lookup(k) + _C.make().lookup(k)\n";
+                         "class Net:\n    def forward(self, k):\n"
+                         "        return _C.Table().lookup(k) + _C.make().lookup(k)\n";
   std::vector<std::string> Got =
       lintWithPython("unused-methods", "torch-compile-opaque-binding", Cpp, Py);
   ASSERT_EQ(Got.size(), 2u) << ::testing::PrintToString(Got);
@@ -855,7 +931,8 @@ TEST(PythonFakes, MethodsOfAClassThePackageNeverNamesAreNotReported) {
 }
 
 // A file nesting 1,500 decorated defs, then 200,000 uses at the bottom:
-// each use carries at most 16 markers (the scan stays linear in the file;
+// each use carries at most 16 markers of the functions around it, and two
+// of its own ("in f1499", "not called") (the scan stays linear in the file;
 // every use copying 1,500 took a minute for a 4 MiB file). torch's own
 // markers are kept: the disable at the top still exempts.
 TEST(PythonFakes, DeeplyNestedDecoratorsDoNotMultiplyTheUses) {
@@ -869,6 +946,6 @@ TEST(PythonFakes, DeeplyNestedDecoratorsDoNotMultiplyTheUses) {
   Source += "a.b\n";
   PythonOps P = scan(Source);
   ASSERT_EQ(P.Uses.at("b").size(), 1u);
-  EXPECT_EQ(P.Uses.at("b").begin()->first.size(), 16u);
+  EXPECT_EQ(P.Uses.at("b").begin()->first.size(), 18u);
   EXPECT_NE(P.untracedUses("b"), "");
 }

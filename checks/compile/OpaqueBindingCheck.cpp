@@ -216,9 +216,13 @@ void OpaqueBindingCheck::reportMethod(const PyBinding &B, ASTContext &Ctx) {
   // torch 2.x: tests/proofs/test_opaque_binding.py).
   const auto *M = cast<CXXMethodDecl>(B.Function);
   std::string Class = B.Class.empty() ? M->getParent()->getName().str() : B.Class;
+  std::string Breaks = getID() == "torch-compile-opaque-binding-unreached"
+                           ? "a graph break where compiled code calls it, and no forward, "
+                             "backward or compiled function of the project does"
+                           : "every call is a graph break";
   diag(B.Site,
-       "pybind11 method '%0.%1' takes or returns tensors and is opaque to torch.compile: "
-       "every call is a graph break [GB0156]; an operator cannot be a method: bind what it "
+       "pybind11 method '%0.%1' takes or returns tensors and is opaque to torch.compile: " +
+       Breaks + " [GB0156]; an operator cannot be a method: bind what it "
        "computes as a function of tensors and schema types and register that with "
        "TORCH_LIBRARY (state it needs from the object becomes arguments, or a TorchBind "
        "class, torch::class_, with a fake class for torch.compile)")
@@ -256,13 +260,53 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
     if (!Py.untracedUses(B.Name).empty() ||
         !TUModel::of(Ctx).unusedBinding(B, PythonRoots).empty())
       Settled.insert(B.Name);
+  // Where the project's Python calls it decides whose finding it is: in
+  // code torch.compile traces (a forward, a backward, a compiled function,
+  // what they call), or nowhere (a module the package does not wrap is its
+  // users' API), this check's; only elsewhere (plain functions, utilities),
+  // the level2 -unreached check's, which says so.
+  const bool ForUnreached = getID() == "torch-compile-opaque-binding-unreached";
+  auto Unreached = [&](const PyBinding &B) {
+    return !Py.firstUse(B.Name).empty() && Py.reachedUse(B.Name).empty();
+  };
+  auto Where = [&](const PyBinding &B) {
+    if (std::string At = Py.reachedUse(B.Name); !At.empty())
+      diag(B.Site, "the project's Python calls it where torch.compile traces: %0",
+           DiagnosticIDs::Note)
+          << At;
+    else if (Unreached(B))
+      diag(B.Site,
+           "the project's Python calls it (%0) only where no forward, backward or compiled "
+           "function of the project reaches: a graph break where its users compile those "
+           "callers",
+           DiagnosticIDs::Note)
+          << Py.firstUse(B.Name);
+    else
+      diag(B.Site,
+           "the project's Python never calls it: assumed called from its users' compiled code",
+           DiagnosticIDs::Note);
+  };
   for (const PyBinding &B : Model.Methods)
     if (takesOrReturnsTensors(B.Function) && Py.untracedUses(B.Name).empty() &&
-        TUModel::of(Ctx).unusedBinding(B, PythonRoots).empty())
+        TUModel::of(Ctx).unusedBinding(B, PythonRoots).empty() && Unreached(B) == ForUnreached) {
       reportMethod(B, Ctx);
+      Where(B);
+    }
+  // The module's migration fix-it is this check's when it reports one of
+  // the module's bindings (else the -unreached check's): one block, even
+  // with both on.
+  llvm::DenseSet<const FunctionDecl *> ModuleReached;
+  for (const PyBinding &B : Model.Bindings)
+    if (B.Function && B.Module && takesOrReturnsTensors(B.Function) && !Settled.count(B.Name) &&
+        !Unreached(B))
+      ModuleReached.insert(B.Module);
+  const std::string Breaks =
+      ForUnreached ? "a graph break where compiled code calls it, and no forward, backward or "
+                     "compiled function of the project does"
+                   : "every call is a graph break";
   for (const PyBinding &B : Model.Bindings) {
     if (!B.Function || !B.Module || !takesOrReturnsTensors(B.Function) ||
-        Settled.count(B.Name))
+        Settled.count(B.Name) || Unreached(B) != ForUnreached)
       continue;
     Inferred I = inferSchema(B, Ctx);
     Namespace Ns = namespaceOf(B, Model, Project, Ctx);
@@ -274,35 +318,25 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
              !Ns.Taken.count(Ns.Code + "::" + Other.Name);
     };
     {
-    auto D = I.settled()
-                 ? diag(B.Site,
-                        "pybind11 binding '%0' takes or returns tensors and is opaque "
-                        "to torch.compile: every call is a graph break [GB0007]; "
-                        "register it with TORCH_LIBRARY as '%1' (the pybind11 binding "
-                        "can stay)")
-             : I.Problems.empty()
-                 ? diag(B.Site,
-                        "pybind11 binding '%0' takes or returns tensors and is opaque "
-                        "to torch.compile: every call is a graph break [GB0007]; "
-                        "register it with TORCH_LIBRARY, declaring 'Tensor(a!)' each "
-                        "tensor its code writes: the notes name those whose writes the "
-                        "code the project shows cannot tell (the pybind11 binding can stay)")
-             : I.TypeProblem
-                 ? diag(B.Site,
-                        "pybind11 binding '%0' takes or returns tensors and is opaque "
-                        "to torch.compile: every call is a graph break [GB0007]; "
-                        "register it with TORCH_LIBRARY once the types the notes name "
-                        "are schema types (the pybind11 binding can stay)")
-                 : diag(B.Site,
-                        "pybind11 binding '%0' takes or returns tensors and is opaque "
-                        "to torch.compile: every call is a graph break [GB0007]; "
-                        "register it with TORCH_LIBRARY once it returns none of its "
-                        "inputs as an output: the notes say where (the pybind11 binding "
-                        "can stay)");
+    const std::string Head =
+        "pybind11 binding '%0' takes or returns tensors and is opaque to torch.compile: " +
+        Breaks + " [GB0007]; register it with TORCH_LIBRARY";
+    auto D = diag(B.Site,
+                  Head + (I.settled() ? " as '%1' (the pybind11 binding can stay)"
+                          : I.Problems.empty()
+                              ? ", declaring 'Tensor(a!)' each tensor its code writes: the "
+                                "notes name those whose writes the code the project shows "
+                                "cannot tell (the pybind11 binding can stay)"
+                          : I.TypeProblem
+                              ? " once the types the notes name are schema types (the "
+                                "pybind11 binding can stay)"
+                              : " once it returns none of its inputs as an output: the notes "
+                                "say where (the pybind11 binding can stay)"));
     D << B.Name;
     if (I.settled())
       D << I.Schema;
-    bool CanFix = I.settled() && !ModuleFixed.count(B.Module);
+    bool CanFix = I.settled() && !ModuleFixed.count(B.Module) &&
+                  ModuleReached.count(B.Module) != ForUnreached;
     const Stmt *Body = B.Module->getBody();
     SourceLocation End = Body ? Body->getEndLoc() : SourceLocation();
     if (CanFix && End.isValid() && !End.isMacroID()) {
@@ -350,6 +384,7 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
       }
     }
     }
+    Where(B);
     for (const auto &[P, Why] : I.Problems)
       diag(P ? P->getLocation() : B.Function->getLocation(), "%0", DiagnosticIDs::Note)
           << Why;

@@ -8,6 +8,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 #include <set>
 
@@ -638,6 +639,18 @@ bool isTestFile(llvm::StringRef File) {
                       [](llvm::StringRef D) { return D == "test" || D == "tests"; });
 }
 
+/// A use's marker naming the function it is in ("in NAME"), and the one of
+/// a use that does not call the name (`x.name` kept, passed, compared).
+const char *const InFunction = "in ";
+const char *const NotCalled = "not called";
+/// The markers of what torch.compile traces: a function passed to
+/// torch.compile (the use's), a function decorated `@torch.compile` (the
+/// decorator's last part), and a use in a function a forward, a backward
+/// or a compiled function reaches by name (finishScan).
+const char *const CompiledArgument = "torch.compile argument";
+const char *const CompileDecorator = "compile";
+const char *const Reached = "reached from a forward";
+
 /// The most markers a use carries (usesByPlace).
 constexpr size_t MaxMarkers = 16;
 
@@ -673,6 +686,12 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
     for (const Frame &F : Stack)
       if (F.Class || !F.Name.empty())
         return F.Class ? nullptr : &F;
+    return nullptr;
+  };
+  auto InnermostFunction = [&]() -> const Frame * {
+    for (auto It = Stack.rbegin(); It != Stack.rend(); ++It)
+      if (It->Class || !It->Name.empty())
+        return It->Class ? nullptr : &*It;
     return nullptr;
   };
   std::vector<std::string> Pending; // decorators of the next def/class
@@ -746,10 +765,21 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
         Out.CompileDisablers.insert(OuterFunction()->Name); // `return torch.compiler.disable(fn)`
       bool Called = I + 1 < L.End && T[I + 1].is("(");
       bool Attribute = I > L.Begin && T[I - 1].is(".");
-      if (!Called && !Attribute)
+      // `torch.compile(fn)`: fn is what torch.compile traces.
+      bool Compiled = I >= L.Begin + 2 && T[I - 1].is("(") && T[I - 2].is("compile");
+      if (!Called && !Attribute && !Compiled)
         continue;
       std::string At = File + ":" + std::to_string(LineAt(T[I].Offset));
-      Out.Uses[T[I].Text].emplace(Markers, At);
+      // Which function the use is in, and whether it is a call: what
+      // finishScan follows from a constructor into its helpers.
+      std::set<std::string> Own = Markers;
+      if (const Frame *F = InnermostFunction())
+        Own.insert(InFunction + F->Name);
+      if (!Called)
+        Own.insert(NotCalled);
+      if (Compiled)
+        Own.insert(CompiledArgument);
+      Out.Uses[T[I].Text].emplace(Own, At);
       // `torch.ops.ns.op`: a use of the operator ns::op (untracedOpUses).
       if (T[I].is("ops") && I + 4 < L.End && T[I + 1].is(".") && T[I + 2].Kind == Tok::Name &&
           T[I + 3].is(".") && T[I + 4].Kind == Tok::Name)
@@ -964,6 +994,115 @@ std::string PythonOps::unusedBinding(const std::string &Name,
     return "the project's Python never uses it (it uses '" + Sibling + "' of the same module, " +
            SiblingAt + ")";
   return "the project's Python uses it only in tests (" + It->second.begin()->second + ")";
+}
+
+void PythonOps::finishScan() {
+  // A helper only constructors call (torch-harmonics' `_build_local_psi`,
+  // called from `__init__`) runs when a module is built: what it calls is
+  // called in constructors too. Names Python calls implicitly, or that a
+  // constructor only keeps (`self.fn = self._impl`, for forward to call),
+  // are not followed. Each round follows one call deeper.
+  auto Implicit = [](llvm::StringRef N) {
+    return N == "forward" || N == "backward" || (N.starts_with("__") && N.ends_with("__"));
+  };
+  for (unsigned Round = 0; Round < 8; ++Round) {
+    std::set<std::string> Helpers;
+    for (const auto &[Name, ByMarkers] : Uses)
+      if (!Implicit(Name) && !ByMarkers.empty() &&
+          llvm::all_of(llvm::make_first_range(ByMarkers), [](const std::set<std::string> &M) {
+            return M.count("def __init__") && !M.count(NotCalled);
+          }))
+        Helpers.insert(InFunction + Name);
+    bool Changed = false;
+    for (auto &[Name, ByMarkers] : Uses) {
+      std::map<std::set<std::string>, std::string> Next;
+      for (const auto &[Markers, At] : ByMarkers) {
+        std::set<std::string> M = Markers;
+        if (!M.count("def __init__") &&
+            llvm::any_of(M, [&](const std::string &X) { return Helpers.count(X) > 0; })) {
+          M.insert("def __init__");
+          Changed = true;
+        }
+        Next.emplace(std::move(M), At);
+      }
+      ByMarkers = std::move(Next);
+    }
+    if (!Changed)
+      break;
+  }
+  markReached();
+}
+
+void PythonOps::markReached() {
+  // Roots: every forward and backward (an nn.Module's, an autograd
+  // Function's), functions torch.compile is given; then, by name, each
+  // function a use in a reached one calls. Constructors, tests that compile
+  // nothing and eager-only code reach nothing.
+  auto Dunder = [](llvm::StringRef N) { return N.starts_with("__") && N.ends_with("__"); };
+  auto Untraced = [](const std::set<std::string> &M) {
+    return M.count("def __init__") || M.count("test file") || M.count("eager-only branch") ||
+           M.count("torch.compiler.disable") || M.count("@op-kernel");
+  };
+  std::set<std::string> Roots = {"forward", "backward"};
+  for (const auto &[Name, ByMarkers] : Uses)
+    for (const auto &[Markers, At] : ByMarkers)
+      if (Markers.count(CompiledArgument))
+        Roots.insert(Name);
+  auto InReached = [&](const std::set<std::string> &M) {
+    if (Untraced(M))
+      return false;
+    if (M.count(CompileDecorator))
+      return true;
+    for (const std::string &X : M)
+      if (llvm::StringRef(X).starts_with(InFunction) &&
+          Roots.count(X.substr(std::strlen(InFunction))))
+        return true;
+    return false;
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const auto &[Name, ByMarkers] : Uses)
+      if (!Roots.count(Name) && !Dunder(Name) &&
+          llvm::any_of(llvm::make_first_range(ByMarkers), InReached)) {
+        Roots.insert(Name);
+        Changed = true;
+      }
+  }
+  for (auto &[Name, ByMarkers] : Uses) {
+    std::map<std::set<std::string>, std::string> Next;
+    for (const auto &[Markers, At] : ByMarkers) {
+      std::set<std::string> M = Markers;
+      if (InReached(M))
+        M.insert(Reached);
+      Next.emplace(std::move(M), At);
+    }
+    ByMarkers = std::move(Next);
+  }
+}
+
+std::string PythonOps::reachedUse(const std::string &Name) const {
+  auto It = Uses.find(Name);
+  if (It == Uses.end())
+    return "";
+  for (const auto &[Markers, At] : It->second)
+    if (Markers.count(Reached)) {
+      for (const std::string &X : Markers)
+        if (llvm::StringRef(X).starts_with(InFunction))
+          return At + ", in '" + X.substr(std::strlen(InFunction)) + "'";
+      return At;
+    }
+  return "";
+}
+
+std::string PythonOps::firstUse(const std::string &Name) const {
+  auto It = Uses.find(Name);
+  if (It == Uses.end())
+    return "";
+  std::string First;
+  for (const auto &[Markers, At] : It->second)
+    if (First.empty() || At < First)
+      First = At;
+  return First;
 }
 
 bool PythonOps::calledOnlyInConstructors(const std::string &Name) const {

@@ -94,10 +94,27 @@ struct PythonOps {
   /// while it runs another outside them: nothing in the project runs that
   /// op from Python where torch.compile may trace it.
   bool neverNamedOp(const std::string &Ns, const std::string &Op) const;
+  /// Done once every file is scanned: a use in a helper that only
+  /// constructors call (the "in NAME" markers of its uses) is marked as a
+  /// constructor's use.
+  void finishScan();
+  /// Where the project's Python uses \p Name in code torch.compile traces:
+  /// a forward or backward (an nn.Module's, an autograd Function's), a
+  /// function decorated @torch.compile or passed to torch.compile, or one
+  /// of the project's functions they call (by name, transitively);
+  /// "file:line, in 'fn'", or "" when no use is there.
+  std::string reachedUse(const std::string &Name) const;
+  /// The first place the project's Python uses \p Name; "" if none.
+  std::string firstUse(const std::string &Name) const;
   /// Whether every use of \p Name is in a constructor: a binding called
   /// only there runs when a module is built, never in the forward
   /// torch.compile traces (tiny-cuda-nn's `initial_params`).
   bool calledOnlyInConstructors(const std::string &Name) const;
+
+private:
+  void markReached();
+
+public:
   /// Why \p Name, a pybind11 binding, is one nobody acts on: the project's
   /// Python uses other bindings of its module (\p Siblings) outside tests,
   /// and this one never, or only in tests (files under test/ or tests/, or

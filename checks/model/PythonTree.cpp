@@ -67,6 +67,7 @@ PythonOps scanPythonTrees(const std::vector<std::string> &Roots) {
     forEachPythonFile(Root, [&](llvm::StringRef, llvm::StringRef Shown, llvm::StringRef Content) {
       scanPythonSource(Content.str(), Out, Shown.str());
     });
+  Out.finishScan();
   return Out;
 }
 

@@ -36,6 +36,7 @@ for _name in ("torch._subclasses.fake_tensor", "torch._dynamo", "torch.fx.experi
 
 CHECK_FILES = {
     "torch-compile-opaque-binding": "torch-compile-opaque-binding.cpp",
+    "torch-compile-opaque-binding-unreached": "torch-compile-opaque-binding-unreached.cpp",
     "torch-compile-data-dependent": "torch-compile-data-dependent.cpp",
     "torch-compile-missing-fake-kernel": "torch-compile-missing-fake-kernel.cpp",
     "torch-compile-schema": "torch-compile-schema.cpp",

@@ -251,3 +251,51 @@ def test_fix_is_byte_identical(name, ob, obf, obf_fakes, record):
 def behaviour_args(args):
     import copy
     return copy.deepcopy(args)
+
+
+# torch-compile-opaque-binding-unreached: the same opacity, for bindings the
+# project's Python calls only where no forward reaches (its testdata file,
+# built as module tlp_obu). The claim is the graph break where compiled
+# code calls them.
+UNREACHED = "torch-compile-opaque-binding-unreached.cpp"
+TDU = source(UNREACHED)
+
+
+@pytest.fixture(scope="module")
+def obu(builder):
+    return builder.build("tlp_obu", TDU.verbatim())
+
+
+def test_unreached_binding_is_a_graph_break(obu, record):
+    line = TDU.line_of('m.def("ur_quantize"')
+    caller = lambda c: obu.ur_quantize(c, 0.5) + 1
+    full = compile_run(caller, [(_x(4, 3),)], fullgraph=True)
+    part = compile_run(caller, [(_x(4, 3),)], fullgraph=False)
+    eager = behaviour(caller, (_x(4, 3),))
+    record(UNREACHED, line,
+           "torch.compile(caller of tlp_obu.ur_quantize, fullgraph=True, backend=eager); "
+           "then fullgraph=False",
+           f"fullgraph: {full.summary()}; default: {part.summary()}",
+           check="torch-compile-opaque-binding-unreached", gb_observed=full.gbs or part.gbs)
+    assert isinstance(full.error, torch._dynamo.exc.Unsupported), full.summary()
+    assert "GB0007" in full.gbs
+    assert part.ok and any("GB0007" in g for g in part.gbs), part.summary()
+    assert same_behaviour(("ok", part.result, ()), ("ok", eager[1], ()))
+
+
+def test_unreached_method_is_a_graph_break(obu, record):
+    line = TDU.line_of('.def("ur_query"')
+    grid = obu.UrGrid(2)
+    caller = lambda x: grid.ur_query(x) + 1
+    full = compile_run(caller, [(_x(4),)], fullgraph=True)
+    part = compile_run(caller, [(_x(4),)], fullgraph=False)
+    eager = behaviour(caller, (_x(4),))
+    record(UNREACHED, line,
+           "torch.compile(caller of tlp_obu.UrGrid(2).ur_query, fullgraph=True, backend=eager); "
+           "then fullgraph=False",
+           f"fullgraph: {full.summary()}; default: {part.summary()}",
+           check="torch-compile-opaque-binding-unreached", gb_observed=full.gbs or part.gbs)
+    assert isinstance(full.error, torch._dynamo.exc.Unsupported), full.summary()
+    assert "GB0156" in full.gbs
+    assert part.ok and any("GB0156" in g for g in part.gbs), part.summary()
+    assert same_behaviour(("ok", part.result, ()), ("ok", eager[1], ()))
