@@ -83,6 +83,21 @@ at::Tensor scalar_branch(const at::Tensor &x, int64_t mode, double eps) {
   return at::_assert_async(x.isfinite().all()), x;
 }
 
+// xformers' sparse24 kernels: one template is both the CUDA kernel and the
+// Meta kernel, and the data is touched only `if (!kIsMeta)`: never in the
+// Meta instance. A look-alike reading data in the Meta instance is the
+// validate_impl/from_data kind above.
+template <bool kIsMeta> at::Tensor pack_rows_impl(const at::Tensor &x) {
+  at::Tensor out = at::empty_like(x);
+  if (!kIsMeta) {
+    const float *src = x.data_ptr<float>();
+    float *dst = out.data_ptr<float>();
+    for (int64_t i = 0; i < x.numel(); ++i)
+      dst[i] = src[i];
+  }
+  return out;
+}
+
 // Not registered anywhere: unknown context, nothing to say.
 double unregistered(const at::Tensor &x) { return x.sum().item<double>(); }
 
@@ -96,12 +111,14 @@ TORCH_LIBRARY(dd, m) {
   m.def("scalar_branch(Tensor x, int mode, float eps) -> Tensor");
   m.def("composite_op(Tensor x, Tensor s) -> Tensor", &composite_op);
   m.def("lambda_op(Tensor x) -> Tensor");
+  m.def("pack_rows(Tensor x) -> Tensor");
 }
 
 TORCH_LIBRARY_IMPL(dd, Meta, m) {
   m.impl("validate", &validate_impl);
   m.impl("from_data", TORCH_FN(from_data));
   m.impl("scalar_branch", &scalar_branch);
+  m.impl("pack_rows", &pack_rows_impl<true>);
 }
 
 TORCH_LIBRARY_IMPL(dd, CompositeImplicitAutograd, m) {
@@ -114,4 +131,5 @@ TORCH_LIBRARY_IMPL(dd, CompositeImplicitAutograd, m) {
 
 TORCH_LIBRARY_IMPL(dd, CPU, m) {
   m.impl("validate", &validate_cpu);
+  m.impl("pack_rows", &pack_rows_impl<false>);
 }

@@ -143,6 +143,9 @@ void DataDependentCheck::check(const MatchFinder::MatchResult &Result) {
   // In eager kernels these are performance questions, not graph breaks.
   if (Context.Kind != ContextKind::Traced || Context.RootCannotRunOnFakes)
     return;
+  // `if (!kIsMeta) { ... data_ptr() ... }`: not in the Meta instance.
+  if (inBranchTemplateFlagsRuleOut(*Call, Ctx))
+    return;
 
   std::string What = "'" + Callee->getName().str() + "()'";
   std::string Where = contextPhrase(Context);

@@ -2,6 +2,7 @@
 
 #include "SymIntCheck.h"
 
+#include "../model/AstUtil.h"
 #include "../model/Registrations.h"
 #include "../model/TorchApi.h"
 #include "Evidence.h"
@@ -60,7 +61,8 @@ void SymIntCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const Registrations &Model = Registrations::get(Ctx);
   FunctionContext Context = Model.contextAt(*Call, Ctx);
-  if (Context.Kind != ContextKind::Traced || Context.RootCannotRunOnFakes)
+  if (Context.Kind != ContextKind::Traced || Context.RootCannotRunOnFakes ||
+      inBranchTemplateFlagsRuleOut(*Call, Ctx)) // not sure to be traced
     return;
   StringRef Name = Call->getMethodDecl()->getName();
   std::string Sym = "sym_" + Name.str();

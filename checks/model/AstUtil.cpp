@@ -146,3 +146,50 @@ std::vector<const Expr *> valueUses(const Expr *E, const Stmt *Scope, ASTContext
 }
 
 } // namespace torchlint::model
+
+namespace torchlint::model {
+
+bool inBranchTemplateFlagsRuleOut(const clang::Stmt &S, clang::ASTContext &Ctx) {
+  // Whether a condition is made of template parameters only: as written in
+  // the template (`!kIsMeta`), or substituted in an instance.
+  struct OnlyParams : RecursiveASTVisitor<OnlyParams> {
+    bool Params = false, Other = false;
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      (isa<NonTypeTemplateParmDecl>(R->getDecl()) ? Params : Other) = true;
+      return true;
+    }
+    bool VisitSubstNonTypeTemplateParmExpr(SubstNonTypeTemplateParmExpr *) {
+      Params = true;
+      return true;
+    }
+    bool VisitCallExpr(CallExpr *) {
+      Other = true;
+      return true;
+    }
+  };
+  DynTypedNode Cur = DynTypedNode::create(S);
+  for (unsigned Depth = 0; Depth < 64; ++Depth) {
+    DynTypedNodeList Parents = Ctx.getParents(Cur);
+    if (Parents.empty())
+      return false;
+    const DynTypedNode &P = Parents[0];
+    if (P.get<FunctionDecl>() || P.get<LambdaExpr>())
+      return false;
+    const auto *If = P.get<IfStmt>();
+    const Stmt *Child = Cur.get<Stmt>();
+    if (If && Child && If->getCond() && (Child == If->getThen() || Child == If->getElse())) {
+      OnlyParams V;
+      V.TraverseStmt(const_cast<Expr *>(If->getCond()));
+      // The instances of one template take the branch or not by their
+      // flag, and a registration names one instance (`&impl<true>` as the
+      // Meta kernel, `&impl<false>` as the CUDA one) while the contexts the
+      // checks ask are the function's: the branch is no instance's for sure.
+      if (V.Params && !V.Other)
+        return true;
+    }
+    Cur = P;
+  }
+  return false;
+}
+
+} // namespace torchlint::model

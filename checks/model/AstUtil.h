@@ -42,6 +42,13 @@ bool isWithin(clang::SourceLocation Loc, const clang::Stmt *S,
 std::vector<const clang::Expr *> valueUses(const clang::Expr *E, const clang::Stmt *Scope,
                                            clang::ASTContext &Ctx);
 
+/// Whether \p S is in a branch of an `if` whose condition is made of the
+/// template's non-type parameters only (`if (!kIsMeta)`, xformers' sparse24
+/// kernels): which of the template's instances runs it is the flag's, and a
+/// registration names one instance while a check's context is the
+/// function's, so no context is sure to run it.
+bool inBranchTemplateFlagsRuleOut(const clang::Stmt &S, clang::ASTContext &Ctx);
+
 /// \p Holds is true of every reference to \p V under \p Scope (stops at the
 /// first one it is false of).
 bool everyReference(const clang::ValueDecl *V, const clang::Stmt *Scope,
