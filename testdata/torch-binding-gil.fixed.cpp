@@ -16,6 +16,15 @@ at::Tensor calls_python(const at::Tensor &x) {
   return x;
 }
 int64_t count(int64_t n) { return n + 1; }
+// CPython's own release around the host loop (exllamav2's samplers).
+void penalize(at::Tensor logits, double penalty) {
+  float *p = logits.data_ptr<float>();
+  int64_t n = logits.numel();
+  Py_BEGIN_ALLOW_THREADS
+  for (int64_t i = 0; i < n; ++i)
+    p[i] /= static_cast<float>(penalty);
+  Py_END_ALLOW_THREADS
+}
 
 // Another build configuration's code (mmcv's `#ifdef MMCV_WITH_DIOPI`, which
 // setup.py leaves undefined by default): there the function, or a vendor
@@ -231,6 +240,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("to_python", &to_python);
   m.def("calls_python", &calls_python);
   m.def("count", &count);
+  m.def("penalize", &penalize);
   m.def("backward_shared", &backward_shared);
   m.def("gather_points", &gather_points);
 

@@ -64,6 +64,21 @@ bool needs_grad(const at::Tensor &x) {
          py::module_::import("torch").attr("is_grad_enabled")().cast<bool>();
 }
 
+// exllamav2's convention: Python passes a meta tensor for "no tensor"
+// (`none_tensor = torch.empty((1, 1), device="meta")`) to functions it calls
+// through pybind11. Dynamo never traces into a binding (it breaks the graph
+// and runs it eagerly on the real arguments): the test takes the same path
+// eager or compiled.
+#define CHECK_DTYPE_OPT(x, t) TORCH_CHECK((x).device().is_meta() || (x).dtype() == (t), #x " dtype")
+at::Tensor matmul_opt_bias(const at::Tensor &a, const at::Tensor &b, const at::Tensor &bias) {
+  CHECK_DTYPE_OPT(bias, a.dtype());
+  at::Tensor y = at::matmul(a, b);
+  return bias.device().is_meta() ? y : y + bias;
+}
+
+// Bound in a helper the module calls, as MinkowskiEngine binds.
+void bind_matmul(py::module_ &m) { m.def("matmul_opt_bias", &matmul_opt_bias); }
+
 TORCH_LIBRARY(dg, m) {
   m.def("scale(Tensor x) -> Tensor");
 }

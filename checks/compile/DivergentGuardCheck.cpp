@@ -107,6 +107,11 @@ void DivergentGuardCheck::check(const MatchFinder::MatchResult &Result) {
   FunctionContext Context = Model.contextAt(*Guard, Ctx);
   if (guardMatchesOwnKey(GuardKey, Context.Key))
     return;
+  // Code only pybind11 bindings reach runs eagerly on what Python passes,
+  // compiled or not (Dynamo breaks the graph at the binding): a meta tensor
+  // there is the caller's (exllamav2's "no tensor" sentinel), not tracing.
+  if (GuardKey == "Meta" && Context.Kind == ContextKind::PyBound)
+    return;
   diag(Guard->getBeginLoc(),
        "%0 makes eager and compiled runs take different paths (compile by "
        "exclusion); write one path that traces, and give the op a Meta or fake "

@@ -172,7 +172,13 @@ bool releasesGilOrCallsPython(const Stmt *Body) {
       return !Found;
     }
     bool VisitCallExpr(CallExpr *C) {
-      Found |= isPybindDecl(C->getDirectCallee());
+      // pybind11, or CPython's own release: Py_BEGIN_ALLOW_THREADS expands
+      // to `_save = PyEval_SaveThread();` (exllamav2's samplers).
+      const FunctionDecl *Callee = C->getDirectCallee();
+      Found |= isPybindDecl(Callee) ||
+               (Callee && Callee->getIdentifier() &&
+                (Callee->getName() == "PyEval_SaveThread" ||
+                 Callee->getName() == "PyGILState_Ensure"));
       return !Found;
     }
   } F;

@@ -49,6 +49,12 @@ struct _typeobject;
 typedef _typeobject PyTypeObject;
 typedef long Py_ssize_t;
 typedef Py_ssize_t Py_hash_t;
+struct _ts;
+typedef _ts PyThreadState;
+PyThreadState *PyEval_SaveThread();
+void PyEval_RestoreThread(PyThreadState *);
+#define Py_BEGIN_ALLOW_THREADS { PyThreadState *_save; _save = PyEval_SaveThread();
+#define Py_END_ALLOW_THREADS PyEval_RestoreThread(_save); }
 
 #define PYBIND11_STRINGIFY(x) #x
 #define PYBIND11_TOSTRING(x) PYBIND11_STRINGIFY(x)
