@@ -62,12 +62,12 @@ json ProjectIndex::toJson() const {
     Unit["sha256"] = D == Digests.end() ? "" : D->second;
     Units[File] = std::move(Unit);
   }
-  return {{"version", 12}, {"functions", std::move(Pool)}, {"units", std::move(Units)}};
+  return {{"version", 13}, {"functions", std::move(Pool)}, {"units", std::move(Units)}};
 }
 
 ProjectIndex ProjectIndex::fromJson(const json &J) {
   ProjectIndex I;
-  if (J.at("version").get<int>() != 12)
+  if (J.at("version").get<int>() != 13)
     throw json::other_error::create(501, "unknown project index version", &J);
   std::vector<FunctionFact> Pool;
   for (const json &F : J.at("functions"))

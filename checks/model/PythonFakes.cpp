@@ -729,6 +729,8 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       F.Markers.erase("");
       if (!F.Class && F.Name == "__init__")
         F.Markers.insert("def __init__");
+      if (!F.Class)
+        ++Out.Definitions[F.Name];
       if (!F.Class && !Stack.empty() && Stack.back().Class) {
         if (F.Name == "forward")
           Stack.back().ForwardMarkers = F.Markers;
@@ -1059,10 +1061,16 @@ void PythonOps::markReached() {
         return true;
     return false;
   };
+  // (A name several functions have is no edge: which one a call runs is
+  // not known.)
+  auto Unique = [&](const std::string &N) {
+    auto It = Definitions.find(N);
+    return It == Definitions.end() || It->second <= 1;
+  };
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const auto &[Name, ByMarkers] : Uses)
-      if (!Roots.count(Name) && !Dunder(Name) &&
+      if (!Roots.count(Name) && !Dunder(Name) && Unique(Name) &&
           llvm::any_of(llvm::make_first_range(ByMarkers), InReached)) {
         Roots.insert(Name);
         Changed = true;

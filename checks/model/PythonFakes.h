@@ -68,6 +68,10 @@ struct PythonOps {
   /// (detectron2's `disable_torch_compiler`, whose inner def is
   /// @torch.compiler.disable).
   std::set<std::string> CompileDisablers = {"torch.compiler.disable"};
+  /// How many functions (`def NAME`) the project's Python defines per name:
+  /// a call by a name several define (exllamav2's 14 `load` methods) does
+  /// not say which one runs, so markReached follows only names defined once.
+  std::map<std::string, unsigned> Definitions;
   /// Operator names Python spells out, per namespace: `torch.ops.ns.op`
   /// (any overload), "ns::op" strings; namespace "*" for a name whose
   /// namespace is built (`f"{ns}::op"`). DynamicOpNamespaces: namespaces

@@ -82,6 +82,7 @@ std::string Session::pythonScansToJson() const {
                    {"wrapped", P->WrappedCalls},
                    {"uses", P->Uses},
                    {"disablers", P->CompileDisablers},
+                   {"definitions", P->Definitions},
                    {"named_ops", P->NamedOps},
                    {"dynamic_ns", P->DynamicOpNamespaces},
                    {"called_ns", P->CalledOpNamespaces}});
@@ -103,6 +104,7 @@ bool Session::preloadPythonScans(llvm::StringRef Json) {
       E.at("wrapped").get_to(P.WrappedCalls);
       E.at("uses").get_to(P.Uses);
       E.at("disablers").get_to(P.CompileDisablers);
+      E.at("definitions").get_to(P.Definitions);
       E.at("named_ops").get_to(P.NamedOps);
       E.at("dynamic_ns").get_to(P.DynamicOpNamespaces);
       E.at("called_ns").get_to(P.CalledOpNamespaces);
