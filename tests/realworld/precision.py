@@ -398,10 +398,45 @@ def rounds_table(found):
     return "\n".join(lines)
 
 
-def first_look_section(data, verdicts, rounds):
+def first_look_recall(data, verdicts, labels, rounds):
+    """Recall at first sight: over the labels of the repositories of the
+    rounds at the commit of their first look (written blind, before it),
+    found when the first look reported the label's check on its line (a
+    first_look verdict for it, whatever the verdict)."""
+    seen = {(v.repo, v.commit, v.path, v.line, v.check) for v in verdicts if v.first_look}
+    looked = {(v.repo, v.commit) for v in verdicts if v.first_look}
+    found = collections.defaultdict(collections.Counter)
+    repos = set()
+    for lb in labels:
+        # (A label of another commit than the first look's is not measured.)
+        if lb.repo not in rounds or (lb.repo, lb.commit) not in looked:
+            continue
+        repos.add(lb.repo)
+        found[lb.check]["labels"] += 1
+        found[lb.check]["found"] += (lb.repo, lb.commit, lb.path, lb.line, lb.check) in seen
+    if not repos:
+        return ""
+    levels = {c: i["level"] for c, i in data.get("checks", {}).items()}
+    lines = [f"Recall at first sight: the blind labels of {len(repos)} first-look "
+             f"repositor{'y' if len(repos) == 1 else 'ies'}, found by the first look.", "",
+             "| check | level | labels | found | recall |", "|---|---|---|---|---|"]
+    total = collections.Counter()
+    for c in sorted(found, key=lambda c: (levels.get(c, "?"), c)):
+        f_, level = found[c], levels.get(c, "?")
+        note = " (not in the default run)" if level == "level2" else ""
+        if level in FIRST_LOOK_BAR:
+            total.update(f_)
+        lines.append(f"| {c} | {level} | {f_['labels']} | {f_['found']} | "
+                     f"{100 * f_['found'] / f_['labels']:.0f}%{note} |")
+    recall = f"{100 * total['found'] / total['labels']:.0f}%" if total["labels"] else "—"
+    lines.append(f"| **level0 + level1** | | {total['labels']} | {total['found']} | {recall} |")
+    return "\n".join(lines)
+
+
+def first_look_section(data, verdicts, rounds, labels=()):
     """The rounds, every first look per check, and the latest rounds per
     check (the tool as it is now, judged on repositories its fixes were not
-    made for)."""
+    made for); recall at first sight."""
     found = first_look_rounds(data, verdicts, rounds)
     parts = [rounds_table(found), "", first_look_table(data, verdicts)]
     latest, taken = latest_rounds(found)
@@ -410,6 +445,9 @@ def first_look_section(data, verdicts, rounds):
             data, verdicts, latest,
             f"Latest rounds ({', '.join(map(str, taken))}: the newest, until at least "
             f"{LATEST_SET} findings)")]
+    recall = first_look_recall(data, verdicts, labels, rounds)
+    if recall:
+        parts += ["", recall]
     return "\n".join(parts)
 
 
@@ -430,7 +468,7 @@ def generated(data, matched, unreviewed, gone, stale, verdicts, fixed=(), labels
               rounds=None):
     parts = [f"Linter: `{data.get('linter', '?')}`, run {data.get('date', '?')}.", "",
              repo_table(data, matched, unreviewed), "", table(data, matched, unreviewed), "",
-             "### First look", "", first_look_section(data, verdicts, rounds or {}), ""]
+             "### First look", "", first_look_section(data, verdicts, rounds or {}, labels), ""]
     if labels:
         parts += ["### Recall", "", recall_table(data, labels)[0], ""]
     if gone or stale or fixed:
@@ -487,7 +525,7 @@ def main(argv=None):
     print(repo_table(data, matched, unreviewed) + "\n")
     print(table(data, matched, unreviewed) + "\n")
     print("## First-look precision per check\n")
-    print(first_look_section(data, verdicts, rounds) + "\n")
+    print(first_look_section(data, verdicts, rounds, labels) + "\n")
     recall, missed = recall_table(data, labels)
     print("## Recall per check (labels.tsv)\n")
     print(recall + "\n")

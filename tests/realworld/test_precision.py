@@ -129,6 +129,15 @@ class PrecisionTest(unittest.TestCase):
             self.assertEqual(row(out.getvalue(), "not in first_looks.tsv")[1:4],
                              ["?", "o/newer", "2"])
 
+    def test_recall_at_first_sight(self):
+        # The blind labels of first-look repositories, found when the first
+        # look reported the label's check on its line (any verdict).
+        _, out = run()
+        first = out.split("Recall at first sight")[1].split("## ")[0]
+        self.assertEqual(row(first, "torch-a")[2:5], ["1", "0", "0%"])
+        self.assertEqual(row(first, "torch-b")[2:5], ["1", "1", "100%"])
+        self.assertEqual(row(first, "**level0 + level1**")[2:5], ["2", "1", "50%"])
+
     def test_recall(self):
         # Labels of repositories linted at their commit only; found when a
         # finding of the label's check is on its line.
