@@ -70,9 +70,10 @@ bool needs_grad(const at::Tensor &x) {
 // and runs it eagerly on the real arguments): the test takes the same path
 // eager or compiled.
 #define CHECK_DTYPE_OPT(x, t) TORCH_CHECK((x).device().is_meta() || (x).dtype() == (t), #x " dtype")
-at::Tensor matmul_opt_bias(const at::Tensor &a, const at::Tensor &b, const at::Tensor &bias) {
+at::Tensor matmul_opt_bias(const at::Tensor &a, const at::Tensor &b, const at::Tensor &bias,
+                           int transpose_b) {
   CHECK_DTYPE_OPT(bias, a.dtype());
-  at::Tensor y = at::matmul(a, b);
+  at::Tensor y = at::matmul(a, transpose_b ? b.t() : b);
   return bias.device().is_meta() ? y : y + bias;
 }
 
