@@ -66,7 +66,7 @@ const CheckInfo Checks[] = {
      "code whose path depends on being traced or compiled (is_meta, "
      "isTracing, dispatch-key tests, is_compiling): compile by exclusion",
      "", F::None, &make<checks::DivergentGuardCheck>},
-    {"torch-compile-missing-fake-kernel", "compile", L::Level1,
+    {"torch-compile-missing-fake-kernel", "compile", L::Level2,
      "a custom op with backend kernels but no Meta, composite or Python fake "
      "kernel cannot run under torch.compile",
      "GB0090", F::None, &make<checks::MissingFakeKernelCheck>},
@@ -83,7 +83,7 @@ const CheckInfo Checks[] = {
      "operator schemas that do not parse, do not match the kernel's C++ "
      "signature, or hide a mutation or an alias",
      "", F::Some, &make<checks::SchemaCheck>},
-    {"torch-compile-symint", "compile", L::Level1,
+    {"torch-compile-symint", "compile", L::Level2,
      "sizes()/size()/numel()/strides() in traced kernels fail on symbolic "
      "shapes; use the sym_* forms",
      "", F::Some, &make<checks::SymIntCheck>},

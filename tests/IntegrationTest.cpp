@@ -112,12 +112,9 @@ TEST_P(Integration, ExampleJson) {
       {Ops, 13, "torch-perf-redundant-copy"},
       {Ops, 19, "torch-perf-element-loop"},
       {Ops, 20, "torch-perf-element-loop"},
-      {Ops, 28, "torch-compile-symint"},
       {Ops, 35, "torch-compile-data-dependent"},
       {Ops, 36, "torch-perf-redundant-copy"},
       {Ops, 48, "torch-perf-redundant-copy"},
-      {Ops, 55, "torch-compile-missing-fake-kernel"},
-      {Ops, 56, "torch-compile-missing-fake-kernel"},
   };
   EXPECT_EQ(Got, Want) << R.Out;
   for (const auto &F : J["findings"])

@@ -25,7 +25,7 @@ at::Tensor adjust_contrast_cpu(const at::Tensor &img, double factor) {
 // The Meta kernel: shapes only, but written with static sizes.
 at::Tensor adjust_contrast_meta(const at::Tensor &img, double factor) {
   (void)factor;
-  return at::empty(img.sizes(), img.options()); // expect: torch-compile-symint
+  return at::empty(img.sizes(), img.options()); // torch-compile-symint (level2: --checks=torch-*)
 }
 
 // Normalisation registered without a dispatch key (a composite kernel):
@@ -52,8 +52,8 @@ at::Tensor filter_boxes_cpu(const at::Tensor &boxes, const at::Tensor &scores,
 
 TORCH_LIBRARY(image_ops, m) {
   m.def("adjust_contrast(Tensor img, float factor) -> Tensor");
-  m.def("normalize(Tensor img, Tensor mean, Tensor std) -> Tensor", &image_ops::normalize); // expect: torch-compile-missing-fake-kernel
-  m.def("filter_boxes(Tensor boxes, Tensor scores, float threshold) -> Tensor"); // expect: torch-compile-missing-fake-kernel
+  m.def("normalize(Tensor img, Tensor mean, Tensor std) -> Tensor", &image_ops::normalize); // torch-compile-missing-fake-kernel (level2)
+  m.def("filter_boxes(Tensor boxes, Tensor scores, float threshold) -> Tensor"); // torch-compile-missing-fake-kernel (level2)
 }
 
 TORCH_LIBRARY_IMPL(image_ops, CPU, m) {
