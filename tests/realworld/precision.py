@@ -153,10 +153,16 @@ def recall_table(data, labels):
     measured = sorted({lb.repo for lb in labels
                        if lb.repo in data["repos"] and
                        data["repos"][lb.repo]["commit"] == lb.commit})
+    head = (f"Labelled: {len(measured)} repositor{'y' if len(measured) == 1 else 'ies'}" +
+            (f" ({', '.join(measured)})" if measured else "") + ".")
+    return recall_rows(data, found, head), missed
+
+
+def recall_rows(data, found, head):
+    """The recall table under \p head: per check (labels, found), and the
+    total of the default run's levels."""
     levels = {c: i["level"] for c, i in data.get("checks", {}).items()}
-    lines = [f"Labelled: {len(measured)} repositor{'y' if len(measured) == 1 else 'ies'}" +
-             (f" ({', '.join(measured)})" if measured else "") + ".", "",
-             "| check | level | labels | found | recall |", "|---|---|---|---|---|"]
+    lines = [head, "", "| check | level | labels | found | recall |", "|---|---|---|---|---|"]
     total = collections.Counter()
     for c in sorted(found, key=lambda c: (levels.get(c, "?"), c)):
         s, level = found[c], levels.get(c, "?")
@@ -167,7 +173,7 @@ def recall_table(data, labels):
                      f"{100 * s['found'] / s['labels']:.0f}%{note} |")
     recall = f"{100 * total['found'] / total['labels']:.0f}%" if total["labels"] else "—"
     lines.append(f"| **level0 + level1** | | {total['labels']} | {total['found']} | {recall} |")
-    return "\n".join(lines), missed
+    return "\n".join(lines)
 
 
 def relative(path, root):
@@ -416,21 +422,9 @@ def first_look_recall(data, verdicts, labels, rounds):
         found[lb.check]["found"] += (lb.repo, lb.commit, lb.path, lb.line, lb.check) in seen
     if not repos:
         return ""
-    levels = {c: i["level"] for c, i in data.get("checks", {}).items()}
-    lines = [f"Recall at first sight: the blind labels of {len(repos)} first-look "
-             f"repositor{'y' if len(repos) == 1 else 'ies'}, found by the first look.", "",
-             "| check | level | labels | found | recall |", "|---|---|---|---|---|"]
-    total = collections.Counter()
-    for c in sorted(found, key=lambda c: (levels.get(c, "?"), c)):
-        f_, level = found[c], levels.get(c, "?")
-        note = " (not in the default run)" if level == "level2" else ""
-        if level in FIRST_LOOK_BAR:
-            total.update(f_)
-        lines.append(f"| {c} | {level} | {f_['labels']} | {f_['found']} | "
-                     f"{100 * f_['found'] / f_['labels']:.0f}%{note} |")
-    recall = f"{100 * total['found'] / total['labels']:.0f}%" if total["labels"] else "—"
-    lines.append(f"| **level0 + level1** | | {total['labels']} | {total['found']} | {recall} |")
-    return "\n".join(lines)
+    return recall_rows(data, found,
+                       f"Recall at first sight: the blind labels of {len(repos)} first-look "
+                       f"repositor{'y' if len(repos) == 1 else 'ies'}, found by the first look.")
 
 
 def first_look_section(data, verdicts, rounds, labels=()):
