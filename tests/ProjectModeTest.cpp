@@ -535,3 +535,39 @@ TEST(ProjectIndex, ANoteCitesTheDefinitionNearestTheAskingFile) {
   ProjectView Far(Plain, Index, "/p/csrc/parrots/pybind.cpp", {});
   EXPECT_EQ(Far.bodyElsewhere("c:@F@nms#"), "plain /p/csrc/parrots/nms.cpp:3");
 }
+
+namespace {
+
+// exllamav2: Python passes a meta tensor for "no tensor" to functions bound
+// in ext_bindings.cpp and defined in other files, which test
+// `x.device().is_meta()`. Dynamo never traces into a binding: a run on the
+// defining file, which reads the binding file for facts, reports nothing.
+// The look-alike: the same test in a function nothing binds.
+TEST(ProjectMode, AMetaTestInAFunctionBoundInAnotherFileIsNoDivergence) {
+  std::string Dir = makeTempDir("bound-elsewhere");
+  writeFile(Dir + "/setup.py", "from setuptools import setup\nsetup(name='ext')\n");
+  writeFile(Dir + "/bindings.cpp", R"cpp(#include <torch/extension.h>
+at::Tensor scale_opt(const at::Tensor &x, const at::Tensor &bias);
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def("scale_opt", &scale_opt); }
+)cpp");
+  writeFile(Dir + "/scale.cpp", R"cpp(#include <torch/extension.h>
+at::Tensor scale_opt(const at::Tensor &x, const at::Tensor &bias) {
+  TORCH_CHECK(bias.device().is_meta() || bias.dtype() == x.dtype(), "bias dtype");
+  return bias.device().is_meta() ? x * 2 : x * 2 + bias;
+}
+at::Tensor scale_unbound(const at::Tensor &x) {
+  if (x.is_meta())
+    return at::empty_like(x);
+  return x * 2;
+}
+)cpp");
+  RunResult R = runTorchLint("--no-cache --format=json --checks=-*,torch-compile-divergent-guard "
+                             "--torch-include=" + shellQuote(mockIncludes()) + " scale.cpp",
+                             Dir);
+  ASSERT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+  EXPECT_EQ(findings(R.Out),
+            (std::set<std::string>{"scale.cpp:7 torch-compile-divergent-guard"}))
+      << R.Out;
+}
+
+} // namespace

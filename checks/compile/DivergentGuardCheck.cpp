@@ -2,6 +2,9 @@
 
 #include "DivergentGuardCheck.h"
 
+#include "../model/AstUtil.h"
+#include "../model/ProjectFacts.h"
+#include "../model/ProjectModel.h"
 #include "../model/Registrations.h"
 #include "../model/TorchApi.h"
 
@@ -104,13 +107,18 @@ void DivergentGuardCheck::check(const MatchFinder::MatchResult &Result) {
     return;
 
   const Registrations &Model = Registrations::get(Ctx);
-  FunctionContext Context = Model.contextAt(*Guard, Ctx);
+  const FunctionDecl *In = nullptr;
+  FunctionContext Context = Model.contextAt(*Guard, Ctx, &In);
   if (guardMatchesOwnKey(GuardKey, Context.Key))
     return;
-  // Code only pybind11 bindings reach runs eagerly on what Python passes,
-  // compiled or not (Dynamo breaks the graph at the binding): a meta tensor
-  // there is the caller's (exllamav2's "no tensor" sentinel), not tracing.
-  if (GuardKey == "Meta" && Context.Kind == ContextKind::PyBound)
+  // Code a pybind11 binding runs (here, or bound in another file, as
+  // exllamav2 binds in ext_bindings.cpp) runs eagerly on what Python
+  // passes, compiled or not (Dynamo breaks the graph at the binding): a
+  // meta tensor there is the caller's ("no tensor"), not tracing.
+  if (GuardKey == "Meta" &&
+      (Context.Kind == ContextKind::PyBound ||
+       (Context.Kind == ContextKind::Unknown && In &&
+        !ProjectView::get(Ctx).boundElsewhere(usrOf(In)).empty())))
     return;
   diag(Guard->getBeginLoc(),
        "%0 makes eager and compiled runs take different paths (compile by "

@@ -555,6 +555,17 @@ std::string ProjectView::answer(const std::string &Kind, const std::string &Arg)
       Joined += O + "\n";
     return Joined;
   }
+  if (Kind == "bound") {
+    std::string Found;
+    for (const TUFacts *U : others())
+      for (const BindingFact &B : U->Bindings)
+        if (!Arg.empty() && B.Usr == Arg) {
+          std::string This = B.Name + "\t" + where(B.At);
+          if (Found.empty() || This < Found)
+            Found = This;
+        }
+    return Found;
+  }
   if (Kind == "registered") {
     std::string Found;
     for (const TUFacts *U : others())
@@ -649,6 +660,10 @@ std::vector<std::string> ProjectView::opsElsewhere() {
 
 std::string ProjectView::registeredElsewhere(const std::string &Usr) {
   return Usr.empty() ? "" : record("registered", Usr);
+}
+
+std::string ProjectView::boundElsewhere(const std::string &Usr) {
+  return Usr.empty() ? "" : record("bound", Usr);
 }
 
 ProjectView &ProjectView::get(clang::ASTContext &Ctx) { return TUModel::of(Ctx).view(); }

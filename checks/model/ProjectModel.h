@@ -83,6 +83,9 @@ public:
   /// it (the lowest such op); else empty. (By USR only: an op of the same
   /// name in another namespace says nothing about this function.)
   std::string registeredElsewhere(const std::string &Usr);
+  /// "name\tfile:line" when another TU binds the function \p Usr with
+  /// pybind11 (the lowest such binding); else empty.
+  std::string boundElsewhere(const std::string &Usr);
   /// The backends the code of \p Usr and the project functions it reaches
   /// (in any TU) runs on: "cpu", "cuda", "cpu cuda" (a device branch, or
   /// tensor ops with a tensor made from host memory, which fake tensors
