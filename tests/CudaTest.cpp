@@ -1,6 +1,7 @@
 //===--- CudaTest.cpp - .cu files parse as CUDA host code -----------------===//
 
 #include "TestSupport.h"
+#include "project/CudaHost.h"
 
 #include "gtest/gtest.h"
 #include <nlohmann/json.hpp>
@@ -149,6 +150,19 @@ float host_sum(const torch::Tensor &t) {
             std::string::npos)
       << Broken.Out;
   EXPECT_EQ(Broken.Out.find("reduceAdd"), std::string::npos) << Broken.Out;
+}
+
+// The respelling keeps every byte's place but the chevrons', and is linear
+// in a file of a million spaced openers with no closer in reach.
+TEST(Cuda, SpacedLaunchesAreRespelledInPlace) {
+  EXPECT_EQ(torchlint::spellLaunchesForClang("k << <1, 2 >> >(p); std::vector<std::vector<int>> > v;"),
+            "k <<< 1, 2 >>> (p); std::vector<std::vector<int>> > v;");
+  EXPECT_EQ(torchlint::spellLaunchesForClang("operator<< <>(o, b)"), "operator<< <>(o, b)");
+  std::string Hostile;
+  for (int I = 0; I < 1000000; ++I)
+    Hostile += "<< <";
+  std::string Out = torchlint::spellLaunchesForClang(Hostile);
+  EXPECT_EQ(Out.size(), Hostile.size());
 }
 
 // kaolin launches kernels as `k << <grid, block >> >(args)`: nvcc takes the

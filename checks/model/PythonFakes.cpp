@@ -1067,14 +1067,31 @@ void PythonOps::markReached() {
     auto It = Definitions.find(N);
     return It == Definitions.end() || It->second <= 1;
   };
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (const auto &[Name, ByMarkers] : Uses)
-      if (!Roots.count(Name) && !Dunder(Name) && Unique(Name) &&
-          llvm::any_of(llvm::make_first_range(ByMarkers), InReached)) {
-        Roots.insert(Name);
-        Changed = true;
-      }
+  // The calls as edges (the function a use is in -> the name it uses),
+  // walked once from the roots: linear in the uses, however long the chain
+  // of functions a file builds.
+  std::map<std::string, std::vector<const std::string *>> Calls;
+  std::vector<std::string> Work(Roots.begin(), Roots.end());
+  auto Reach = [&](const std::string &Name) {
+    if (!Dunder(Name) && Unique(Name) && Roots.insert(Name).second)
+      Work.push_back(Name);
+  };
+  for (const auto &[Name, ByMarkers] : Uses)
+    for (const auto &[Markers, At] : ByMarkers) {
+      if (Untraced(Markers))
+        continue;
+      if (Markers.count(CompileDecorator))
+        Reach(Name);
+      for (const std::string &X : Markers)
+        if (llvm::StringRef(X).starts_with(InFunction))
+          Calls[X.substr(std::strlen(InFunction))].push_back(&Name);
+    }
+  while (!Work.empty()) {
+    std::string F = std::move(Work.back());
+    Work.pop_back();
+    if (auto It = Calls.find(F); It != Calls.end())
+      for (const std::string *Name : It->second)
+        Reach(*Name);
   }
   for (auto &[Name, ByMarkers] : Uses) {
     std::map<std::set<std::string>, std::string> Next;

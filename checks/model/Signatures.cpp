@@ -416,7 +416,10 @@ public:
   /// fastAtomicAdd) write where their first argument points.
   void atomicWrite(const CallExpr *Call, const FunctionDecl *Callee) {
     StringRef Name = Callee->getIdentifier() ? Callee->getName() : "";
-    if (Call->getNumArgs() < 2 ||
+    QualType First = Callee->getNumParams() ? Callee->getParamDecl(0)->getType() : QualType();
+    // (A pointer to const, as std::atomic_load takes, reads.)
+    if (Call->getNumArgs() < 2 || First.isNull() || !First->isPointerType() ||
+        First->getPointeeType().isConstQualified() ||
         !(Name.starts_with("atomic") || Name.starts_with("gpuAtomic") ||
           Name.starts_with("fastAtomic")))
       return;

@@ -7,6 +7,7 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include <algorithm>
 #include <cstdlib>
 
 namespace torchlint {
@@ -62,30 +63,36 @@ bool isCudaSource(llvm::StringRef File) {
 std::string spellLaunchesForClang(llvm::StringRef Source) {
   std::string Out = Source.str();
   auto Blank = [&](size_t I) { return I < Out.size() && llvm::isSpace(Out[I]); };
-  // `<<` blanks `<` -> `<<<` blanks; `>>` blanks `>` -> `>>>` blanks.
+  // `<<` blanks `<` -> `<<<` blanks (the same bytes, rotated in place: linear
+  // in the file whatever it holds); npos when At is no such spelling.
   auto Respell = [&](size_t At, char C) {
     size_t I = At + 2;
     while (Blank(I))
       ++I;
     if (I == At + 2 || I >= Out.size() || Out[I] != C)
       return std::string::npos;
-    Out.erase(I, 1);
-    Out.insert(At + 2, 1, C);
+    std::rotate(Out.begin() + At + 2, Out.begin() + I, Out.begin() + I + 1);
     return I + 1;
   };
+  // A launch configuration is short: its closer is looked for this far, and
+  // not past the statement's end.
+  constexpr size_t MaxConfig = 1024;
   for (size_t I = Out.find("<<"); I != std::string::npos; I = Out.find("<<", I + 2)) {
     // `operator<< <>`: a template's explicit arguments, no launch.
-    llvm::StringRef Before = llvm::StringRef(Out).take_front(I).rtrim();
+    llvm::StringRef Before = llvm::StringRef(Out).substr(I >= 64 ? I - 64 : 0, I >= 64 ? 64 : I).rtrim();
     if (Before.ends_with("operator") || (I > 0 && Out[I - 1] == '<'))
       continue;
     size_t After = Respell(I, '<');
     if (After == std::string::npos)
       continue;
-    // Its closing `>> >`, before the launch's arguments: the first `>>`
-    // after the opener (a launch configuration holds no shift).
-    size_t Close = Out.find(">>", After);
-    if (Close != std::string::npos && Out.compare(Close, 3, ">>>") != 0)
-      Respell(Close, '>');
+    // Its closing `>> >`: the first `>>` after the opener (a launch
+    // configuration holds no shift).
+    for (size_t J = After; J + 1 < Out.size() && J < After + MaxConfig && Out[J] != ';'; ++J)
+      if (Out[J] == '>' && Out[J + 1] == '>') {
+        if (Out.compare(J, 3, ">>>") != 0)
+          Respell(J, '>');
+        break;
+      }
     I = After;
   }
   return Out;
