@@ -3,6 +3,7 @@
 #include "PythonFakes.h"
 #include "PythonNames.h"
 #include "PythonTokens.h"
+#include "TensorMethods.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -10,6 +11,7 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace torchlint::model {
@@ -654,6 +656,70 @@ const char *const Reached = "reached from a forward";
 /// The most markers a use carries (usesByPlace).
 constexpr size_t MaxMarkers = 16;
 
+/// A use's marker naming the module it is called on (`mod.name(...)`,
+/// `pkg.mod.name(...)`, or `name(...)` after `from mod import name`): the
+/// dotted path, from the import and the names after it.
+const char *const OnModule = "on module ";
+/// A use's marker naming the last name of what it is called on when that
+/// is no module the file imports (`self.ext.name(...)`: "ext").
+const char *const ByName = "on ";
+/// A use's marker when the name is torch.Tensor's too and what it is called
+/// on is no module (`x.flatten(2)`): most likely the tensor's method, so
+/// never a use torch.compile is known to reach (markReached).
+const char *const TensorMethod = "tensor method";
+/// The key prefix of a use that calls the project's own Python function of
+/// the same name (finishScan): an edge for markReached, no use of a binding.
+const char *const PythonFunction = "py:";
+
+/// What each name a file imports stands for: `import a.b as X` binds X to
+/// "a.b", `import a.b` binds a to "a", `from M import x as y` binds y to
+/// "M.x" (M keeps its leading dots).
+std::map<std::string, std::string> importedNames(const std::vector<Tok> &T,
+                                                 const std::vector<Line> &Lines) {
+  std::map<std::string, std::string> Out;
+  for (const Line &L : Lines) {
+    if (L.Begin >= L.End || (!T[L.Begin].is("import") && !T[L.Begin].is("from")))
+      continue;
+    size_t I = L.Begin;
+    std::string From;
+    if (T[I].is("from")) {
+      for (++I; I < L.End && !T[I].is("import"); ++I)
+        From += T[I].Text;
+      if (!From.empty() && From.back() != '.')
+        From += '.';
+    }
+    for (++I; I < L.End; ++I) {
+      if (T[I].Kind != Tok::Name || T[I].is("as"))
+        continue;
+      std::string Path = T[I].Text;
+      size_t Next = I + 1;
+      while (Next + 1 < L.End && T[Next].is(".") && T[Next + 1].Kind == Tok::Name) {
+        Path += "." + T[Next + 1].Text;
+        Next += 2;
+      }
+      if (Next + 1 < L.End && T[Next].is("as") && T[Next + 1].Kind == Tok::Name) {
+        Out[T[Next + 1].Text] = From + Path;
+        I = Next + 1;
+      } else {
+        Out[T[I].Text] = From.empty() ? T[I].Text : From + Path;
+        I = Next - 1;
+      }
+    }
+  }
+  return Out;
+}
+
+/// Whether the dotted module path \p Path is torch's, numpy's or the
+/// standard library's: what is called on it is never the project's binding.
+bool libraryModule(llvm::StringRef Path) {
+  llvm::StringRef Head = Path.split('.').first;
+  return llvm::is_contained({"torch", "numpy", "math", "os", "sys", "re", "functools",
+                             "itertools", "collections", "typing", "warnings", "logging",
+                             "random", "time", "copy", "operator", "triton", "einops", "scipy",
+                             "transformers"},
+                            Head);
+}
+
 /// PythonOps::Uses and CompileDisablers of one file: every use of a name,
 /// with the markers of the functions around it.
 void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &File) {
@@ -664,6 +730,76 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
     LineNo += std::count(Source.begin() + Counted, Source.begin() + Offset, '\n');
     Counted = Offset;
     return LineNo;
+  };
+  // The module this file is, and the packages it is in, as other files
+  // import them (a directory holding Python files is a package, with an
+  // __init__.py or without).
+  {
+    llvm::SmallVector<llvm::StringRef, 8> Parts;
+    llvm::StringRef(File).split(Parts, '/', -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef P : Parts)
+      Out.PythonModules.insert(P.ends_with(".py") ? P.drop_back(3).str() : P.str());
+  }
+  const std::map<std::string, std::string> Imports = importedNames(T, Lines);
+  // The first name of the dotted chain each token ends (`a` for the `c` of
+  // `a.b.c`), within its line: filled line by line, so that a file of one
+  // long chain is read once, not once per name.
+  std::vector<size_t> ChainHead(T.size());
+  // `x.name` where x is torch (or numpy...), or what it is called on is a
+  // value (`t[i].flatten()`): a library's function or a value's method.
+  // Else the module it is called on, when the file imports it as one.
+  // What a use is called on, as a marker (finishScan reads it): none for
+  // a library's function (`F.layer_norm`, `torch.flatten`, a name imported
+  // from numpy) or a value's method (`t[i].flatten()`); OnModule and the
+  // module path's parts for a module the file imports (`ext.f`,
+  // `pkg._C.f`, `f` from `from mod import f`); ByName and the receiver's
+  // last name for anything else (`self.ext.f`); "" for a bare name.
+  auto Receiver = [&](size_t I, const Line &L, bool Attribute) -> std::optional<std::string> {
+    auto Parts = [](llvm::StringRef Path) { return Path.ltrim('.').str(); };
+    if (!Attribute) {
+      auto It = Imports.find(T[I].Text);
+      if (It == Imports.end())
+        return std::string();
+      if (libraryModule(llvm::StringRef(It->second).ltrim('.')))
+        return std::nullopt;
+      llvm::StringRef Mod = llvm::StringRef(It->second).rsplit('.').first;
+      return Mod == It->second ? std::string() : OnModule + Parts(Mod);
+    }
+    if (I < L.Begin + 2)
+      return std::string();
+    if (T[I - 2].is("]"))
+      return std::nullopt;
+    if (T[I - 2].Kind != Tok::Name)
+      return std::string();
+    size_t Head = ChainHead[I - 2];
+    auto It = Imports.find(T[Head].Text);
+    llvm::StringRef Path = It != Imports.end() ? llvm::StringRef(It->second) : T[Head].Text;
+    // `torch.ops.ns.op`: an operator (its uses are recorded above).
+    bool Ops = Head + 2 < I && T[Head + 2].is("ops");
+    if (libraryModule(Path.ltrim('.')) && (It != Imports.end() || T[Head].is("torch")) && !Ops)
+      return std::nullopt;
+    // (A path of more parts than modules nest is no module's.)
+    // (An attribute, `self.ext`, may be set in any file; a plain name is
+    // this file's.)
+    if (It == Imports.end() || I - Head > 16)
+      return ByName + (I - 2 > Head ? "." + T[I - 2].Text : File + ":" + T[I - 2].Text);
+    std::string Chain = Parts(It->second);
+    for (size_t K = Head + 2; K < I; K += 2)
+      Chain += "." + T[K].Text;
+    return OnModule + Chain;
+  };
+  // `if x.flag and ...`, `x.flag = v`, `x.obj.method()`, `x.items[i]`: a
+  // value read or stored, or an object, no function.
+  auto FlagOrStore = [&](size_t I, const Line &L) {
+    if (I + 1 < L.End && llvm::is_contained({"=", "and", "or", "is", "==", "!=", ":", ".", "["},
+                                            llvm::StringRef(T[I + 1].Text)))
+      return true;
+    size_t Head = ChainHead[I];
+    if (Head > L.Begin && T[Head - 1].is("("))
+      --Head;
+    return Head > L.Begin &&
+           llvm::is_contained({"if", "elif", "while", "and", "or", "not"},
+                              llvm::StringRef(T[Head - 1].Text));
   };
   // `from torch._dynamo import disable [as d]`: names that are torch's.
   std::set<std::string> DisableAliases;
@@ -760,6 +896,27 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       Out.CompileDisablers.insert(First.Text); // `no_compile = torch.compiler.disable`
     }
     const std::set<std::string> &Markers = Stack.empty() ? Base : Stack.back().Markers;
+    for (size_t K = L.Begin; K < L.End; ++K)
+      ChainHead[K] = K >= L.Begin + 2 && T[K - 1].is(".") && T[K - 2].Kind == Tok::Name
+                         ? ChainHead[K - 2]
+                         : K;
+    // `ext = load(...)`, `self._C = Builder().load()`, `plugin =
+    // get_plugin(...)`, `importlib.import_module(...)`: the name holds a
+    // loaded extension module.
+    if (!Def) {
+      size_t Eq = L.Begin + 1;
+      while (Eq + 1 < L.End && T[Eq].is(".") && T[Eq + 1].Kind == Tok::Name)
+        Eq += 2;
+      if (Eq < L.End && T[Eq].is("=") && T[Eq - 1].Kind == Tok::Name)
+        for (size_t K = Eq + 1; K + 1 < L.End; ++K)
+          if (T[K + 1].is("(") && llvm::is_contained({"load", "load_inline", "get_plugin",
+                                                      "import_module", "load_extension"},
+                                                     llvm::StringRef(T[K].Text))) {
+            Out.ExtensionHandles.insert(Eq > L.Begin + 1 ? "." + T[Eq - 1].Text
+                                                         : File + ":" + T[Eq - 1].Text);
+            break;
+          }
+    }
     for (size_t I = Def ? B + 2 : L.Begin; I < L.End; ++I) {
       if (T[I].Kind != Tok::Name)
         continue;
@@ -772,6 +929,17 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       if (!Called && !Attribute && !Compiled)
         continue;
       std::string At = File + ":" + std::to_string(LineAt(T[I].Offset));
+      // `torch.ops.ns.op`: a use of the operator ns::op (untracedOpUses).
+      if (T[I].is("ops") && I + 4 < L.End && T[I + 1].is(".") && T[I + 2].Kind == Tok::Name &&
+          T[I + 3].is(".") && T[I + 4].Kind == Tok::Name)
+        Out.Uses[T[I + 2].Text + "::" + T[I + 4].Text].emplace(Markers, At);
+      size_t Head = ChainHead[I];
+      bool OnOps = T[Head].is("torch") && Head + 2 < I && T[Head + 2].is("ops");
+      if (!Called && !Compiled && !OnOps && FlagOrStore(I, L))
+        continue;
+      std::optional<std::string> Module = Receiver(I, L, Attribute);
+      if (!Module)
+        continue;
       // Which function the use is in, and whether it is a call: what
       // finishScan follows from a constructor into its helpers.
       std::set<std::string> Own = Markers;
@@ -781,11 +949,12 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
         Own.insert(NotCalled);
       if (Compiled)
         Own.insert(CompiledArgument);
+      if (!Module->empty())
+        Own.insert(*Module);
+      if (Attribute && !llvm::StringRef(*Module).starts_with(OnModule) &&
+          isTensorMethodName(T[I].Text))
+        Own.insert(TensorMethod);
       Out.Uses[T[I].Text].emplace(Own, At);
-      // `torch.ops.ns.op`: a use of the operator ns::op (untracedOpUses).
-      if (T[I].is("ops") && I + 4 < L.End && T[I + 1].is(".") && T[I + 2].Kind == Tok::Name &&
-          T[I + 3].is(".") && T[I + 4].Kind == Tok::Name)
-        Out.Uses[T[I + 2].Text + "::" + T[I + 4].Text].emplace(Markers, At);
     }
   }
 }
@@ -999,6 +1168,50 @@ std::string PythonOps::unusedBinding(const std::string &Name,
 }
 
 void PythonOps::finishScan() {
+  // `mod.name(...)` on one of the project's Python modules, where the
+  // project defines a function `name`: that function is called (an edge),
+  // not a binding of the same name (stylegan3's `bias_act.bias_act`,
+  // DeepSpeed's `dist.all_reduce`).
+  std::map<std::string, std::map<std::set<std::string>, std::string>> Moved;
+  for (auto &[Name, ByMarkers] : Uses) {
+    std::map<std::set<std::string>, std::string> Kept;
+    for (auto &[Markers, At] : ByMarkers) {
+      std::set<std::string> M = Markers;
+      // Called on the project's own Python modules only (no extension
+      // among the path's parts), or on something no loaded extension is
+      // kept in, or bare: the project's function of that name, if it has
+      // one, unless the use is in a function of the same name (a wrapper
+      // calls what it wraps).
+      auto On = llvm::find_if(M, [](const std::string &X) {
+        return llvm::StringRef(X).starts_with(ByName);
+      });
+      bool Python = Definitions.count(Name) && !M.count(InFunction + Name);
+      if (On != M.end()) {
+        llvm::StringRef What = llvm::StringRef(*On).drop_front(std::strlen(ByName));
+        if (What.consume_front("module ")) {
+          llvm::SmallVector<llvm::StringRef, 4> Path;
+          What.split(Path, '.');
+          Python = Python && llvm::all_of(Path, [&](llvm::StringRef P) {
+                     return PythonModules.count(P.str()) > 0;
+                   });
+        } else {
+          Python = Python && !ExtensionHandles.count(What.str());
+        }
+        M.erase(On);
+      } else {
+        Python = Python && !M.count(NotCalled);
+      }
+      auto &Into = Python ? Moved[PythonFunction + Name] : Kept;
+      auto [It, New] = Into.emplace(std::move(M), At);
+      if (!New && At < It->second)
+        It->second = At;
+    }
+    ByMarkers = std::move(Kept);
+  }
+  for (auto &[Name, ByMarkers] : Moved)
+    Uses[Name].insert(ByMarkers.begin(), ByMarkers.end());
+  for (auto It = Uses.begin(); It != Uses.end();)
+    It = It->second.empty() ? Uses.erase(It) : std::next(It);
   // A helper only constructors call (torch-harmonics' `_build_local_psi`,
   // called from `__init__`) runs when a module is built: what it calls is
   // called in constructors too. Names Python calls implicitly, or that a
@@ -1008,13 +1221,23 @@ void PythonOps::finishScan() {
     return N == "forward" || N == "backward" || (N.starts_with("__") && N.ends_with("__"));
   };
   for (unsigned Round = 0; Round < 8; ++Round) {
+    // (A name's uses as a binding's and as the project's function's are
+    // one name's calls here.)
+    std::map<std::string, bool> OnlyInConstructors;
+    for (const auto &[Key, ByMarkers] : Uses) {
+      llvm::StringRef Name = Key;
+      Name.consume_front(PythonFunction);
+      bool Only = !Implicit(Name) && !ByMarkers.empty() &&
+                  llvm::all_of(llvm::make_first_range(ByMarkers), [](const std::set<std::string> &M) {
+                    return M.count("def __init__") && !M.count(NotCalled);
+                  });
+      auto It = OnlyInConstructors.emplace(InFunction + Name.str(), Only).first;
+      It->second = It->second && Only;
+    }
     std::set<std::string> Helpers;
-    for (const auto &[Name, ByMarkers] : Uses)
-      if (!Implicit(Name) && !ByMarkers.empty() &&
-          llvm::all_of(llvm::make_first_range(ByMarkers), [](const std::set<std::string> &M) {
-            return M.count("def __init__") && !M.count(NotCalled);
-          }))
-        Helpers.insert(InFunction + Name);
+    for (const auto &[Marker, Only] : OnlyInConstructors)
+      if (Only)
+        Helpers.insert(Marker);
     bool Changed = false;
     for (auto &[Name, ByMarkers] : Uses) {
       std::map<std::set<std::string>, std::string> Next;
@@ -1043,7 +1266,7 @@ void PythonOps::markReached() {
   auto Dunder = [](llvm::StringRef N) { return N.starts_with("__") && N.ends_with("__"); };
   auto Untraced = [](const std::set<std::string> &M) {
     return M.count("def __init__") || M.count("test file") || M.count("eager-only branch") ||
-           M.count("torch.compiler.disable") || M.count("@op-kernel");
+           M.count("torch.compiler.disable") || M.count("@op-kernel") || M.count(TensorMethod);
   };
   std::set<std::string> Roots = {"forward", "backward"};
   for (const auto &[Name, ByMarkers] : Uses)
@@ -1070,13 +1293,16 @@ void PythonOps::markReached() {
   // The calls as edges (the function a use is in -> the name it uses),
   // walked once from the roots: linear in the uses, however long the chain
   // of functions a file builds.
-  std::map<std::string, std::vector<const std::string *>> Calls;
+  std::map<std::string, std::vector<std::string>> Calls;
   std::vector<std::string> Work(Roots.begin(), Roots.end());
   auto Reach = [&](const std::string &Name) {
     if (!Dunder(Name) && Unique(Name) && Roots.insert(Name).second)
       Work.push_back(Name);
   };
-  for (const auto &[Name, ByMarkers] : Uses)
+  for (const auto &[Key, ByMarkers] : Uses) {
+    std::string Name = llvm::StringRef(Key).starts_with(PythonFunction)
+                           ? Key.substr(std::strlen(PythonFunction))
+                           : Key;
     for (const auto &[Markers, At] : ByMarkers) {
       if (Untraced(Markers))
         continue;
@@ -1084,14 +1310,15 @@ void PythonOps::markReached() {
         Reach(Name);
       for (const std::string &X : Markers)
         if (llvm::StringRef(X).starts_with(InFunction))
-          Calls[X.substr(std::strlen(InFunction))].push_back(&Name);
+          Calls[X.substr(std::strlen(InFunction))].push_back(Name);
     }
+  }
   while (!Work.empty()) {
     std::string F = std::move(Work.back());
     Work.pop_back();
     if (auto It = Calls.find(F); It != Calls.end())
-      for (const std::string *Name : It->second)
-        Reach(*Name);
+      for (const std::string &Name : It->second)
+        Reach(Name);
   }
   for (auto &[Name, ByMarkers] : Uses) {
     std::map<std::set<std::string>, std::string> Next;

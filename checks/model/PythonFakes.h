@@ -72,6 +72,16 @@ struct PythonOps {
   /// a call by a name several define (exllamav2's 14 `load` methods) does
   /// not say which one runs, so markReached follows only names defined once.
   std::map<std::string, unsigned> Definitions;
+  /// The names the project's Python files import as modules: each file's
+  /// stem, and a package's directory for its __init__.py. A call
+  /// `mod.name(...)` on one of them that defines a function `name` calls
+  /// that Python function, not a binding of the same name (finishScan).
+  std::set<std::string> PythonModules;
+  /// Names the project's Python assigns a loaded extension module to: an
+  /// attribute as ".NAME" (`self.inference_module = Builder().load()`, set
+  /// in one file, used in another), a plain name as "FILE:NAME" (`ext =
+  /// load(...)`, `_plugin = get_plugin(...)`). A call on one calls a binding.
+  std::set<std::string> ExtensionHandles;
   /// Operator names Python spells out, per namespace: `torch.ops.ns.op`
   /// (any overload), "ns::op" strings; namespace "*" for a name whose
   /// namespace is built (`f"{ns}::op"`). DynamicOpNamespaces: namespaces
