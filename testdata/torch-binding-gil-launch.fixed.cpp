@@ -64,14 +64,22 @@ at::Tensor count_cpu(const at::Tensor &x) {
   return at::full({1}, n, x.options());
 }
 at::Tensor normalize(const at::Tensor &x) { return x / x.norm(); }
+// DeepSpeed's get_scales: the memory of a tensor handed on as an address (a
+// view), read in no loop.
+at::Tensor scales_view(at::Tensor &scales, int64_t groups) {
+  return at::from_blob(scales.data_ptr(), {groups}, scales.options());
+}
 
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("gather_points", &gather_points, pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil-launch: pybind11 binding 'gather_points' holds the GIL while it checks, allocates and launches CUDA work
   m.def("grid_encode_forward", &grid_encode_forward, "forward", pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil-launch
   m.def("ball_query", &ball_query, pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil-launch
+  // No host work found, and no launch: tensor ops of unknown device (on CPU
+  // tensors they compute with the GIL held), memory read in no loop.
+  m.def("normalize", &normalize, pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil-launch: does no host work torch-lint can see: it runs tensor ops and launches no kernel of its own
+  m.def("scales_view", &scales_view, pybind11::call_guard<pybind11::gil_scoped_release>()); // expect: torch-binding-gil-launch: it reads tensor memory on the host, in no loop found
   // --- Negatives ---
   m.def("gather_points_released", &gather_points, py::call_guard<py::gil_scoped_release>());
   m.def("sample", &sample);
   m.def("count_cpu", &count_cpu);
-  m.def("normalize", &normalize);
 }

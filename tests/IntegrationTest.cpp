@@ -106,9 +106,7 @@ TEST_P(Integration, ExampleJson) {
   std::set<std::tuple<std::string, int, std::string>> Want = {
       {Bind, 9, "torch-layout-from-shape"},
       {Bind, 23, "torch-compile-opaque-binding"},
-      {Bind, 23, "torch-binding-gil"},
       {Bind, 24, "torch-compile-opaque-binding"},
-      {Bind, 24, "torch-binding-gil"},
       {Ops, 13, "torch-perf-redundant-copy"},
       {Ops, 19, "torch-perf-element-loop"},
       {Ops, 20, "torch-perf-element-loop"},

@@ -89,8 +89,31 @@ void GilCheck::report(const PyBinding &B, bool Method, ASTContext &Ctx) {
   // AT_ASSERT.)
   bool LaunchOnly = Work.size() != 3 && llvm::StringRef(Backend).contains("cuda") &&
                     !llvm::StringRef(Backend).starts_with("indirect");
-  if (LaunchOnly != (getID() == "torch-binding-gil-launch"))
+  // No host work found either where it reads tensor memory in no loop (an
+  // address for a library or a view: DeepSpeed's `from_blob`, cuFile
+  // registrations) or runs tensor ops of unknown device with no launch of
+  // its own: at first look 4 of 31 such findings were right (issue #29),
+  // so they are the advisory check's, which says which.
+  bool NoWorkFound = Work.size() != 3 && (Backend == "cpu" || Backend == "composite");
+  if ((LaunchOnly || NoWorkFound) != (getID() == "torch-binding-gil-launch"))
     return;
+  if (NoWorkFound) {
+    auto D = diag(B.Site,
+                  "pybind11 %select{binding|method}0 '%1' holds the GIL for the whole call of a "
+                  "tensor function whose C++ does no host work torch-lint can see: it %2; on "
+                  "CPU tensors that work holds every other Python thread; release it with "
+                  "py::call_guard<py::gil_scoped_release>()%select{| once two threads may run "
+                  "it on one object at the same time}0");
+    D << Method << (B.Class.empty() ? B.Name : B.Class + "." + B.Name)
+      << (Backend == "cpu" ? "reads tensor memory on the host, in no loop found (an address "
+                             "handed to a library or a view is no work)"
+                           : "runs tensor ops and launches no kernel of its own");
+    SourceLocation RParen = B.Call->getRParenLoc();
+    if (!Method && RParen.isValid() && !RParen.isMacroID())
+      D << FixItHint::CreateInsertion(
+          RParen, ", pybind11::call_guard<pybind11::gil_scoped_release>()");
+    return;
+  }
   {
     auto D = LaunchOnly
                  ? diag(B.Site,
@@ -128,14 +151,8 @@ void GilCheck::report(const PyBinding &B, bool Method, ASTContext &Ctx) {
   // Where it cannot tell, it says what it assumed.
   if (Work.size() != 3 && !LaunchOnly)
     diag(F->getLocation(),
-         Backend == "cpu cuda" || Backend == "cpu"
-             ? "assumed to work on the CPU: '%0' reaches host code that reads tensor memory "
-               "though no loop over it was found"
-         : Backend == "composite"
-             ? "assumed to work on the CPU: '%0' runs tensor ops and launches no CUDA kernel "
-               "of its own (on CPU tensors the ops compute while the GIL is held)"
-             : "assumed to work on the CPU: what '%0' reaches is not all known (a function "
-               "defined in no source of the project, or a call through a pointer)",
+         "assumed to work on the CPU: what '%0' reaches is not all known (a function defined "
+         "in no source of the project, or a call through a pointer)",
          DiagnosticIDs::Note)
         << functionName(F);
 }
