@@ -559,6 +559,7 @@ TEST(PythonFakes, CallsOfTheProjectsFunctionsTorchsAndValuesAreNoBindingUses) {
             "        if self.post_layer_norm and self.training:\n"
             "            y = self.layer_norm.store_pre_ln_res(y, 1, 2, 3)\n"
             "        self.config.pre_layer_norm = True\n"
+            "        y = self.mlp(y, self.config.fused_gemm)\n"
             "        dist.all_reduce(y)\n"
             "        return _attention(y, z, w)\n");
   const PythonOps P = scanPythonTrees({Dir});
@@ -568,6 +569,9 @@ TEST(PythonFakes, CallsOfTheProjectsFunctionsTorchsAndValuesAreNoBindingUses) {
   // torch's function, a tensor's method, a flag read or stored: no use.
   EXPECT_EQ(P.firstUse("post_layer_norm"), "");
   EXPECT_EQ(P.firstUse("pre_layer_norm"), "");
+  // Read off a config and passed: a value as likely as a binding.
+  EXPECT_EQ(P.firstUse("fused_gemm"), "nets/block.py:18");
+  EXPECT_EQ(P.reachedUse("fused_gemm"), "");
   EXPECT_EQ(P.reachedUse("flatten"), "");
   EXPECT_EQ(P.firstUse("flatten"), "nets/block.py:14"); // x.flatten(1): a tensor's, most likely
   // The project's own functions of the binding's name: deep.comm's

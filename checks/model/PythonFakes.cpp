@@ -667,6 +667,10 @@ const char *const ByName = "on ";
 /// on is no module (`x.flatten(2)`): most likely the tensor's method, so
 /// never a use torch.compile is known to reach (markReached).
 const char *const TensorMethod = "tensor method";
+/// A use's marker when it reads the name, uncalled, off something no loaded
+/// extension is kept in (`f(self.config.pre_layer_norm)`): a value as
+/// likely as a binding, so never a use torch.compile is known to reach.
+const char *const ValueRead = "value read";
 /// The key prefix of a use that calls the project's own Python function of
 /// the same name (finishScan): an edge for markReached, no use of a binding.
 const char *const PythonFunction = "py:";
@@ -1195,7 +1199,10 @@ void PythonOps::finishScan() {
                      return PythonModules.count(P.str()) > 0;
                    });
         } else {
-          Python = Python && !ExtensionHandles.count(What.str());
+          bool Handle = ExtensionHandles.count(What.str()) > 0;
+          Python = Python && !Handle;
+          if (!Handle && M.count(NotCalled))
+            M.insert(ValueRead);
         }
         M.erase(On);
       } else {
@@ -1266,7 +1273,8 @@ void PythonOps::markReached() {
   auto Dunder = [](llvm::StringRef N) { return N.starts_with("__") && N.ends_with("__"); };
   auto Untraced = [](const std::set<std::string> &M) {
     return M.count("def __init__") || M.count("test file") || M.count("eager-only branch") ||
-           M.count("torch.compiler.disable") || M.count("@op-kernel") || M.count(TensorMethod);
+           M.count("torch.compiler.disable") || M.count("@op-kernel") || M.count(TensorMethod) ||
+           M.count(ValueRead);
   };
   std::set<std::string> Roots = {"forward", "backward"};
   for (const auto &[Name, ByMarkers] : Uses)
