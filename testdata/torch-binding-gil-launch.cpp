@@ -28,6 +28,21 @@ at::Tensor gather_points(const at::Tensor &points, const at::Tensor &idx) {
                        out.data_ptr<float>());
   return out;
 }
+// ColossalAI's form: the launch in a `do { ... } while (0)` macro, a block
+// that runs once, not a loop of launches.
+#define KV_COPY_LAUNCH(vec)                                                    \
+  do {                                                                         \
+    /* kv_copy_kernel<vec><<<grid, block>>>(cache, key); */                    \
+    cache.narrow(-1, 0, vec).copy_(key.narrow(-1, 0, vec));                    \
+    cudaGetLastError();                                                        \
+  } while (0)
+void kv_cache_copy(at::Tensor &cache, const at::Tensor &key) {
+  TORCH_CHECK(cache.is_contiguous(), "cache must be contiguous");
+  if (key.size(-1) % 4 == 0)
+    KV_COPY_LAUNCH(4);
+  else
+    KV_COPY_LAUNCH(1);
+}
 // torch-ngp's form: the dispatch and the launch in one function.
 void grid_encode_forward(const at::Tensor &inputs, at::Tensor &outputs) {
   TORCH_CHECK(inputs.scalar_type() == at::kFloat, "inputs must be float");
@@ -74,6 +89,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("gather_points", &gather_points); // expect: torch-binding-gil-launch: pybind11 binding 'gather_points' holds the GIL while it checks, allocates and launches CUDA work
   m.def("grid_encode_forward", &grid_encode_forward, "forward"); // expect: torch-binding-gil-launch
   m.def("ball_query", &ball_query); // expect: torch-binding-gil-launch
+  m.def("kv_cache_copy", &kv_cache_copy); // expect: torch-binding-gil-launch: holds the GIL while it checks, allocates and launches CUDA work
   // No host work found, and no launch: tensor ops of unknown device (on CPU
   // tensors they compute with the GIL held), memory read in no loop.
   m.def("normalize", &normalize); // expect: torch-binding-gil-launch: does no host work torch-lint can see: it runs tensor ops and launches no kernel of its own

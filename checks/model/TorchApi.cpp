@@ -850,7 +850,16 @@ HostWork hostWork(const FunctionDecl *F) {
     bool VisitForStmt(ForStmt *S) { return loop(S, S->getBody()); }
     bool VisitCXXForRangeStmt(CXXForRangeStmt *S) { return loop(S, S->getBody()); }
     bool VisitWhileStmt(WhileStmt *S) { return loop(S, S->getBody()); }
-    bool VisitDoStmt(DoStmt *S) { return loop(S, S->getBody()); }
+    bool VisitDoStmt(DoStmt *S) {
+      // `do { ... } while (0)`: a macro's one block (ColossalAI's launch
+      // macros), run once.
+      const Expr *Cond = S->getCond() ? S->getCond()->IgnoreParenImpCasts() : nullptr;
+      if (const auto *I = dyn_cast_or_null<IntegerLiteral>(Cond); I && I->getValue() == 0)
+        return true;
+      if (const auto *B = dyn_cast_or_null<CXXBoolLiteralExpr>(Cond); B && !B->getValue())
+        return true;
+      return loop(S, S->getBody());
+    }
     bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
       W.At = D;
       W.What = "an OpenMP parallel region";
