@@ -42,7 +42,7 @@ const CheckInfo Checks[] = {
      "needless copies at the pybind11 boundary: forcecast arrays cloned into "
      "tensors, nested std::vector arguments, element-wise tensor-to-vector copies",
      "", F::None, &make<checks::ArrayCopyCheck>},
-    {"torch-binding-gil", "binding", L::Level1,
+    {"torch-binding-gil", "binding", L::Level2,
      "a pybind11 binding of a tensor function that keeps the GIL while its "
      "C++ works on the host: loops over data, waits for the device",
      "", F::Some, &make<checks::GilCheck>},
