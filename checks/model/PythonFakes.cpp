@@ -668,9 +668,13 @@ const char *const ByName = "on ";
 /// never a use torch.compile is known to reach (markReached).
 const char *const TensorMethod = "tensor method";
 /// A use's marker when it reads the name, uncalled, off something no loaded
-/// extension is kept in (`f(self.config.pre_layer_norm)`): a value as
-/// likely as a binding, so never a use torch.compile is known to reach.
+/// extension is kept in and hands it to a call (`f(self.config.flag)`): a
+/// value as likely as a binding, so never a use torch.compile is known to
+/// reach. (Picked and kept, `fn = mod.fwd_fp16 if half else mod.fwd`, it
+/// is the binding DeepSpeed's transformer calls next.)
 const char *const ValueRead = "value read";
+/// A use's marker when the name is read uncalled as a call's argument.
+const char *const PassedOn = "passed on";
 /// The key prefix of a use that calls the project's own Python function of
 /// the same name (finishScan): an edge for markReached, no use of a binding.
 const char *const PythonFunction = "py:";
@@ -951,6 +955,11 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
         Own.insert(InFunction + F->Name);
       if (!Called)
         Own.insert(NotCalled);
+      // `f(x, self.config.flag)`: read off something and handed on.
+      if (!Called && Attribute && ChainHead[I] > L.Begin && I + 1 < L.End &&
+          (T[ChainHead[I] - 1].is("(") || T[ChainHead[I] - 1].is(",")) &&
+          (T[I + 1].is(",") || T[I + 1].is(")")))
+        Own.insert(PassedOn);
       if (Compiled)
         Own.insert(CompiledArgument);
       if (!Module->empty())
@@ -1201,7 +1210,7 @@ void PythonOps::finishScan() {
         } else {
           bool Handle = ExtensionHandles.count(What.str()) > 0;
           Python = Python && !Handle;
-          if (!Handle && M.count(NotCalled))
+          if (!Handle && M.count(PassedOn))
             M.insert(ValueRead);
         }
         M.erase(On);

@@ -9,7 +9,7 @@
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("box_iou", &box_iou); // expect: torch-compile-opaque-binding: register it with TORCH_LIBRARY, declaring 'Tensor(a!)' each tensor its code writes // expect: torch-binding-gil
   m.def("box_area", &box_area); // expect: torch-compile-opaque-binding: declaring 'Tensor(a!)' // expect: torch-binding-gil
-  m.def("box_scale", &box_scale); // expect: torch-compile-opaque-binding: 'box_scale(Tensor boxes, float s) -> Tensor' // expect: torch-binding-gil
-  m.def("box_pairs", &box_pairs); // expect: torch-compile-opaque-binding: once it returns none of its inputs as an output // expect: torch-binding-gil
-  m.def("box_clip_", &box_clip_); // expect: torch-compile-opaque-binding: 'box_clip_(Tensor(a!) boxes, float hi) -> Tensor(a!)' // expect: torch-binding-gil
+  m.def("box_scale", &box_scale); // expect: torch-compile-opaque-binding: 'box_scale(Tensor boxes, float s) -> Tensor' // expect: torch-binding-gil-launch
+  m.def("box_pairs", &box_pairs); // expect: torch-compile-opaque-binding: once it returns none of its inputs as an output // expect: torch-binding-gil-launch
+  m.def("box_clip_", &box_clip_); // expect: torch-compile-opaque-binding: 'box_clip_(Tensor(a!) boxes, float hi) -> Tensor(a!)' // expect: torch-binding-gil-launch
 }
