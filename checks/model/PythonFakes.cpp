@@ -753,9 +753,6 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
   // `a.b.c`), within its line: filled line by line, so that a file of one
   // long chain is read once, not once per name.
   std::vector<size_t> ChainHead(T.size());
-  // `x.name` where x is torch (or numpy...), or what it is called on is a
-  // value (`t[i].flatten()`): a library's function or a value's method.
-  // Else the module it is called on, when the file imports it as one.
   // What a use is called on, as a marker (finishScan reads it): none for
   // a library's function (`F.layer_norm`, `torch.flatten`, a name imported
   // from numpy) or a value's method (`t[i].flatten()`); OnModule and the
@@ -909,15 +906,16 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
                          ? ChainHead[K - 2]
                          : K;
     // `ext = load(...)`, `self._C = Builder().load()`, `plugin =
-    // get_plugin(...)`, `importlib.import_module(...)`: the name holds a
-    // loaded extension module.
+    // get_plugin(...)`, `importlib.import_module(...)`, mmcv's
+    // `ext_module = ext_loader.load_ext(...)`: the name holds a loaded
+    // extension module.
     if (!Def) {
       size_t Eq = L.Begin + 1;
       while (Eq + 1 < L.End && T[Eq].is(".") && T[Eq + 1].Kind == Tok::Name)
         Eq += 2;
       if (Eq < L.End && T[Eq].is("=") && T[Eq - 1].Kind == Tok::Name)
         for (size_t K = Eq + 1; K + 1 < L.End; ++K)
-          if (T[K + 1].is("(") && llvm::is_contained({"load", "load_inline", "get_plugin",
+          if (T[K + 1].is("(") && llvm::is_contained({"load", "load_inline", "load_ext", "get_plugin",
                                                       "import_module", "load_extension"},
                                                      llvm::StringRef(T[K].Text))) {
             Out.ExtensionHandles.insert(Eq > L.Begin + 1 ? "." + T[Eq - 1].Text
