@@ -1362,13 +1362,15 @@ std::string PythonOps::reachedUse(const std::string &Name) const {
 }
 
 std::string PythonOps::firstUse(const std::string &Name) const {
-  auto It = Uses.find(Name);
-  if (It == Uses.end())
-    return "";
+  // A call of the project's function of that name counts too: which one a
+  // call runs is a guess, and "never called" would make a binding its
+  // users' API (kaolin's `vg.to_dense()`).
   std::string First;
-  for (const auto &[Markers, At] : It->second)
-    if (First.empty() || At < First)
-      First = At;
+  for (const std::string &Key : {Name, PythonFunction + Name})
+    if (auto It = Uses.find(Key); It != Uses.end())
+      for (const auto &[Markers, At] : It->second)
+        if (First.empty() || At < First)
+          First = At;
   return First;
 }
 

@@ -118,7 +118,8 @@ struct PythonOps {
   /// of the project's functions they call (by name, transitively);
   /// "file:line, in 'fn'", or "" when no use is there.
   std::string reachedUse(const std::string &Name) const;
-  /// The first place the project's Python uses \p Name; "" if none.
+  /// The first place the project's Python uses \p Name, or calls a Python
+  /// function of that name; "" if none.
   std::string firstUse(const std::string &Name) const;
   /// Whether every use of \p Name is in a constructor: a binding called
   /// only there runs when a module is built, never in the forward
