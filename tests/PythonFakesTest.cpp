@@ -564,7 +564,11 @@ TEST(PythonFakes, CallsOfTheProjectsFunctionsTorchsAndValuesAreNoBindingUses) {
             "        fwd = self.cuda.fwd_fp16 if self.half else self.cuda.fwd_fp32\n"
             "        y = fwd(y)\n"
             "        dist.all_reduce(y)\n"
-            "        return _attention(y, z, w)\n");
+            "        return _attention(y, z, w)\n"
+            "class Render(torch.autograd.Function):\n"
+            "    @staticmethod\n"
+            "    def backward(ctx, g):\n"
+            "        return ctx.renderer.backward(g)\n");
   const PythonOps P = scanPythonTrees({Dir});
   // The binding's own call in the autograd Function's forward is the one
   // named, not the Python wrapper's call.
@@ -577,6 +581,9 @@ TEST(PythonFakes, CallsOfTheProjectsFunctionsTorchsAndValuesAreNoBindingUses) {
   EXPECT_EQ(P.reachedUse("fused_gemm"), "");
   // Picked and called: DeepSpeed's transformer (its handle is a local alias).
   EXPECT_EQ(P.reachedUse("fwd_fp16"), "nets/block.py:19, in 'forward'");
+  // torch.Tensor's name, but in a function of that name: what it wraps
+  // (pytorch3d's pulsar renderer).
+  EXPECT_EQ(P.reachedUse("backward"), "nets/block.py:26, in 'backward'");
   EXPECT_EQ(P.reachedUse("flatten"), "");
   EXPECT_EQ(P.firstUse("flatten"), "nets/block.py:14"); // x.flatten(1): a tensor's, most likely
   // The project's own functions of the binding's name: deep.comm's

@@ -962,8 +962,10 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
         Own.insert(CompiledArgument);
       if (!Module->empty())
         Own.insert(*Module);
+      // (In a function of the same name it is what a wrapper wraps:
+      // pytorch3d's pulsar `_Render.backward` calls `renderer.backward`.)
       if (Attribute && !llvm::StringRef(*Module).starts_with(OnModule) &&
-          isTensorMethodName(T[I].Text))
+          isTensorMethodName(T[I].Text) && !Own.count(InFunction + T[I].Text))
         Own.insert(TensorMethod);
       Out.Uses[T[I].Text].emplace(Own, At);
     }
