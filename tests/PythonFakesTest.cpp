@@ -569,7 +569,21 @@ TEST(PythonFakes, CallsOfTheProjectsFunctionsTorchsAndValuesAreNoBindingUses) {
             "    @staticmethod\n"
             "    def backward(ctx, g):\n"
             "        return ctx.renderer.backward(g)\n");
+  // nerfacc: a Python package that only forwards to the extension
+  // (`inclusive_sum = _make_lazy_cuda_func("inclusive_sum")`), imported as
+  // _C beside a module defining a Python function of the same name.
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Dir + "/nets/cuda"));
+  writeFile(Dir + "/nets/cuda/__init__.py",
+            "inclusive_sum = _make_lazy_cuda_func('inclusive_sum')\n");
+  writeFile(Dir + "/nets/scan.py", "import torch\nfrom . import cuda as _C\n"
+                                   "def inclusive_sum(x):\n"
+                                   "    return _InclusiveSum.apply(x)\n"
+                                   "class _InclusiveSum(torch.autograd.Function):\n"
+                                   "    @staticmethod\n"
+                                   "    def forward(ctx, x):\n"
+                                   "        return _C.inclusive_sum(x)\n");
   const PythonOps P = scanPythonTrees({Dir});
+  EXPECT_EQ(P.reachedUse("inclusive_sum"), "nets/scan.py:8, in 'forward'");
   // The binding's own call in the autograd Function's forward is the one
   // named, not the Python wrapper's call.
   EXPECT_EQ(P.reachedUse("bias_act"), "ops/bias_act.py:13, in 'forward'");

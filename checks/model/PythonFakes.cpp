@@ -739,14 +739,16 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
     Counted = Offset;
     return LineNo;
   };
-  // The module this file is, and the packages it is in, as other files
-  // import them (a directory holding Python files is a package, with an
-  // __init__.py or without).
+  // The module this file is, as other files import it (its stem; a
+  // package's directory for its __init__.py).
+  std::string ModuleName;
   {
     llvm::SmallVector<llvm::StringRef, 8> Parts;
     llvm::StringRef(File).split(Parts, '/', -1, /*KeepEmpty=*/false);
-    for (llvm::StringRef P : Parts)
-      Out.PythonModules.insert(P.ends_with(".py") ? P.drop_back(3).str() : P.str());
+    if (!Parts.empty())
+      ModuleName = Parts.back() == "__init__.py"
+                       ? (Parts.size() > 1 ? Parts[Parts.size() - 2].str() : "")
+                       : Parts.back().drop_back(Parts.back().ends_with(".py") ? 3 : 0).str();
   }
   const std::map<std::string, std::string> Imports = importedNames(T, Lines);
   // The first name of the dotted chain each token ends (`a` for the `c` of
@@ -872,6 +874,8 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
         F.Markers.insert("def __init__");
       if (!F.Class)
         ++Out.Definitions[F.Name];
+      if (!F.Class && Stack.empty())
+        Out.ModuleFunctions.insert(ModuleName + ":" + F.Name);
       if (!F.Class && !Stack.empty() && Stack.back().Class) {
         if (F.Name == "forward")
           Stack.back().ForwardMarkers = F.Markers;
@@ -1181,20 +1185,19 @@ std::string PythonOps::unusedBinding(const std::string &Name,
 }
 
 void PythonOps::finishScan() {
-  // `mod.name(...)` on one of the project's Python modules, where the
-  // project defines a function `name`: that function is called (an edge),
-  // not a binding of the same name (stylegan3's `bias_act.bias_act`,
-  // DeepSpeed's `dist.all_reduce`).
+  // `mod.name(...)` on one of the project's Python modules that defines a
+  // function `name`: that function is called (an edge), not a binding of
+  // the same name (stylegan3's `bias_act.bias_act`, DeepSpeed's
+  // `dist.all_reduce`).
   std::map<std::string, std::map<std::set<std::string>, std::string>> Moved;
   for (auto &[Name, ByMarkers] : Uses) {
     std::map<std::set<std::string>, std::string> Kept;
     for (auto &[Markers, At] : ByMarkers) {
       std::set<std::string> M = Markers;
-      // Called on the project's own Python modules only (no extension
-      // among the path's parts), or on something no loaded extension is
-      // kept in, or bare: the project's function of that name, if it has
-      // one, unless the use is in a function of the same name (a wrapper
-      // calls what it wraps).
+      // Called on a module of the project that defines it, or on something
+      // no loaded extension is kept in, or bare: the project's function of
+      // that name, if it has one, unless the use is in a function of the
+      // same name (a wrapper calls what it wraps).
       auto On = llvm::find_if(M, [](const std::string &X) {
         return llvm::StringRef(X).starts_with(ByName);
       });
@@ -1202,11 +1205,11 @@ void PythonOps::finishScan() {
       if (On != M.end()) {
         llvm::StringRef What = llvm::StringRef(*On).drop_front(std::strlen(ByName));
         if (What.consume_front("module ")) {
-          llvm::SmallVector<llvm::StringRef, 4> Path;
-          What.split(Path, '.');
-          Python = Python && llvm::all_of(Path, [&](llvm::StringRef P) {
-                     return PythonModules.count(P.str()) > 0;
-                   });
+          // (The module itself defines it: nerfacc's `_C.inclusive_sum`,
+          // on its Python package `cuda` that only forwards to the
+          // extension, is the binding, whatever scan.py defines.)
+          llvm::StringRef Module = What.contains('.') ? What.rsplit('.').second : What;
+          Python = Python && ModuleFunctions.count(Module.str() + ":" + Name);
         } else {
           bool Handle = ExtensionHandles.count(What.str()) > 0;
           Python = Python && !Handle;

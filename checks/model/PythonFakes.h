@@ -72,11 +72,10 @@ struct PythonOps {
   /// a call by a name several define (exllamav2's 14 `load` methods) does
   /// not say which one runs, so markReached follows only names defined once.
   std::map<std::string, unsigned> Definitions;
-  /// The names the project's Python files import as modules: each file's
-  /// stem, and a package's directory for its __init__.py. A call
-  /// `mod.name(...)` on one of them that defines a function `name` calls
-  /// that Python function, not a binding of the same name (finishScan).
-  std::set<std::string> PythonModules;
+  /// "MODULE:NAME" of each function a module defines at its top level
+  /// (MODULE: the file's stem, a package's directory for its __init__.py):
+  /// a call `mod.NAME(...)` on such a module calls it, not a binding.
+  std::set<std::string> ModuleFunctions;
   /// Names the project's Python assigns a loaded extension module to: an
   /// attribute as ".NAME" (`self.inference_module = Builder().load()`, set
   /// in one file, used in another), a plain name as "FILE:NAME" (`ext =
