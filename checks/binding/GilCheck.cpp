@@ -97,25 +97,15 @@ void GilCheck::report(const PyBinding &B, bool Method, ASTContext &Ctx) {
   bool NoWorkFound = Work.size() != 3 && (Backend == "cpu" || Backend == "composite");
   if ((LaunchOnly || NoWorkFound) != (getID() == "torch-binding-gil-launch"))
     return;
-  if (NoWorkFound) {
-    auto D = diag(B.Site,
-                  "pybind11 %select{binding|method}0 '%1' holds the GIL for the whole call of a "
-                  "tensor function whose C++ does no host work torch-lint can see: it %2; on "
-                  "CPU tensors that work holds every other Python thread; release it with "
-                  "py::call_guard<py::gil_scoped_release>()%select{| once two threads may run "
-                  "it on one object at the same time}0");
-    D << Method << (B.Class.empty() ? B.Name : B.Class + "." + B.Name)
-      << (Backend == "cpu" ? "reads tensor memory on the host, in no loop found (an address "
-                             "handed to a library or a view is no work)"
-                           : "runs tensor ops and launches no kernel of its own");
-    SourceLocation RParen = B.Call->getRParenLoc();
-    if (!Method && RParen.isValid() && !RParen.isMacroID())
-      D << FixItHint::CreateInsertion(
-          RParen, ", pybind11::call_guard<pybind11::gil_scoped_release>()");
-    return;
-  }
   {
-    auto D = LaunchOnly
+    auto D = NoWorkFound
+                 ? diag(B.Site,
+                        "pybind11 %select{binding|method}0 '%1' holds the GIL for the whole call "
+                        "of a tensor function whose C++ does no host work torch-lint can see: it "
+                        "%2; on CPU tensors that work holds every other Python thread; release it "
+                        "with py::call_guard<py::gil_scoped_release>()%select{| once two threads "
+                        "may run it on one object at the same time}0")
+             : LaunchOnly
                  ? diag(B.Site,
                         "pybind11 %select{binding|method}0 '%1' holds the GIL while it checks, "
                         "allocates and launches CUDA work (its code has no CPU loop over data "
@@ -131,7 +121,11 @@ void GilCheck::report(const PyBinding &B, bool Method, ASTContext &Ctx) {
                         "may run it on one object at the same time (the GIL now "
                         "serializes them)}0");
     D << Method << (B.Class.empty() ? B.Name : B.Class + "." + B.Name);
-    if (!LaunchOnly)
+    if (NoWorkFound)
+      D << (Backend == "cpu" ? "reads tensor memory on the host, in no loop found (an address "
+                               "handed to a library or a view is no work)"
+                             : "runs tensor ops and launches no kernel of its own");
+    else if (!LaunchOnly)
       D << (Work.size() == 3 ? (" whose C++ works on the host (" + Work[0] + " in '" + Work[2] +
                                 "', " + Work[1] + ")")
                                    .str()
@@ -149,7 +143,7 @@ void GilCheck::report(const PyBinding &B, bool Method, ASTContext &Ctx) {
          DiagnosticIDs::Note)
         << functionName(F) << llvm::StringRef(Elsewhere).drop_front(strlen("plain "));
   // Where it cannot tell, it says what it assumed.
-  if (Work.size() != 3 && !LaunchOnly)
+  if (Work.size() != 3 && !LaunchOnly && !NoWorkFound)
     diag(F->getLocation(),
          "assumed to work on the CPU: what '%0' reaches is not all known (a function defined "
          "in no source of the project, or a call through a pointer)",

@@ -919,9 +919,10 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
         Eq += 2;
       if (Eq < L.End && T[Eq].is("=") && T[Eq - 1].Kind == Tok::Name)
         for (size_t K = Eq + 1; K + 1 < L.End; ++K)
-          if (T[K + 1].is("(") && llvm::is_contained({"load", "load_inline", "load_ext", "get_plugin",
-                                                      "import_module", "load_extension"},
-                                                     llvm::StringRef(T[K].Text))) {
+          if (T[K + 1].is("(") &&
+              llvm::is_contained({"load", "load_inline", "load_ext", "get_plugin", "import_module",
+                                  "load_extension"},
+                                 llvm::StringRef(T[K].Text))) {
             Out.ExtensionHandles.insert(Eq > L.Begin + 1 ? "." + T[Eq - 1].Text
                                                          : File + ":" + T[Eq - 1].Text);
             break;
@@ -1203,14 +1204,15 @@ void PythonOps::finishScan() {
       });
       bool Python = Definitions.count(Name) && !M.count(InFunction + Name);
       if (On != M.end()) {
-        llvm::StringRef What = llvm::StringRef(*On).drop_front(std::strlen(ByName));
-        if (What.consume_front("module ")) {
+        llvm::StringRef What = *On;
+        if (What.consume_front(OnModule)) {
           // (The module itself defines it: nerfacc's `_C.inclusive_sum`,
           // on its Python package `cuda` that only forwards to the
           // extension, is the binding, whatever scan.py defines.)
           llvm::StringRef Module = What.contains('.') ? What.rsplit('.').second : What;
           Python = Python && ModuleFunctions.count(Module.str() + ":" + Name);
         } else {
+          What.consume_front(ByName);
           bool Handle = ExtensionHandles.count(What.str()) > 0;
           Python = Python && !Handle;
           if (!Handle && M.count(PassedOn))
@@ -1246,10 +1248,11 @@ void PythonOps::finishScan() {
     for (const auto &[Key, ByMarkers] : Uses) {
       llvm::StringRef Name = Key;
       Name.consume_front(PythonFunction);
+      auto InConstructor = [](const std::set<std::string> &M) {
+        return M.count("def __init__") && !M.count(NotCalled);
+      };
       bool Only = !Implicit(Name) && !ByMarkers.empty() &&
-                  llvm::all_of(llvm::make_first_range(ByMarkers), [](const std::set<std::string> &M) {
-                    return M.count("def __init__") && !M.count(NotCalled);
-                  });
+                  llvm::all_of(llvm::make_first_range(ByMarkers), InConstructor);
       auto It = OnlyInConstructors.emplace(InFunction + Name.str(), Only).first;
       It->second = It->second && Only;
     }

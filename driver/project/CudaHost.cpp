@@ -79,7 +79,8 @@ std::string spellLaunchesForClang(llvm::StringRef Source) {
   constexpr size_t MaxConfig = 1024;
   for (size_t I = Out.find("<<"); I != std::string::npos; I = Out.find("<<", I + 2)) {
     // `operator<< <>`: a template's explicit arguments, no launch.
-    llvm::StringRef Before = llvm::StringRef(Out).substr(I >= 64 ? I - 64 : 0, I >= 64 ? 64 : I).rtrim();
+    size_t From = I >= 64 ? I - 64 : 0;
+    llvm::StringRef Before = llvm::StringRef(Out).substr(From, I - From).rtrim();
     if (Before.ends_with("operator") || (I > 0 && Out[I - 1] == '<'))
       continue;
     size_t After = Respell(I, '<');
