@@ -69,17 +69,21 @@ inline RunResult runTorchLint(const std::string &Args,
   return R;
 }
 
-/// The annotated sources in testdata/ (file names, sorted; golden
-/// *.fixed.cpp files excluded).
+/// The annotated sources in testdata/: `.cpp`, and `.cu` where a check's CUDA
+/// forms are linted as CUDA host code (file names, sorted; golden *.fixed.*
+/// files excluded).
 inline std::vector<std::string> testdataSources() {
   std::vector<std::string> Files;
   std::string Dir = sourceDir() + "/testdata";
   if (DIR *D = ::opendir(Dir.c_str())) {
     while (dirent *E = ::readdir(D)) {
       std::string Name = E->d_name;
-      bool Cpp = Name.size() > 4 && Name.compare(Name.size() - 4, 4, ".cpp") == 0;
+      auto EndsWith = [&](const std::string &Ext) {
+        return Name.size() > Ext.size() &&
+               Name.compare(Name.size() - Ext.size(), Ext.size(), Ext) == 0;
+      };
       bool Golden = Name.find(".fixed.") != std::string::npos;
-      if (Cpp && !Golden)
+      if ((EndsWith(".cpp") || EndsWith(".cu")) && !Golden)
         Files.push_back(Name);
     }
     ::closedir(D);
@@ -88,7 +92,7 @@ inline std::vector<std::string> testdataSources() {
   return Files;
 }
 
-/// The checks a testdata file is verified with: testdata/<check>.cpp holds
+/// The checks a testdata file is verified with: testdata/<check>.cpp (.cu) holds
 /// the annotations of that one check, as clang-tidy's own tests do; other
 /// files are verified against every check.
 inline std::string testdataChecks(const std::string &Name) {

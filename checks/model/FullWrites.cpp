@@ -7,6 +7,8 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -16,6 +18,22 @@ namespace {
 std::string withoutSpaces(std::string S) {
   llvm::erase_if(S, [](char C) { return isspace(static_cast<unsigned char>(C)); });
   return S;
+}
+
+/// The text of \p E as written, also inside a macro's argument (the body of
+/// an AT_DISPATCH lambda), where sourceText has none.
+std::string spelledText(const Expr *E, const ASTContext &Ctx) {
+  std::string Text = sourceText(E, Ctx);
+  if (!Text.empty() || !E)
+    return Text;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Begin = SM.getSpellingLoc(E->getBeginLoc());
+  SourceLocation End = SM.getSpellingLoc(E->getEndLoc());
+  if (Begin.isInvalid() || End.isInvalid() || SM.getFileID(Begin) != SM.getFileID(End) ||
+      SM.isBeforeInTranslationUnit(End, Begin))
+    return {};
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(Begin, End), SM, Ctx.getLangOpts())
+      .str();
 }
 
 /// `Tensor&` (not const): how ATen spells an out argument, and how a helper
@@ -136,7 +154,7 @@ std::optional<std::vector<const Expr *>> subscriptsOf(const Expr *E, const VarDe
 /// \p Flat), by what it was allocated with or by asking the tensor.
 bool boundIsSize(const Expr *Bound, unsigned Dim, bool Flat, const VarDecl *V,
                  const AllocatedSizes &Sizes, const ASTContext &Ctx) {
-  std::string Text = withoutSpaces(sourceText(Bound, Ctx));
+  std::string Text = withoutSpaces(spelledText(Bound, Ctx));
   if (Text.empty())
     return false;
   std::vector<std::string> Tensors = {V->getName().str()};
@@ -200,6 +218,418 @@ bool loopWritesAll(const Stmt *Loop, const ElementView &View, const VarDecl *V,
   return true;
 }
 
+// --- Writes through a data pointer, by functions and kernels of the TU ------
+
+/// "threadIdx.x" for CUDA's `threadIdx.x` (a property of a builtin
+/// variable, or a member of a struct where a header declares it so).
+std::string builtinVar(const Expr *E) {
+  E = E->IgnoreParenCasts();
+  if (const auto *P = dyn_cast<PseudoObjectExpr>(E))
+    E = P->getSyntacticForm()->IgnoreParenCasts();
+  const Expr *Base = nullptr;
+  StringRef Field;
+  if (const auto *M = dyn_cast<MSPropertyRefExpr>(E)) {
+    Base = M->getBaseExpr();
+    Field = M->getPropertyDecl()->getName();
+  } else if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    Base = M->getBase();
+    if (M->getMemberDecl()->getIdentifier())
+      Field = M->getMemberDecl()->getName();
+  }
+  if (const auto *O = dyn_cast_or_null<OpaqueValueExpr>(Base ? Base->IgnoreParenCasts() : nullptr))
+    Base = O->getSourceExpr();
+  const auto *R = Base ? dyn_cast<DeclRefExpr>(Base->IgnoreParenCasts()) : nullptr;
+  if (!R || !R->getDecl()->getIdentifier() || Field.empty())
+    return {};
+  return (R->getDecl()->getName() + "." + Field).str();
+}
+
+bool isProductOf(const Expr *E, StringRef A, StringRef B) {
+  const auto *Mul = dyn_cast<BinaryOperator>(E->IgnoreParenCasts());
+  if (!Mul || Mul->getOpcode() != BO_Mul)
+    return false;
+  std::string L = builtinVar(Mul->getLHS()), R = builtinVar(Mul->getRHS());
+  return (L == A && R == B) || (L == B && R == A);
+}
+
+/// `blockIdx.x * blockDim.x + threadIdx.x`, in any order, through casts.
+bool isThreadIndex(const Expr *E) {
+  const auto *Add = dyn_cast<BinaryOperator>(E->IgnoreParenCasts());
+  if (!Add || Add->getOpcode() != BO_Add)
+    return false;
+  return (builtinVar(Add->getRHS()) == "threadIdx.x" &&
+          isProductOf(Add->getLHS(), "blockIdx.x", "blockDim.x")) ||
+         (builtinVar(Add->getLHS()) == "threadIdx.x" &&
+          isProductOf(Add->getRHS(), "blockIdx.x", "blockDim.x"));
+}
+
+/// The variable's initialiser where \p E names a local variable, else \p E.
+const Expr *throughLocal(const Expr *E) {
+  const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts());
+  const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+  return V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit() ? V->getInit() : E;
+}
+
+/// A loop that visits every `i` in [0, Bound) (each thread of a grid-stride
+/// loop a share of them).
+struct Sweep {
+  const VarDecl *Var = nullptr;
+  const Expr *Bound = nullptr;
+};
+std::optional<Sweep> sweepOf(const ForStmt *For, const VarDecl *ThreadVar, const ASTContext &Ctx) {
+  if (auto L = countedLoop(For, Ctx))
+    return Sweep{L->Var, L->Bound};
+  // for (i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+  const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
+  const auto *I = Init && Init->isSingleDecl() ? dyn_cast<VarDecl>(Init->getSingleDecl()) : nullptr;
+  if (!I || !I->getInit() ||
+      !(isThreadIndex(I->getInit()) || (ThreadVar && refersTo(I->getInit(), ThreadVar))))
+    return std::nullopt;
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(For->getCond());
+  if (!Cond || Cond->getOpcode() != BO_LT || !refersTo(Cond->getLHS(), I))
+    return std::nullopt;
+  const auto *Inc = dyn_cast_or_null<CompoundAssignOperator>(
+      For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr);
+  if (!Inc || Inc->getOpcode() != BO_AddAssign || !refersTo(Inc->getLHS(), I) ||
+      !isProductOf(throughLocal(Inc->getRHS()), "blockDim.x", "gridDim.x"))
+    return std::nullopt;
+  return Sweep{I, Cond->getRHS()->IgnoreParenImpCasts()};
+}
+
+/// \p S changes \p I (`i++`, `i = ...`, `i += ...`).
+bool changes(const Stmt *S, const VarDecl *I) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *I;
+    bool Found = false;
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      Found |= U->isIncrementDecrementOp() && refersTo(U->getSubExpr(), I);
+      return !Found;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      Found |= B->isAssignmentOp() && refersTo(B->getLHS(), I);
+      return !Found;
+    }
+  } F;
+  F.I = I;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+/// The one statement of \p Body that touches \p P: `P[I] = e`, unconditional,
+/// with `e` not reading P, no jump in the body and nothing changing I.
+const BinaryOperator *writesAt(const Stmt *Body, const VarDecl *P, const VarDecl *I) {
+  if (!Body || containsJump(Body))
+    return nullptr;
+  const Stmt *S = singleStatement(Body);
+  auto Statements = isa_and_nonnull<CompoundStmt>(S)
+                        ? llvm::to_vector(cast<CompoundStmt>(S)->body())
+                        : llvm::SmallVector<Stmt *>{const_cast<Stmt *>(S)};
+  const BinaryOperator *Write = nullptr;
+  for (const Stmt *B : Statements) {
+    if (!B || changes(B, I))
+      return nullptr;
+    if (!mentions(B, P))
+      continue;
+    const auto *E = dyn_cast<Expr>(B);
+    const auto *Assign = E ? dyn_cast<BinaryOperator>(E->IgnoreImplicit()) : nullptr;
+    if (Write || !Assign || Assign->getOpcode() != BO_Assign || mentions(Assign->getRHS(), P))
+      return nullptr;
+    const auto *Sub = dyn_cast<ArraySubscriptExpr>(Assign->getLHS()->IgnoreParenImpCasts());
+    if (!Sub || !refersTo(Sub->getBase(), P) || !refersTo(Sub->getIdx(), I))
+      return nullptr;
+    Write = Assign;
+  }
+  return Write;
+}
+
+/// `if (i >= n) return;` (or `n <= i`, `i > n`): the parameter n.
+const Expr *guardBound(const Stmt *S, const VarDecl *ThreadVar) {
+  const auto *If = dyn_cast<IfStmt>(S);
+  if (!If || !ThreadVar || If->getElse() || If->getInit() ||
+      !isa_and_nonnull<ReturnStmt>(singleStatement(If->getThen())))
+    return nullptr;
+  const auto *Cond = dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());
+  if (!Cond)
+    return nullptr;
+  if ((Cond->getOpcode() == BO_GE || Cond->getOpcode() == BO_GT) &&
+      refersTo(Cond->getLHS(), ThreadVar))
+    return Cond->getRHS();
+  if (Cond->getOpcode() == BO_LE && refersTo(Cond->getRHS(), ThreadVar))
+    return Cond->getLHS();
+  return nullptr;
+}
+
+/// A CUDA launch's grid, where it is computed from \p Bound so that it covers
+/// one thread per element: `(n + 255) / 256`, `ceil((double)n / 512)`,
+/// `GET_BLOCKS(n)` (not `n / 256`, which drops the tail).
+bool gridCovers(const CallExpr *Launch, const Expr *Bound, const ASTContext &Ctx) {
+  const auto *K = dyn_cast<CUDAKernelCallExpr>(Launch);
+  const CallExpr *Config = K ? K->getConfig() : nullptr;
+  if (!Config || Config->getNumArgs() < 1)
+    return false;
+  const Expr *Grid = throughLocal(ignoreWrappers(Config->getArg(0)));
+  if (const auto *C = dyn_cast<CXXConstructExpr>(ignoreWrappers(Grid)); C && C->getNumArgs() >= 1)
+    Grid = C->getArg(0);
+  Grid = ignoreWrappers(Grid);
+  const auto *Div = dyn_cast<BinaryOperator>(Grid->IgnoreParenCasts());
+  const Expr *B = Bound->IgnoreParenImpCasts();
+  if (Div && Div->getOpcode() == BO_Div) {
+    const Expr *L = Div->getLHS()->IgnoreParenCasts();
+    if (withoutSpaces(spelledText(L, Ctx)) == withoutSpaces(spelledText(B, Ctx)))
+      return false;
+  }
+  if (const auto *R = dyn_cast<DeclRefExpr>(B))
+    return mentions(Grid, R->getDecl());
+  std::string G = withoutSpaces(spelledText(Grid, Ctx));
+  std::string T = withoutSpaces(spelledText(B, Ctx));
+  return !T.empty() && G.find(T) != std::string::npos;
+}
+
+/// How a function writes all of its pointer parameter: `p[i]` for every i
+/// below its parameter \c Bound (one thread per element where \c NeedsGrid:
+/// the launch must cover them).
+struct ParamWrite {
+  unsigned Bound = 0;
+  const Stmt *Write = nullptr;
+  bool NeedsGrid = false;
+};
+
+bool samePointee(QualType A, QualType B) {
+  if (!A->isPointerType() || !B->isPointerType())
+    return false;
+  QualType PA = A->getPointeeType().getCanonicalType().getUnqualifiedType();
+  QualType PB = B->getPointeeType().getCanonicalType().getUnqualifiedType();
+  return PA == PB && !PA->isVoidType();
+}
+
+std::optional<ParamWrite> writesWholeParam(const FunctionDecl *F, unsigned Index,
+                                           const ASTContext &Ctx, unsigned Depth);
+
+/// \p Call hands \p Arg (a pointer to the elements) whole to a function of
+/// the TU that writes them all: the written function's bound argument.
+std::optional<std::pair<const Expr *, ParamWrite>>
+handedToWriter(const CallExpr *Call, unsigned ArgIndex, const ASTContext &Ctx, unsigned Depth) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || isTorchDecl(Callee) || isa<CXXMethodDecl>(Callee) ||
+      ArgIndex >= Callee->getNumParams() ||
+      !samePointee(ignoreWrappers(Call->getArg(ArgIndex))->getType(),
+                   Callee->getParamDecl(ArgIndex)->getType()))
+    return std::nullopt;
+  auto W = writesWholeParam(Callee, ArgIndex, Ctx, Depth + 1);
+  if (!W || W->Bound >= Call->getNumArgs())
+    return std::nullopt;
+  const Expr *Bound = Call->getArg(W->Bound);
+  if (W->NeedsGrid && !gridCovers(Call, Bound, Ctx))
+    return std::nullopt;
+  return std::pair(Bound, ParamWrite{0, W->Write, false});
+}
+
+std::optional<ParamWrite> writesWholeParam(const FunctionDecl *F, unsigned Index,
+                                           const ASTContext &Ctx, unsigned Depth) {
+  const FunctionDecl *Def = F->getDefinition();
+  const auto *Body = Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+  if (!Body || Depth > 2 || Def->isVariadic() || Index >= Def->getNumParams())
+    return std::nullopt;
+  const ParmVarDecl *P = Def->getParamDecl(Index);
+  if (!P->getType()->isPointerType() || P->getType()->getPointeeType().isConstQualified())
+    return std::nullopt;
+  bool Kernel = Def->hasAttr<CUDAGlobalAttr>();
+  auto ParamIndex = [&](const Expr *E) -> std::optional<unsigned> {
+    const auto *R = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+    const auto *PV = R ? dyn_cast<ParmVarDecl>(R->getDecl()) : nullptr;
+    if (!PV || PV->getFunctionScopeIndex() >= Def->getNumParams() ||
+        Def->getParamDecl(PV->getFunctionScopeIndex()) != PV)
+      return std::nullopt;
+    return PV->getFunctionScopeIndex();
+  };
+  const VarDecl *ThreadVar = nullptr;
+  const Expr *Guard = nullptr;
+  for (const Stmt *S : Body->body()) {
+    if (!mentions(S, P)) {
+      if (const auto *DS = dyn_cast<DeclStmt>(S); DS && DS->isSingleDecl())
+        if (const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl());
+            V && V->getInit() && isThreadIndex(V->getInit()))
+          ThreadVar = V;
+      if (!containsJump(S))
+        continue;
+      // A kernel's `if (i >= n) return;` leaves only threads past the end.
+      if (Kernel && !Guard && (Guard = guardBound(S, ThreadVar)))
+        continue;
+      return std::nullopt;
+    }
+    const Stmt *Loop = S;
+    if (const auto *D = dyn_cast<OMPLoopDirective>(S))
+      Loop = D->getInnermostCapturedStmt()->getCapturedStmt();
+    if (const auto *For = dyn_cast<ForStmt>(Loop)) {
+      auto Sw = sweepOf(For, ThreadVar, Ctx);
+      auto B = Sw ? ParamIndex(Sw->Bound) : std::nullopt;
+      const BinaryOperator *W = B ? writesAt(For->getBody(), P, Sw->Var) : nullptr;
+      // A guard on another bound would leave a grid-stride loop's elements.
+      if (!W || (Guard && ParamIndex(Guard) != B))
+        return std::nullopt;
+      return ParamWrite{*B, W, false};
+    }
+    if (Kernel && ThreadVar) {
+      // if (i < n) { ... p[i] = e; }
+      if (const auto *If = dyn_cast<IfStmt>(S);
+          If && !Guard && !If->getElse() && !If->getInit() && !If->getConditionVariable()) {
+        const auto *Cond = dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());
+        auto B = Cond && Cond->getOpcode() == BO_LT && refersTo(Cond->getLHS(), ThreadVar)
+                     ? ParamIndex(Cond->getRHS())
+                     : std::nullopt;
+        const BinaryOperator *W = B ? writesAt(If->getThen(), P, ThreadVar) : nullptr;
+        return W ? std::optional(ParamWrite{*B, W, true}) : std::nullopt;
+      }
+      // if (i >= n) return; ... p[i] = e;
+      if (auto B = ParamIndex(Guard))
+        if (const BinaryOperator *W = writesAt(S, P, ThreadVar))
+          return ParamWrite{*B, W, true};
+      return std::nullopt;
+    }
+    // A launcher: the pointer handed on whole to a kernel or helper.
+    const CallExpr *Call = statementCall(S);
+    if (!Call)
+      return std::nullopt;
+    unsigned Arg = ~0u;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (refersTo(Call->getArg(I), P))
+        Arg = I;
+    if (Arg == ~0u || !onlyArgumentIs(Call, Arg, P))
+      return std::nullopt;
+    auto Handed = handedToWriter(Call, Arg, Ctx, Depth);
+    auto B = Handed ? ParamIndex(Handed->first) : std::nullopt;
+    if (!B)
+      return std::nullopt;
+    return ParamWrite{*B, Handed->second.Write, false};
+  }
+  return std::nullopt;
+}
+
+/// `v.data_ptr<T>()` (`data<T>()`, `mutable_data_ptr<T>()`, the untyped
+/// `data_ptr()`) of \p V, through parentheses and casts.
+bool isDataPointerCall(const Expr *E, const VarDecl *V) {
+  const auto *Call = dyn_cast<CXXMemberCallExpr>(E->IgnoreParenCasts());
+  const CXXMethodDecl *M = Call ? Call->getMethodDecl() : nullptr;
+  if (!M || !M->getIdentifier() || !refersTo(Call->getImplicitObjectArgument(), V))
+    return false;
+  StringRef Name = M->getName();
+  return Name == "data_ptr" || Name == "mutable_data_ptr" || Name == "data";
+}
+
+/// The pointer variable that \p S sets from V's data pointer:
+/// `void *p = v.data_ptr();` or `p = (void *)v.data_ptr<uint8_t>();`.
+const VarDecl *pointerSetFrom(const Stmt *S, const VarDecl *V) {
+  const VarDecl *P = nullptr;
+  const Expr *Value = nullptr;
+  if (const auto *DS = dyn_cast<DeclStmt>(S); DS && DS->isSingleDecl()) {
+    P = dyn_cast<VarDecl>(DS->getSingleDecl());
+    Value = P ? P->getInit() : nullptr;
+  } else if (const auto *E = dyn_cast<Expr>(S)) {
+    const auto *Assign = dyn_cast<BinaryOperator>(E->IgnoreImplicit());
+    if (Assign && Assign->getOpcode() == BO_Assign)
+      if (const auto *R = dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts())) {
+        P = dyn_cast<VarDecl>(R->getDecl());
+        Value = Assign->getRHS();
+      }
+  }
+  return P && Value && P->getType()->isPointerType() && isDataPointerCall(Value, V) ? P
+                                                                                    : nullptr;
+}
+
+/// \p F is CUB's: declared in a namespace `cub`, at the top or where a
+/// project puts CUB in its own (`CUB_NS_PREFIX namespace kaolin {`).
+bool inCubNamespace(const FunctionDecl *F) {
+  for (const DeclContext *C = F->getDeclContext(); C; C = C->getParent())
+    if (const auto *N = dyn_cast<NamespaceDecl>(C); N && N->getIdentifier() &&
+                                                     N->getName() == "cub")
+      return true;
+  return false;
+}
+
+/// Every use of \p P in \p Stmts (at least one) is the temporary storage
+/// (first argument) of a CUB device algorithm: the first such call.
+const CallExpr *onlyCubScratch(llvm::ArrayRef<const Stmt *> Stmts, const VarDecl *P) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *P;
+    const CallExpr *First = nullptr;
+    unsigned AsScratch = 0, Uses = 0;
+    bool VisitCallExpr(CallExpr *C) {
+      const FunctionDecl *F = C->getDirectCallee();
+      if (F && C->getNumArgs() >= 2 && refersTo(C->getArg(0), P) && inCubNamespace(F)) {
+        ++AsScratch;
+        First = First ? First : C;
+      }
+      return true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      Uses += R->getDecl() == P;
+      return true;
+    }
+  } F;
+  F.P = P;
+  for (const Stmt *S : Stmts)
+    F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Uses > 0 && F.Uses == F.AsScratch ? F.First : nullptr;
+}
+
+/// The body of the lambda an AT_DISPATCH macro at \p S expands once per
+/// dtype, when every mention of \p V in \p S lies in one of its copies.
+const CompoundStmt *dispatchedLambda(const Stmt *S, const VarDecl *V, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = S->getBeginLoc();
+  StringRef Macro;
+  for (SourceLocation L = Loc; L.isMacroID(); L = SM.getImmediateMacroCallerLoc(L))
+    Macro = Lexer::getImmediateMacroName(L, SM, Ctx.getLangOpts());
+  if (!Macro.contains("DISPATCH"))
+    return nullptr;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *V;
+    std::vector<const LambdaExpr *> Lambdas;
+    unsigned Refs = 0;
+    bool VisitLambdaExpr(LambdaExpr *L) {
+      if (mentions(L->getBody(), V))
+        Lambdas.push_back(L);
+      return true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      Refs += R->getDecl() == V;
+      return true;
+    }
+  } F;
+  F.V = V;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  // The innermost lambdas: those that hold no other lambda that mentions V.
+  struct Holds : RecursiveASTVisitor<Holds> {
+    const std::vector<const LambdaExpr *> *Of;
+    bool Found = false;
+    bool VisitLambdaExpr(LambdaExpr *L) {
+      Found |= llvm::is_contained(*Of, L);
+      return !Found;
+    }
+  };
+  std::vector<const LambdaExpr *> Inner;
+  for (const LambdaExpr *L : F.Lambdas) {
+    Holds H;
+    H.Of = &F.Lambdas;
+    H.TraverseStmt(L->getBody());
+    if (!H.Found)
+      Inner.push_back(L);
+  }
+  if (Inner.empty())
+    return nullptr;
+  unsigned InLambdas = 0;
+  SourceLocation Spelled = SM.getSpellingLoc(Inner.front()->getBeginLoc());
+  for (const LambdaExpr *L : Inner) {
+    if (SM.getSpellingLoc(L->getBeginLoc()) != Spelled)
+      return nullptr;
+    Finder C;
+    C.V = V;
+    C.TraverseStmt(L->getBody());
+    InLambdas += C.Refs;
+  }
+  return InLambdas == F.Refs ? dyn_cast<CompoundStmt>(Inner.front()->getBody()) : nullptr;
+}
+
 } // namespace
 
 AllocatedSizes allocatedSizes(const CallExpr *Factory, const ASTContext &Ctx) {
@@ -237,26 +667,86 @@ AllocatedSizes allocatedSizes(const CallExpr *Factory, const ASTContext &Ctx) {
   return Sizes;
 }
 
-std::optional<FullWrite> firstUseWritesAll(llvm::ArrayRef<const Stmt *> Stmts, const VarDecl *V,
-                                           const AllocatedSizes &Sizes, ASTContext &Ctx,
-                                           unsigned Depth) {
+/// V's data pointer (or the pointer \p View declared from it) handed by
+/// the call \p S to a function or kernel of the TU that writes every
+/// element, with V's size as the bound.
+static std::optional<FullWrite> pointerHandedOn(const Stmt *S, const VarDecl *V,
+                                                const ElementView *View,
+                                                const AllocatedSizes &Sizes, ASTContext &Ctx,
+                                                unsigned Depth) {
+  const CallExpr *Call = statementCall(S);
+  if (!Call || !Call->getDirectCallee() || !Call->getDirectCallee()->getIdentifier())
+    return std::nullopt;
+  // `v.numel()`, `v.size(0)`: the sizes, not the data.
+  auto IsSizeOfV = [&](const Expr *A) {
+    const auto *M = dyn_cast<CXXMemberCallExpr>(ignoreWrappers(A));
+    const CXXMethodDecl *MD = M ? M->getMethodDecl() : nullptr;
+    return MD && MD->getIdentifier() && refersTo(M->getImplicitObjectArgument(), V) &&
+           (MD->getName() == "numel" || MD->getName() == "size");
+  };
+  unsigned Arg = ~0u;
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    const Expr *A = Call->getArg(I);
+    if (!(mentions(A, V) || (View && mentions(A, View->Var))) || IsSizeOfV(A))
+      continue;
+    const Expr *Inner = ignoreWrappers(A);
+    bool Pointer = (isa<CXXMemberCallExpr>(Inner) && isDataPointerCall(Inner, V)) ||
+                   (View && refersTo(A, View->Var));
+    if (Arg != ~0u || !Pointer)
+      return std::nullopt;
+    Arg = I;
+  }
+  if (Arg == ~0u)
+    return std::nullopt;
+  auto Handed = handedToWriter(Call, Arg, Ctx, Depth);
+  if (!Handed || !boundIsSize(Handed->first, 0, /*Flat=*/true, V, Sizes, Ctx))
+    return std::nullopt;
+  return FullWrite{"'" + Call->getDirectCallee()->getName().str() + "()'", S,
+                   Handed->second.Write};
+}
+
+/// The display name of a CUB algorithm: `cub::DeviceScan::InclusiveSum`.
+static std::string cubName(const CallExpr *Call) {
+  std::string Name = Call->getDirectCallee()->getQualifiedNameAsString();
+  size_t At = Name.rfind("cub::");
+  return At == std::string::npos ? Name : Name.substr(At);
+}
+
+static std::optional<FullWrite> writesAllFirst(llvm::ArrayRef<const Stmt *> Stmts,
+                                               const VarDecl *V, const AllocatedSizes &Sizes,
+                                               ASTContext &Ctx, unsigned Depth,
+                                               bool JumpsLeave) {
   std::optional<ElementView> View;
   for (size_t N = 0; N < Stmts.size(); ++N) {
     const Stmt *S = Stmts[N];
     bool Touches = mentions(S, V) || (View && mentions(S, View->Var));
     if (!Touches) {
       // In a helper, a return before the write leaves the caller's values.
-      if (Depth > 0 && containsJump(S))
+      if (JumpsLeave && containsJump(S))
         return std::nullopt;
       continue;
     }
     if (View) {
       if (isa<ForStmt>(S) && loopWritesAll(S, *View, V, Sizes, Ctx))
         return FullWrite{"a loop over all its elements", S, nullptr};
+      if (View->Flat)
+        return pointerHandedOn(S, V, &*View, Sizes, Ctx, Depth);
       return std::nullopt;
+    }
+    // Its data pointer kept for CUB's temporary storage, and V not used again.
+    if (const VarDecl *P = pointerSetFrom(S, V)) {
+      auto Rest = Stmts.drop_front(N + 1);
+      if (llvm::none_of(Rest, [&](const Stmt *R) { return mentions(R, V); }))
+        if (const CallExpr *Cub = onlyCubScratch(Rest, P))
+          return FullWrite{"'" + cubName(Cub) + "()'", Cub, nullptr, /*Scratch=*/true};
     }
     if ((View = elementViewOf(S, V)))
       continue;
+    if (const CompoundStmt *Lambda = dispatchedLambda(S, V, Ctx))
+      return writesAllFirst(llvm::SmallVector<const Stmt *, 8>(Lambda->body()), V, Sizes, Ctx,
+                            Depth, /*JumpsLeave=*/true);
+    if (auto W = pointerHandedOn(S, V, nullptr, Sizes, Ctx, Depth))
+      return W;
     const CallExpr *Call = statementCall(S);
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     if (!Callee || !Callee->getIdentifier())
@@ -295,11 +785,17 @@ std::optional<FullWrite> firstUseWritesAll(llvm::ArrayRef<const Stmt *> Stmts, c
     if (!isMutableTensorRef(T) && !(isTensorType(T) && !T->isReferenceType()))
       return std::nullopt;
     llvm::SmallVector<const Stmt *, 8> Inner(Body->body());
-    if (auto W = firstUseWritesAll(Inner, P, AllocatedSizes{}, Ctx, Depth + 1))
+    if (auto W = writesAllFirst(Inner, P, AllocatedSizes{}, Ctx, Depth + 1, /*JumpsLeave=*/true))
       return FullWrite{By, S, W->Inner ? W->Inner : W->Where};
     return std::nullopt;
   }
   return std::nullopt;
+}
+
+std::optional<FullWrite> firstUseWritesAll(llvm::ArrayRef<const Stmt *> Stmts, const VarDecl *V,
+                                           const AllocatedSizes &Sizes, ASTContext &Ctx,
+                                           unsigned Depth) {
+  return writesAllFirst(Stmts, V, Sizes, Ctx, Depth, /*JumpsLeave=*/Depth > 0);
 }
 
 } // namespace torchlint::model

@@ -29,6 +29,9 @@ struct FullWrite {
   std::string By;                      ///< "'copy_()'", "'mm_out()'", "'helper()'", "a loop ...".
   const clang::Stmt *Where = nullptr;  ///< The writing statement (the call, the loop).
   const clang::Stmt *Inner = nullptr;  ///< For a helper: the write in its body.
+  /// Not overwritten but never read: the temporary storage of a CUB
+  /// algorithm (\c By names it), scratch that CUB writes before it reads.
+  bool Scratch = false;
 };
 
 /// The first statement of \p Stmts that mentions the tensor variable \p V,
@@ -43,6 +46,17 @@ struct FullWrite {
 ///   from 0 over every size in \p Sizes (or `v.size(k)`, `v.numel()`) whose
 ///   body writes `a[i][j] = ...` with one loop variable per dimension, no
 ///   condition, no jump out, and a value that does not read V.
+/// - a call that hands V's data pointer (`v.data_ptr<T>()`, or a pointer
+///   declared from it) to a function or CUDA kernel of the TU that writes
+///   `p[i]` for every `i` below one of its parameters, passed V's size
+///   (`v.numel()`, the one size of `zeros({n})`): a counted loop (under
+///   `#pragma omp parallel for` too), a grid-stride loop, or one thread per
+///   element (`if (i < n)`, `if (i >= n) return;`) on a grid computed from
+///   that size; through launchers of the TU (two calls deep at most);
+/// - an AT_DISPATCH lambda whose first use of V is one of these;
+/// - V's data pointer kept in a pointer that only ever goes to CUB as its
+///   temporary storage (`cub::DeviceScan::InclusiveSum(p, bytes, ...)`):
+///   \c Scratch, never read before CUB writes it.
 /// No other argument of the call may mention V (`addmm_out(v, v, a, b)` reads it).
 std::optional<FullWrite> firstUseWritesAll(llvm::ArrayRef<const clang::Stmt *> Stmts,
                                            const clang::VarDecl *V, const AllocatedSizes &Sizes,

@@ -128,9 +128,18 @@ void RedundantCopyCheck::checkOverwritten(const VarDecl *Var,
   if (NameLoc.isValid() && !NameLoc.isMacroID())
     Fix = FixItHint::CreateReplacement(
         CharSourceRange::getTokenRange(NameLoc, NameLoc), Replacement);
-  diag(NameLoc.isValid() ? NameLoc : Factory->getBeginLoc(),
-       "'%0' fills '%1' with values that %2 overwrites before any read; "
-       "allocate it with '%3' instead")
+  SourceLocation Loc = NameLoc.isValid() ? NameLoc : Factory->getBeginLoc();
+  if (Overwrite->Scratch) {
+    diag(Loc, "'%0' fills '%1' with values nothing reads: it is the temporary storage of %2, "
+              "scratch that CUB writes before it reads; allocate it with '%3' instead")
+        << Name << Var->getName() << Overwrite->By << Replacement << Fix;
+    diag(Overwrite->Where->getBeginLoc(), "'%0' is CUB's temporary storage here",
+         DiagnosticIDs::Note)
+        << Var->getName();
+    return;
+  }
+  diag(Loc, "'%0' fills '%1' with values that %2 overwrites before any read; "
+            "allocate it with '%3' instead")
       << Name << Var->getName() << Overwrite->By << Replacement << Fix;
   diag(Overwrite->Where->getBeginLoc(), "'%0' is fully overwritten here", DiagnosticIDs::Note)
       << Var->getName();
