@@ -127,6 +127,15 @@ at::Tensor zerosLikeThenSizeLoops(const at::Tensor &x) {
   return out;
 }
 
+// DROID-SLAM's form: the size cast in the factory, the loop over the vector.
+at::Tensor zerosOfCastSizeThenLoop(const std::vector<int64_t> &cols) {
+  at::Tensor idx = torch::zeros({int64_t(cols.size())}, torch::TensorOptions().dtype(torch::kInt64)); // expect: torch-perf-redundant-copy: a loop over all its elements overwrites
+  int64_t *p = idx.data_ptr<int64_t>();
+  for (int i = 0; i < cols.size(); i++)
+    p[i] = cols[i];
+  return idx;
+}
+
 // --- Negatives that look like positives ---------------------------------------
 
 // Cloning an input, a view or something that may return self takes ownership.

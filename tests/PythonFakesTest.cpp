@@ -614,6 +614,41 @@ TEST(PythonFakes, CallsOfTheProjectsFunctionsTorchsAndValuesAreNoBindingUses) {
   EXPECT_EQ(P.firstUse("layer_norm"), "ops/layer_norm.py:5");
 }
 
+// DROID-SLAM: the network keeps a module in `self.update` and calls it in
+// forward; the factor graph's method `update` (called from the SLAM loop,
+// never in a forward) calls the binding. `self.update(...)` calls the
+// module, not every function named update.
+TEST(PythonFakes, AnAttributeHoldingAnObjectIsNoFunctionOfItsName) {
+  std::string Dir = makeTempDir("python-object-attributes");
+  writeFile(Dir + "/droid_net.py", "import torch\nfrom .modules import UpdateModule\n"
+                                   "class DroidNet(torch.nn.Module):\n"
+                                   "    def __init__(self):\n"
+                                   "        super().__init__()\n"
+                                   "        self.update = UpdateModule()\n"
+                                   "        self.fnet = BasicEncoder(output_dim=128)\n"
+                                   "    def forward(self, net, ii):\n"
+                                   "        fmaps = self.fnet(net)\n"
+                                   "        return self.update(net, fmaps, ii)\n");
+  writeFile(Dir + "/factor_graph.py", "import droid_backends\n"
+                                      "class FactorGraph:\n"
+                                      "    def update(self, t0=None):\n"
+                                      "        self.video.ba(t0)\n"
+                                      "        droid_backends.fnet(t0)\n"
+                                      "    def run(self):\n"
+                                      "        self.update(1)\n");
+  writeFile(Dir + "/depth_video.py", "import droid_backends\n"
+                                     "class DepthVideo:\n"
+                                     "    def ba(self, t0):\n"
+                                     "        droid_backends.ba(self.poses, t0)\n");
+  const PythonOps P = scanPythonTrees({Dir});
+  EXPECT_EQ(P.firstUse("ba"), "depth_video.py:4");
+  EXPECT_EQ(P.reachedUse("ba"), "");
+  EXPECT_EQ(P.reachedUse("fnet"), "");
+  // Where the class holds no object of that name, `self.update(1)` is the
+  // method's call: an edge, as before (FactorGraph.run is reached by nothing).
+  EXPECT_EQ(P.firstUse("fnet"), "factor_graph.py:5");
+}
+
 // The tree scan reads files with no registration in them for their calls
 // (tiny-cuda-nn's modules.py registers nothing).
 TEST(PythonFakes, CallsAreReadFromEveryFileOfTheTree) {

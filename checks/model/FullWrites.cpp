@@ -154,7 +154,7 @@ std::optional<std::vector<const Expr *>> subscriptsOf(const Expr *E, const VarDe
 /// \p Flat), by what it was allocated with or by asking the tensor.
 bool boundIsSize(const Expr *Bound, unsigned Dim, bool Flat, const VarDecl *V,
                  const AllocatedSizes &Sizes, const ASTContext &Ctx) {
-  std::string Text = withoutSpaces(spelledText(Bound, Ctx));
+  std::string Text = withoutSpaces(spelledText(Bound->IgnoreParenCasts(), Ctx));
   if (Text.empty())
     return false;
   std::vector<std::string> Tensors = {V->getName().str()};
@@ -659,7 +659,7 @@ AllocatedSizes allocatedSizes(const CallExpr *Factory, const ASTContext &Ctx) {
   }
   if (List)
     for (const Expr *D : List->inits()) {
-      std::string Text = withoutSpaces(sourceText(D, Ctx));
+      std::string Text = withoutSpaces(sourceText(D->IgnoreParenCasts(), Ctx));
       if (Text.empty())
         return {};
       Sizes.Dims.push_back(Text);

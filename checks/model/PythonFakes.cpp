@@ -808,6 +808,22 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
            llvm::is_contained({"if", "elif", "while", "and", "or", "not"},
                               llvm::StringRef(T[Head - 1].Text));
   };
+  // `self.update = UpdateModule()`, `self.act = partial(f, k)`: attributes
+  // the file's classes set to what a call returns, an object (a module, a
+  // partial). `self.update(x)` calls that object, not a function `update`
+  // (DROID-SLAM's network calls its update module in forward; its factor
+  // graph has a method `update` that calls a binding from the SLAM loop).
+  std::set<std::string> ObjectAttributes;
+  for (const Line &L : Lines) {
+    size_t K = L.Begin + 4;
+    if (K + 1 >= L.End || !T[L.Begin].is("self") || !T[L.Begin + 1].is(".") ||
+        T[L.Begin + 2].Kind != Tok::Name || !T[L.Begin + 3].is("="))
+      continue;
+    while (K + 2 < L.End && T[K].Kind == Tok::Name && T[K + 1].is("."))
+      K += 2;
+    if (K + 1 < L.End && T[K].Kind == Tok::Name && T[K + 1].is("("))
+      ObjectAttributes.insert(T[L.Begin + 2].Text);
+  }
   // `from torch._dynamo import disable [as d]`: names that are torch's.
   std::set<std::string> DisableAliases;
   struct Frame {
@@ -947,6 +963,9 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       size_t Head = ChainHead[I];
       bool OnOps = T[Head].is("torch") && Head + 2 < I && T[Head + 2].is("ops");
       if (!Called && !Compiled && !OnOps && FlagOrStore(I, L))
+        continue;
+      if (Called && Attribute && I >= L.Begin + 2 && T[I - 2].is("self") &&
+          ChainHead[I - 2] == I - 2 && ObjectAttributes.count(T[I].Text))
         continue;
       std::optional<std::string> Module = Receiver(I, L, Attribute);
       if (!Module)
