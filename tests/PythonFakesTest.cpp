@@ -649,6 +649,43 @@ TEST(PythonFakes, AnAttributeHoldingAnObjectIsNoFunctionOfItsName) {
   EXPECT_EQ(P.firstUse("fnet"), "factor_graph.py:5");
 }
 
+// lietorch: the group ops keep the bindings as class attributes that the
+// autograd Function's forward and backward call through `cls`.
+TEST(PythonFakes, BindingsKeptAsClassAttributesAreCalledWhereTheAttributeIs) {
+  std::string Dir = makeTempDir("python-class-attributes");
+  writeFile(Dir + "/group_ops.py",
+            "import lietorch_backends\nimport torch\n"
+            "class GroupOp(torch.autograd.Function):\n"
+            "    @classmethod\n"
+            "    def forward(cls, ctx, group_id, *inputs):\n"
+            "        return cls.forward_op(group_id, *inputs)\n"
+            "    @classmethod\n"
+            "    def backward(cls, ctx, grad):\n"
+            "        return cls.backward_op(ctx.group_id, grad)\n"
+            "class Exp(GroupOp):\n"
+            "    forward_op, backward_op = lietorch_backends.expm, lietorch_backends.expm_backward\n"
+            "class ToMatrix(GroupOp):\n"
+            "    forward_op, backward_op = lietorch_backends.as_matrix, None\n"
+            "class Scale(GroupOp):\n"
+            "    scale_op = lietorch_backends.scale\n"
+            "    factor = 2\n");
+  writeFile(Dir + "/groups.py", "from .group_ops import Exp, Scale\n"
+                                "class LieGroup:\n"
+                                "    def exp(self, x):\n"
+                                "        return self.apply_op(Exp, x)\n"
+                                "    def scale(self, x):\n"
+                                "        return Scale.apply(self.group_id, x)\n");
+  const PythonOps P = scanPythonTrees({Dir});
+  EXPECT_EQ(P.reachedUse("expm"), "group_ops.py:11, in 'forward_op'");
+  EXPECT_EQ(P.reachedUse("expm_backward"), "group_ops.py:11, in 'backward_op'");
+  // Kept under a name no method calls: used, not reached.
+  EXPECT_EQ(P.firstUse("scale"), "group_ops.py:15");
+  EXPECT_EQ(P.reachedUse("scale"), "");
+  // Kept by a class nothing uses (lietorch's ToMatrix): used, not reached.
+  EXPECT_EQ(P.firstUse("as_matrix"), "group_ops.py:13");
+  EXPECT_EQ(P.reachedUse("as_matrix"), "");
+}
+
 // The tree scan reads files with no registration in them for their calls
 // (tiny-cuda-nn's modules.py registers nothing).
 TEST(PythonFakes, CallsAreReadFromEveryFileOfTheTree) {

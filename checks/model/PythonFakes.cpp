@@ -645,6 +645,9 @@ bool isTestFile(llvm::StringRef File) {
 /// a use that does not call the name (`x.name` kept, passed, compared).
 const char *const InFunction = "in ";
 const char *const NotCalled = "not called";
+/// A use's marker when a class body keeps the name as a class attribute
+/// (`forward_op = ext.expm` in `class Exp`): the class's name follows.
+const char *const StoredInClass = "kept in class ";
 /// The markers of what torch.compile traces: a function passed to
 /// torch.compile (the use's), a function decorated `@torch.compile` (the
 /// decorator's last part), and a use in a function a forward, a backward
@@ -944,12 +947,48 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
             break;
           }
     }
+    // `forward_op, backward_op = ext.expm, ext.expm_backward` in a class
+    // body (lietorch's group ops): each name read is kept as a class
+    // attribute that the class's methods call (`cls.forward_op(...)` in an
+    // autograd Function's forward). The read is a call from a function of
+    // the attribute's name, reached where the attribute is called.
+    std::map<size_t, std::string> StoredAs;
+    if (!Def && !Stack.empty() && Stack.back().Class && L.Indent > Stack.back().Indent) {
+      std::vector<std::string> Targets;
+      size_t K = L.Begin;
+      for (; K + 1 < L.End && T[K].Kind == Tok::Name; K += 2) {
+        Targets.push_back(T[K].Text);
+        if (!T[K + 1].is(","))
+          break;
+      }
+      if (K + 1 < L.End && T[K + 1].is("=")) {
+        std::vector<std::pair<size_t, size_t>> Values; // each value's first and last name
+        size_t V = K + 2;
+        while (V < L.End && T[V].Kind == Tok::Name) {
+          size_t Start = V;
+          while (V + 2 < L.End && T[V + 1].is(".") && T[V + 2].Kind == Tok::Name)
+            V += 2;
+          Values.emplace_back(Start, V);
+          if (V + 1 == L.End || !T[V + 1].is(","))
+            break;
+          V += 2;
+        }
+        if (!Values.empty() && Values.back().second + 1 == L.End &&
+            Values.size() == Targets.size())
+          for (size_t N = 0; N < Values.size(); ++N)
+            if (Values[N].second > Values[N].first) // a dotted name (`ext.f`), not a plain one
+              StoredAs[Values[N].second] = Targets[N];
+      }
+    }
     for (size_t I = Def ? B + 2 : L.Begin; I < L.End; ++I) {
       if (T[I].Kind != Tok::Name)
         continue;
+      if (isupper(static_cast<unsigned char>(T[I].Text[0])))
+        Out.Mentioned.insert(T[I].Text);
       if (OuterFunction() && namesTorchDisable(T, I, L.End))
         Out.CompileDisablers.insert(OuterFunction()->Name); // `return torch.compiler.disable(fn)`
-      bool Called = I + 1 < L.End && T[I + 1].is("(");
+      auto Stored = StoredAs.find(I);
+      bool Called = (I + 1 < L.End && T[I + 1].is("(")) || Stored != StoredAs.end();
       bool Attribute = I > L.Begin && T[I - 1].is(".");
       // `torch.compile(fn)`: fn is what torch.compile traces.
       bool Compiled = I >= L.Begin + 2 && T[I - 1].is("(") && T[I - 2].is("compile");
@@ -975,6 +1014,10 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       std::set<std::string> Own = Markers;
       if (const Frame *F = InnermostFunction())
         Own.insert(InFunction + F->Name);
+      if (Stored != StoredAs.end()) {
+        Own.insert(InFunction + Stored->second);
+        Own.insert(StoredInClass + Stack.back().Name);
+      }
       if (!Called)
         Own.insert(NotCalled);
       // `f(x, self.config.flag)`: read off something and handed on.
@@ -1210,6 +1253,36 @@ void PythonOps::finishScan() {
   // the same name (stylegan3's `bias_act.bias_act`, DeepSpeed's
   // `dist.all_reduce`).
   std::map<std::string, std::map<std::set<std::string>, std::string>> Moved;
+  // The names the project's Python calls, or calls something on (`Exp.apply`,
+  // `groups.Exp(...)`): a class kept out of these is never used, and what
+  // its body keeps (StoredInClass) is called by nothing.
+  std::set<std::string> Referenced = Mentioned;
+  for (const auto &[Name, ByMarkers] : Uses) {
+    Referenced.insert(Name);
+    for (const auto &Markers : llvm::make_first_range(ByMarkers))
+      for (llvm::StringRef X : Markers)
+        if (X.consume_front(ByName)) {
+          X.consume_front("module ");
+          Referenced.insert(X.substr(X.find_last_of(".:") + 1).str());
+        }
+  }
+  for (auto &[Name, ByMarkers] : Uses) {
+    std::map<std::set<std::string>, std::string> Next;
+    for (const auto &[Markers, At] : ByMarkers) {
+      std::set<std::string> M = Markers;
+      auto Kept = llvm::find_if(M, [](const std::string &X) {
+        return llvm::StringRef(X).starts_with(StoredInClass);
+      });
+      if (Kept != M.end()) {
+        bool Used = Referenced.count(Kept->substr(std::strlen(StoredInClass))) > 0;
+        M.erase(Kept);
+        for (auto It = M.begin(); !Used && It != M.end();)
+          It = llvm::StringRef(*It).starts_with(InFunction) ? M.erase(It) : std::next(It);
+      }
+      Next.emplace(std::move(M), At);
+    }
+    ByMarkers = std::move(Next);
+  }
   for (auto &[Name, ByMarkers] : Uses) {
     std::map<std::set<std::string>, std::string> Kept;
     for (auto &[Markers, At] : ByMarkers) {

@@ -76,6 +76,10 @@ struct PythonOps {
   /// (MODULE: the file's stem, a package's directory for its __init__.py):
   /// a call `mod.NAME(...)` on such a module calls it, not a binding.
   std::set<std::string> ModuleFunctions;
+  /// The capitalised names the project's Python mentions other than where
+  /// it defines them (`Exp` in `apply_op(Exp, x)`): a class outside these
+  /// is never used (finishScan).
+  std::set<std::string> Mentioned;
   /// Names the project's Python assigns a loaded extension module to: an
   /// attribute as ".NAME" (`self.inference_module = Builder().load()`, set
   /// in one file, used in another), a plain name as "FILE:NAME" (`ext =
