@@ -17,6 +17,13 @@ void fill_boxes(at::Tensor boxes, float v) {
     b[i] = v;
 }
 
+// The deprecated spelling: data<T>().
+void fill_scores(at::Tensor scores, float v) {
+  float *b = scores.data<float>(); // expect: torch-bugprone-data-ptr-contiguity: 'scores'
+  for (int64_t i = 0; i < scores.numel(); ++i)
+    b[i] = v;
+}
+
 // --- Negatives ---------------------------------------------------------------
 
 float checked(const at::Tensor &x) {

@@ -19,6 +19,14 @@ void fill_boxes(at::Tensor boxes, float v) {
     b[i] = v;
 }
 
+// The deprecated spelling: data<T>().
+void fill_scores(at::Tensor scores, float v) {
+  TORCH_CHECK(scores.is_contiguous(), "scores must be contiguous");
+  float *b = scores.data<float>(); // expect: torch-bugprone-data-ptr-contiguity: 'scores'
+  for (int64_t i = 0; i < scores.numel(); ++i)
+    b[i] = v;
+}
+
 // --- Negatives ---------------------------------------------------------------
 
 float checked(const at::Tensor &x) {

@@ -42,6 +42,9 @@ at::Tensor maybe_scale(const at::Tensor &x, const at::Tensor &s) {
 at::Tensor from_data(const at::Tensor &counts) {
   int64_t n = *counts.max().data_ptr<int64_t>(); // expect: torch-compile-data-dependent: reads tensor data, which fake tensors do not have [GB4315]
   auto acc = counts.accessor<int64_t, 1>(); // expect: torch-compile-data-dependent: 'accessor()'
+  int64_t m = counts.min().data<int64_t>()[0]; // expect: torch-compile-data-dependent: 'data()' in a Meta kernel reads tensor data
+  at::Tensor plain = counts.data(); // Tensor::data(): a tensor, no read
+  n += m + plain.dim();
   return at::empty({n + acc[0]}, counts.options());
 }
 

@@ -58,6 +58,15 @@ float viaDataPtr(const at::Tensor &v) {
   return s;
 }
 
+// The deprecated spelling real code still writes, data<T>(), counts as
+// data_ptr<T>() does; Tensor::data() (a tensor) reads nothing.
+float viaDeprecatedData(const at::Tensor &v) {
+  float s = 0;
+  for (int64_t i = 0; i < v.size(0); ++i)
+    s += v[i].data<float>()[0]; // expect: torch-perf-element-loop: through 'data()'
+  return s;
+}
+
 void indexPut(at::Tensor &mask, const std::vector<int64_t> &hits) {
   for (size_t k = 0; k < hits.size(); ++k)
     mask.index_put_({static_cast<int64_t>(k)}, 1); // expect: torch-perf-element-loop: writes one element

@@ -101,7 +101,7 @@ bool indexedLinearly(const CXXMemberCallExpr *Call, const FunctionDecl *F,
 
 void DataPtrContiguityCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
-      tensorMethodCall({"data_ptr", "mutable_data_ptr", "const_data_ptr"}).bind("ptr"),
+      cxxMemberCallExpr(on(tensorExpr()), callee(cxxMethodDecl(dataPointerMethod()))).bind("ptr"),
       this);
 }
 
@@ -194,9 +194,7 @@ std::vector<FixItHint> DataPtrContiguityCheck::fixes(const FunctionDecl *F, cons
     std::vector<const DeclRefExpr *> Objects;
     bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
       const CXXMethodDecl *M = C->getMethodDecl();
-      if (M && M->getIdentifier() &&
-          (M->getName() == "data_ptr" || M->getName() == "mutable_data_ptr" ||
-           M->getName() == "const_data_ptr"))
+      if (isDataPointerMethod(M))
         if (const auto *R = dyn_cast<DeclRefExpr>(ignoreWrappers(C->getImplicitObjectArgument())))
           if (R->getDecl() == P)
             Objects.push_back(R);

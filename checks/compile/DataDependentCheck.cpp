@@ -24,11 +24,11 @@ namespace {
 
 enum class Read { Scalar, Data, Bool, Shape };
 
-std::optional<Read> classify(StringRef Name) {
+std::optional<Read> classify(const FunctionDecl *F) {
+  StringRef Name = F->getName();
   if (Name == "item" || Name == "_local_scalar_dense")
     return Read::Scalar;
-  if (Name == "data_ptr" || Name == "const_data_ptr" || Name == "mutable_data_ptr" ||
-      Name == "accessor" || Name == "packed_accessor32" ||
+  if (isDataPointerMethod(F) || Name == "accessor" || Name == "packed_accessor32" ||
       Name == "packed_accessor64")
     return Read::Data;
   if (Name == "equal" || Name == "is_nonzero")
@@ -113,10 +113,11 @@ std::optional<std::string> assertAsyncFor(const MacroInvocation &M) {
 void DataDependentCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
       cxxMemberCallExpr(on(tensorExpr()),
-                        callee(cxxMethodDecl(hasAnyName(
-                            "item", "data_ptr", "const_data_ptr", "mutable_data_ptr",
-                            "accessor", "packed_accessor32", "packed_accessor64",
-                            "equal", "is_nonzero", "nonzero", "masked_select"))))
+                        callee(cxxMethodDecl(anyOf(
+                            dataPointerMethod(),
+                            hasAnyName("item", "accessor", "packed_accessor32",
+                                       "packed_accessor64", "equal", "is_nonzero", "nonzero",
+                                       "masked_select")))))
           .bind("read"),
       this);
   Finder->addMatcher(
@@ -135,7 +136,7 @@ void DataDependentCheck::check(const MatchFinder::MatchResult &Result) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee || !isTorchDecl(Callee) || !Callee->getIdentifier())
     return;
-  std::optional<Read> Kind = classify(Callee->getName());
+  std::optional<Read> Kind = classify(Callee);
   if (!Kind)
     return;
   const Registrations &Model = Registrations::get(Ctx);

@@ -567,7 +567,8 @@ void Registrations::computeContexts(ASTContext &Ctx) {
       C.RootCatchAll = K.CatchAll;
       if (K.CatchAll)
         if (const CallExpr *Read = firstDataRead(K.Function))
-          C.RootCannotRunOnFakes = isRawDataRead(Read->getDirectCallee()->getName());
+          C.RootCannotRunOnFakes = isRawDataRead(Read->getDirectCallee()->getName()) ||
+                                   isDataPointerMethod(Read->getDirectCallee());
       if (K.CatchAll)
         C.Reason = "registered for '" + K.qualifiedName() +
                    "' without a dispatch key, which makes it its "

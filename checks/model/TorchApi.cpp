@@ -280,11 +280,22 @@ bool usesSharedStaticState(const FunctionDecl *F, unsigned Depth) {
   return Fd.Found;
 }
 
+bool isDataPointerMethod(const FunctionDecl *F) {
+  if (!F || !F->getIdentifier() || !isa<CXXMethodDecl>(F))
+    return false;
+  StringRef N = F->getName();
+  if (N == "data_ptr" || N == "const_data_ptr" || N == "mutable_data_ptr")
+    return true;
+  return N == "data" && F->getReturnType()->isPointerType() &&
+         isTensorType(QualType(cast<CXXMethodDecl>(F)->getParent()->getTypeForDecl(), 0));
+}
+
 bool isDataReadCall(const FunctionDecl *Callee) {
   if (!Callee || !Callee->getIdentifier() || !isTorchDecl(Callee))
     return false;
   StringRef N = Callee->getName();
-  return ops::isDataAccessMethod(N) || readsRawMemory(Callee) || N == "nonzero" ||
+  return ops::isDataAccessMethod(N) || isDataPointerMethod(Callee) || readsRawMemory(Callee) ||
+         N == "nonzero" ||
          N == "masked_select" || N == "_unique2" || N == "unique";
 }
 

@@ -188,6 +188,11 @@ std::string freshTensorProducer(const clang::Expr *E);
 /// Source text of \p E, or an empty string for macro-expanded code.
 std::string sourceText(const clang::Expr *E, const clang::ASTContext &Ctx);
 
+/// A method that returns a pointer to a tensor's elements: `data_ptr<T>()`,
+/// `const_data_ptr`, `mutable_data_ptr`, and the deprecated `data<T>()` real
+/// code still writes (not `Tensor::data()`, which returns a tensor).
+bool isDataPointerMethod(const clang::FunctionDecl *F);
+
 /// AST matchers over the model.
 namespace matchers {
 using namespace clang::ast_matchers;
@@ -198,6 +203,9 @@ AST_MATCHER(clang::QualType, tensorType) { return isTensorType(Node); }
 AST_MATCHER(clang::FunctionDecl, torchFactory) {
   return Node.getIdentifier() && ops::isFactory(Node.getName());
 }
+
+/// A method returning a pointer to a tensor's elements (isDataPointerMethod).
+AST_MATCHER(clang::CXXMethodDecl, dataPointerMethod) { return isDataPointerMethod(&Node); }
 
 /// An expression whose type is a tensor.
 inline clang::ast_matchers::internal::Matcher<clang::Expr> tensorExpr() {

@@ -350,7 +350,8 @@ void ElementLoopCheck::registerMatchers(MatchFinder *Finder) {
   (void)InLoop;
   // x[i].argmax().item() and friends: a reduction read back per iteration.
   Finder->addMatcher(
-      cxxMemberCallExpr(tensorMethodCall({"item", "data_ptr", "const_data_ptr"}),
+      cxxMemberCallExpr(on(tensorExpr()),
+                        callee(cxxMethodDecl(anyOf(hasName("item"), dataPointerMethod()))),
                         on(ignoringImplicit(cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName(
                             "argmax", "argmin", "max", "min", "sum", "mean", "any",
                             "all", "amax", "amin")))))),
@@ -479,9 +480,10 @@ void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
       return U->getOpcode() == UO_Deref;
     return isa_and_nonnull<ArraySubscriptExpr>(Use);
   };
+  bool Pointer = isDataPointerMethod(Callee);
   if (Callee && isTorchDecl(Callee) && Callee->getIdentifier() &&
-      ops::isDataAccessMethod(Callee->getName()) &&
-      (!Callee->getName().contains("data_ptr") || ReadsThroughPointer(Consumer))) {
+      (ops::isDataAccessMethod(Callee->getName()) || Pointer) &&
+      (!Pointer || ReadsThroughPointer(Consumer))) {
     Kind = Read;
     Via = Callee->getName().str();
     Shown = Consumer;
@@ -500,8 +502,7 @@ void ElementLoopCheck::check(const MatchFinder::MatchResult &Result) {
     Shown = Consumer;
   } else if (Vars.size() >= 2 && !Slice && !MoreDimensionsThanLevels()) {
     Kind = Nested;
-  } else if (Callee && isTorchDecl(Callee) && Callee->getIdentifier() &&
-             Callee->getName().contains("data_ptr") && Loops.size() >= 2 && !Slice) {
+  } else if (Callee && isTorchDecl(Callee) && Pointer && Loops.size() >= 2 && !Slice) {
     // A row's pointer through a view inside nested loops (mmcv's nms:
     // dets[i].data_ptr<T>(), dets[j].data_ptr<T>() per pair of boxes); one
     // per row of a single loop is setup (rowPointers above).
