@@ -211,7 +211,7 @@ TEST(ProjectMode, ARunOnSomeFilesUsesTheStoredFactsOfTheRest) {
                                          "csrc/cpu/add_into_cpu.cpp csrc/autograd_fn.cpp",
                                      Dir);
   EXPECT_EQ(findings(Summaries.Out),
-            expected({"csrc/register.cpp", "csrc/cpu/rows_helpers.cpp", "csrc/cpu/add_into_cpu.cpp", "csrc/cpu/visible.cpp",
+            expected({"csrc/register.cpp", "csrc/cpu/rows_helpers.cpp", "csrc/cpu/add_into_cpu.cpp",
                       "csrc/autograd_fn.cpp"}))
       << Summaries.Out;
   EXPECT_NE(Summaries.Out.find("'x' is written in csrc/cpu/rows_helpers.cpp:11: it is passed to "

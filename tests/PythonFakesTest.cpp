@@ -686,6 +686,34 @@ TEST(PythonFakes, BindingsKeptAsClassAttributesAreCalledWhereTheAttributeIs) {
   EXPECT_EQ(P.reachedUse("as_matrix"), "");
 }
 
+// DeepSpeed's op wrappers keep the binding in __init__ and call it in
+// forward; the block keeps the wrapper in an attribute of the binding's name.
+TEST(PythonFakes, BindingsKeptByAConstructorAreCalledWhereTheAttributeIs) {
+  std::string Dir = makeTempDir("python-instance-attributes");
+  writeFile(Dir + "/gated_activation.py",
+            "import torch\n"
+            "class GatedActivationOp(torch.nn.Module):\n"
+            "    def __init__(self, config):\n"
+            "        self.inference_module = InferenceBuilder().load()\n"
+            "        self.gated_activation_func = self.inference_module.gated_activation\n"
+            "        self.eps = config.layer_norm_eps\n"
+            "    def forward(self, x, b):\n"
+            "        return self.gated_activation_func(x, b)\n");
+  writeFile(Dir + "/block.py", "import torch\nfrom .gated_activation import GatedActivationOp\n"
+                               "class Block(torch.nn.Module):\n"
+                               "    def __init__(self, config):\n"
+                               "        self.gated_activation = GatedActivationOp(config)\n"
+                               "        self.cache = self.inference_module.reset_cache\n"
+                               "    def forward(self, x):\n"
+                               "        return self.gated_activation(x, x)\n");
+  const PythonOps P = scanPythonTrees({Dir});
+  EXPECT_EQ(P.reachedUse("gated_activation"),
+            "gated_activation.py:5, in 'gated_activation_func'");
+  // Kept and never called: used, not reached, and not "only in constructors".
+  EXPECT_EQ(P.firstUse("reset_cache"), "block.py:6");
+  EXPECT_EQ(P.reachedUse("reset_cache"), "");
+}
+
 // The tree scan reads files with no registration in them for their calls
 // (tiny-cuda-nn's modules.py registers nothing).
 TEST(PythonFakes, CallsAreReadFromEveryFileOfTheTree) {

@@ -953,6 +953,18 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
     // autograd Function's forward). The read is a call from a function of
     // the attribute's name, reached where the attribute is called.
     std::map<size_t, std::string> StoredAs;
+    // `self.fn = self.inference_module.gated_activation` in a method
+    // (DeepSpeed's op wrappers, in __init__): kept for the instance, called
+    // where `self.fn(...)` is.
+    if (!Def && InnermostFunction() && Stack.size() >= 2 && L.Begin + 6 < L.End &&
+        T[L.Begin].is("self") && T[L.Begin + 1].is(".") && T[L.Begin + 2].Kind == Tok::Name &&
+        T[L.Begin + 3].is("=") && T[L.Begin + 4].Kind == Tok::Name) {
+      size_t V = L.Begin + 4;
+      while (V + 2 < L.End && T[V + 1].is(".") && T[V + 2].Kind == Tok::Name)
+        V += 2;
+      if (V + 1 == L.End && V > L.Begin + 4)
+        StoredAs[V] = T[L.Begin + 2].Text;
+    }
     if (!Def && !Stack.empty() && Stack.back().Class && L.Indent > Stack.back().Indent) {
       std::vector<std::string> Targets;
       size_t K = L.Begin;
@@ -1012,11 +1024,15 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       // Which function the use is in, and whether it is a call: what
       // finishScan follows from a constructor into its helpers.
       std::set<std::string> Own = Markers;
-      if (const Frame *F = InnermostFunction())
-        Own.insert(InFunction + F->Name);
+      const Frame *InFn = InnermostFunction();
+      if (InFn && Stored == StoredAs.end())
+        Own.insert(InFunction + InFn->Name);
       if (Stored != StoredAs.end()) {
+        // Kept, not called, where it is read (a constructor runs once).
+        Own.erase("def __init__");
         Own.insert(InFunction + Stored->second);
-        Own.insert(StoredInClass + Stack.back().Name);
+        if (!InFn)
+          Own.insert(StoredInClass + Stack.back().Name);
       }
       if (!Called)
         Own.insert(NotCalled);

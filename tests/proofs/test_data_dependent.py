@@ -30,6 +30,9 @@ PROBES = {
     "accessor": ("Meta", "Tensor counts", "from_data", "'accessor()'",
                  "at::Tensor tlp_accessor(const at::Tensor &counts) {\n{LINE}"
                  "  return at::empty({acc[0]}, counts.options());\n}\n"),
+    "data": ("Meta", "Tensor counts", "from_data", "counts.min().data<int64_t>()",
+             "at::Tensor tlp_data(const at::Tensor &counts) {\n{LINE}"
+             "  return at::empty({m}, counts.options());\n}\n"),
     "nonzero": ("CompositeImplicitAutograd", "Tensor x, Tensor y", "positives", "x.nonzero()",
                 "at::Tensor tlp_nonzero(const at::Tensor &x, const at::Tensor &y) {\n{LINE}"
                 "  return idx;\n}\n"),
@@ -89,6 +92,8 @@ FINDINGS = [
     ("reads tensor data, which fake tensors", "dd.from_data", "Meta kernel from_data",
      lambda: (torch.tensor([1, 2, 3]),)),
     ("'accessor()'", "tlp_dd.accessor", "probe: the line alone in a Meta kernel",
+     lambda: (torch.tensor([1, 2, 3]),)),
+    ("counts.min().data<int64_t>()", "tlp_dd.data", "probe: the line alone in a Meta kernel",
      lambda: (torch.tensor([1, 2, 3]),)),
     ("x.nonzero()", "tlp_dd.nonzero", "probe: the line alone in a composite kernel",
      lambda: (x5() - 0.5, torch.tensor([1.0]))),
