@@ -295,8 +295,7 @@ bool isDataReadCall(const FunctionDecl *Callee) {
     return false;
   StringRef N = Callee->getName();
   return ops::isDataAccessMethod(N) || isDataPointerMethod(Callee) || readsRawMemory(Callee) ||
-         N == "nonzero" ||
-         N == "masked_select" || N == "_unique2" || N == "unique";
+         N == "nonzero" || N == "masked_select" || N == "_unique2" || N == "unique";
 }
 
 bool isRawDataRead(StringRef CallName) {
