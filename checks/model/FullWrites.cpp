@@ -116,7 +116,7 @@ std::optional<ElementView> elementViewOf(const Stmt *S, const VarDecl *V) {
   if (!M || !M->getIdentifier() || !refersTo(Call->getImplicitObjectArgument(), V))
     return std::nullopt;
   StringRef Name = M->getName();
-  if (Name == "data_ptr" || Name == "mutable_data_ptr")
+  if (isDataPointerMethod(M))
     return A->getType()->isPointerType() ? std::optional(ElementView{A, 1, true}) : std::nullopt;
   if (Name == "accessor" || Name.starts_with("packed_accessor") ||
       Name == "generic_packed_accessor")
@@ -505,15 +505,12 @@ std::optional<ParamWrite> writesWholeParam(const FunctionDecl *F, unsigned Index
   return std::nullopt;
 }
 
-/// `v.data_ptr<T>()` (`data<T>()`, `mutable_data_ptr<T>()`, the untyped
-/// `data_ptr()`) of \p V, through parentheses and casts.
+/// A data pointer of \p V (isDataPointerMethod: `v.data_ptr<T>()`, the
+/// untyped `data_ptr()`, `data<T>()`), through parentheses and casts.
 bool isDataPointerCall(const Expr *E, const VarDecl *V) {
   const auto *Call = dyn_cast<CXXMemberCallExpr>(E->IgnoreParenCasts());
-  const CXXMethodDecl *M = Call ? Call->getMethodDecl() : nullptr;
-  if (!M || !M->getIdentifier() || !refersTo(Call->getImplicitObjectArgument(), V))
-    return false;
-  StringRef Name = M->getName();
-  return Name == "data_ptr" || Name == "mutable_data_ptr" || Name == "data";
+  return Call && isDataPointerMethod(Call->getMethodDecl()) &&
+         refersTo(Call->getImplicitObjectArgument(), V);
 }
 
 /// The pointer variable that \p S sets from V's data pointer:
