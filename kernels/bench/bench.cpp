@@ -40,6 +40,7 @@
 #include <algorithm>
 #include <cstring>
 #include <functional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -92,12 +93,8 @@ void add(const std::string &pair, const std::string &variant, const std::string 
       ->ComputeStatistics("max", statMax);
 }
 
-/// The memory-bandwidth roofline of an elementwise case: a memcpy of as many
-/// bytes as the fixed kernel's output, from one buffer of that size to
-/// another (so it reads and writes that many bytes), timed in the same run.
-/// No kernel that writes its output can beat it by much.
-Kernel memcpyRoofline(const Kernel &fixed) {
-  const int64_t bytes = fixed().nbytes();
+/// A memcpy of `bytes` from one buffer to another.
+Kernel memcpyBytes(int64_t bytes) {
   const at::Tensor src = at::ones({bytes}, at::TensorOptions().dtype(at::kByte));
   at::Tensor dst = at::empty({bytes}, at::TensorOptions().dtype(at::kByte));
   return [src, dst]() mutable {
@@ -106,16 +103,48 @@ Kernel memcpyRoofline(const Kernel &fixed) {
   };
 }
 
-// Registers hazard then fixed (then any anchors, then the memcpy roofline of
-// elementwise cases) for every thread count.
+/// The memory-bandwidth roofline of an elementwise case: a memcpy of as many
+/// bytes as the fixed kernel's output, from one buffer of that size to
+/// another (so it reads and writes that many bytes), timed in the same run.
+/// No kernel that writes its output can beat it by much.
+Kernel memcpyRoofline(const Kernel &fixed) { return memcpyBytes(fixed().nbytes()); }
+
+using Variants = std::vector<std::pair<std::string, Kernel>>;
+
+/// Every route of a pair (pairs/routes.h) on the same arguments, as the
+/// variants route:<name>; `fixed` is one of them, timed again under its own
+/// name so that the hazard/fixed columns read as before.
+/// Each route's description goes into the results' context as
+/// "route <pair>/<name>" (report.py prints it beside the route's times). The
+/// first route is the fix, timed once, as "fixed".
+template <typename Fn, typename... Args>
+Variants routes(const std::string &pair, const std::vector<tk::Route<Fn>> &all, Args... args) {
+  static std::set<std::string> described;
+  Variants out;
+  for (size_t i = 0; i < all.size(); ++i) {
+    const tk::Route<Fn> &route = all[i];
+    const std::string key = "route " + pair + "/" + route.name;
+    if (described.insert(key).second)
+      benchmark::AddCustomContext(key, route.why);
+    if (i == 0)
+      continue;
+    out.push_back({"route:" + route.name,
+                   [run = route.run, args...]() mutable { return run(args...); }});
+  }
+  return out;
+}
+
+// Registers hazard then fixed (then the routes, any anchors and the memcpy
+// roofline of elementwise cases) for every thread count.
 void addPair(const std::string &pair, const std::string &caseName, Kernel hazard, Kernel fixed,
-             std::vector<std::pair<std::string, Kernel>> anchors = {},
-             bool elementwise = true) {
+             Variants anchors = {}, bool elementwise = true, Variants alternatives = {}) {
   if (elementwise)
     anchors.push_back({"memcpy", memcpyRoofline(fixed)});
   for (int threads : threadCounts()) {
     add(pair, "hazard", caseName, threads, hazard);
     add(pair, "fixed", caseName, threads, fixed);
+    for (const auto &[variant, kernel] : alternatives)
+      add(pair, variant, caseName, threads, kernel);
     for (const auto &[variant, kernel] : anchors)
       add(pair, variant, caseName, threads, kernel);
   }
@@ -208,11 +237,18 @@ void registerAll() {
     namespace p = tk::element_loop;
     const at::Tensor a100 = randomBoxes(100), b100 = randomBoxes(100);
     addPair("element_loop", "iou_100x100_f32", [=] { return p::hazard(a100, b100); },
-            [=] { return p::fixed(a100, b100); }, {}, /*elementwise=*/false);
+            [=] { return p::fixed(a100, b100); }, {}, /*elementwise=*/false,
+            routes("element_loop", p::routes(), a100, b100));
     const at::Tensor a1000 = randomBoxes(1000), b1000 = randomBoxes(1000);
-    for (int threads : threadCounts())
-      add("element_loop", "fixed", "iou_1000x1000_f32", threads,
-          [=] { return p::fixed(a1000, b1000); });
+    const Kernel fixed1000 = [=] { return p::fixed(a1000, b1000); };
+    const Variants routes1000 = routes("element_loop", p::routes(), a1000, b1000);
+    const Kernel roofline1000 = memcpyRoofline(fixed1000);
+    for (int threads : threadCounts()) {
+      add("element_loop", "fixed", "iou_1000x1000_f32", threads, fixed1000);
+      for (const auto &[variant, kernel] : routes1000)
+        add("element_loop", variant, "iou_1000x1000_f32", threads, kernel);
+      add("element_loop", "memcpy", "iou_1000x1000_f32", threads, roofline1000);
+    }
   }
 
   // 2. uint8_roundtrip: gamma 1/2.2 on uint8.
@@ -220,9 +256,11 @@ void registerAll() {
     namespace p = tk::uint8_roundtrip;
     const double gamma = 1.0 / 2.2;
     addPair("uint8_roundtrip", "8x3x512x512_u8", [=] { return p::hazard(batchU8, gamma); },
-            [=] { return p::fixed(batchU8, gamma); }, opencvGammaAnchor(batchU8, gamma));
+            [=] { return p::fixed(batchU8, gamma); }, opencvGammaAnchor(batchU8, gamma), true,
+            routes("uint8_roundtrip", p::routes(), batchU8, gamma));
     addPair("uint8_roundtrip", "512x512x3_u8", [=] { return p::hazard(hwcU8, gamma); },
-            [=] { return p::fixed(hwcU8, gamma); }, opencvGammaAnchor(hwcU8, gamma));
+            [=] { return p::fixed(hwcU8, gamma); }, opencvGammaAnchor(hwcU8, gamma), true,
+            routes("uint8_roundtrip", p::routes(), hwcU8, gamma));
   }
 
   // 3. temporary: ImageNet normalisation into a preallocated output.
@@ -235,17 +273,20 @@ void registerAll() {
     at::Tensor outU8 = at::empty(batchU8.sizes(), at::TensorOptions().dtype(at::kFloat));
     addPair("temporary", "32x3x256x256_f32",
             [=]() mutable { return p::hazard(batchF32, mean, std, outF32); },
-            [=]() mutable { return p::fixed(batchF32, mean, std, outF32); });
+            [=]() mutable { return p::fixed(batchF32, mean, std, outF32); }, {}, true,
+            routes("temporary", p::routes(), batchF32, mean, std, outF32));
     addPair("temporary", "8x3x512x512_u8_to_f32",
             [=]() mutable { return p::hazard(batchU8, meanU8, stdU8, outU8); },
-            [=]() mutable { return p::fixed(batchU8, meanU8, stdU8, outU8); });
+            [=]() mutable { return p::fixed(batchU8, meanU8, stdU8, outU8); }, {}, true,
+            routes("temporary", p::routes(), batchU8, meanU8, stdU8, outU8));
   }
 
   // 4. alloc_in_loop: per-sample contrast on a float batch.
   {
     namespace p = tk::alloc_in_loop;
     addPair("alloc_in_loop", "32x3x256x256_f32", [=] { return p::hazard(batchF32, 0.7); },
-            [=] { return p::fixed(batchF32, 0.7); });
+            [=] { return p::fixed(batchF32, 0.7); }, {}, true,
+            routes("alloc_in_loop", p::routes(), batchF32, 0.7));
   }
 
   // 5. redundant_copy: per-channel gain.
@@ -254,9 +295,11 @@ void registerAll() {
     const at::Tensor gainF32 = at::tensor({1.1f, 0.9f, 1.05f});
     const at::Tensor gainU8 = at::tensor({1, 2, 1}, at::TensorOptions().dtype(at::kByte));
     addPair("redundant_copy", "32x3x256x256_f32", [=] { return p::hazard(batchF32, gainF32); },
-            [=] { return p::fixed(batchF32, gainF32); });
+            [=] { return p::fixed(batchF32, gainF32); }, {}, true,
+            routes("redundant_copy", p::routes(), batchF32, gainF32));
     addPair("redundant_copy", "8x3x512x512_u8", [=] { return p::hazard(batchU8, gainU8); },
-            [=] { return p::fixed(batchU8, gainU8); });
+            [=] { return p::fixed(batchU8, gainU8); }, {}, true,
+            routes("redundant_copy", p::routes(), batchU8, gainU8));
   }
 
   // 6. data_dependent: clip, with values all in range (the hazard clones) and
@@ -267,13 +310,16 @@ void registerAll() {
     const at::Tensor coordsOut = randomFloat({32, 3, 256, 256}, 0, 300);
     addPair("data_dependent", "32x3x256x256_f32_in_range",
             [=] { return p::hazard(coords, 0.0, 255.0); },
-            [=] { return p::fixed(coords, 0.0, 255.0); });
+            [=] { return p::fixed(coords, 0.0, 255.0); }, {}, true,
+            routes("data_dependent", p::routes(), coords, at::Scalar(0.0), at::Scalar(255.0)));
     addPair("data_dependent", "32x3x256x256_f32_clamps",
             [=] { return p::hazard(coordsOut, 0.0, 255.0); },
-            [=] { return p::fixed(coordsOut, 0.0, 255.0); });
+            [=] { return p::fixed(coordsOut, 0.0, 255.0); }, {}, true,
+            routes("data_dependent", p::routes(), coordsOut, at::Scalar(0.0), at::Scalar(255.0)));
     addPair("data_dependent", "8x3x512x512_u8_clamps",
             [=] { return p::hazard(batchU8, 16, 235); },
-            [=] { return p::fixed(batchU8, 16, 235); });
+            [=] { return p::fixed(batchU8, 16, 235); }, {}, true,
+            routes("data_dependent", p::routes(), batchU8, at::Scalar(16), at::Scalar(235)));
   }
 
   // 7. layout_from_shape: a correctness pair; timed to show the fix costs
@@ -281,7 +327,11 @@ void registerAll() {
   {
     namespace p = tk::layout_from_shape;
     addPair("layout_from_shape", "32x3x256x256_f32", [=] { return p::hazard(batchF32); },
-            [=] { return p::fixed(batchF32, p::ImageLayout::NCHW); });
+            // The contract reads three planes per output plane: the memcpy of
+            // the input's bytes is the floor of any route.
+            [=] { return p::fixed(batchF32, p::ImageLayout::NCHW); },
+            {{"memcpy_in", memcpyBytes(batchF32.nbytes())}}, true,
+            routes("layout_from_shape", p::routes(), batchF32, p::ImageLayout::NCHW));
   }
 
   // 8. parallel_grain: brightness/contrast. The grain only matters for inputs
@@ -290,16 +340,20 @@ void registerAll() {
   {
     namespace p = tk::parallel_grain;
     addPair("parallel_grain", "3x32x32_f32", [=] { return p::hazard(smallF32, 1.2, 0.1); },
-            [=] { return p::fixed(smallF32, 1.2, 0.1); });
+            [=] { return p::fixed(smallF32, 1.2, 0.1); }, {}, true,
+            routes("parallel_grain", p::routes(), smallF32, 1.2, 0.1));
     addPair("parallel_grain", "3x32x32_u8", [=] { return p::hazard(smallU8, 1.2, 10.0); },
             [=] { return p::fixed(smallU8, 1.2, 10.0); },
-            opencvScaleAbsAnchor(smallU8, 1.2, 10.0));
+            opencvScaleAbsAnchor(smallU8, 1.2, 10.0), true,
+            routes("parallel_grain", p::routes(), smallU8, 1.2, 10.0));
     addPair("parallel_grain", "32x3x256x256_f32",
             [=] { return p::hazard(batchF32, 1.2, 0.1); },
-            [=] { return p::fixed(batchF32, 1.2, 0.1); });
+            [=] { return p::fixed(batchF32, 1.2, 0.1); }, {}, true,
+            routes("parallel_grain", p::routes(), batchF32, 1.2, 0.1));
     addPair("parallel_grain", "512x512x3_u8", [=] { return p::hazard(hwcU8, 1.2, 10.0); },
             [=] { return p::fixed(hwcU8, 1.2, 10.0); },
-            opencvScaleAbsAnchor(hwcU8, 1.2, 10.0));
+            opencvScaleAbsAnchor(hwcU8, 1.2, 10.0), true,
+            routes("parallel_grain", p::routes(), hwcU8, 1.2, 10.0));
   }
 
   // 9. omp_in_loop: a per-feature affine layer over a batch of rows. Many
@@ -312,9 +366,11 @@ void registerAll() {
     const at::Tensor w64 = randomFloat({64}, 0, 2), b64 = randomFloat({64}, -1, 1);
     const at::Tensor wLong = randomFloat({65536}, 0, 2), bLong = randomFloat({65536}, -1, 1);
     addPair("omp_in_loop", "4096x64_f32", [=] { return p::hazard(rowsF32, w64, b64); },
-            [=] { return p::fixed(rowsF32, w64, b64); });
+            [=] { return p::fixed(rowsF32, w64, b64); }, {}, true,
+            routes("omp_in_loop", p::routes(), rowsF32, w64, b64));
     addPair("omp_in_loop", "16x65536_f32", [=] { return p::hazard(longF32, wLong, bLong); },
-            [=] { return p::fixed(longF32, wLong, bLong); });
+            [=] { return p::fixed(longF32, wLong, bLong); }, {}, true,
+            routes("omp_in_loop", p::routes(), longF32, wLong, bLong));
   }
 }
 

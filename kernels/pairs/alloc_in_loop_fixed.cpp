@@ -1,6 +1,7 @@
 // alloc_in_loop, fixed: the scratch buffer is allocated once, before the loop,
 // and every sample reuses it. Each sample still runs exactly the same ops on
-// a buffer of the same shape and strides, so the output is byte-identical.
+// a buffer of the same shape and strides, so the output is byte-identical
+// (the routes measured: alloc_in_loop_routes.cpp).
 #include "alloc_in_loop.h"
 
 namespace torchlint::kernels::alloc_in_loop {

@@ -6,6 +6,8 @@
 // `.item()` is a graph break. Backs torch-compile-data-dependent.
 #pragma once
 
+#include "routes.h"
+
 #include <ATen/ATen.h>
 
 namespace torchlint::kernels::data_dependent {
@@ -19,5 +21,10 @@ namespace torchlint::kernels::data_dependent {
 // schema (Tensor x, Scalar lo, Scalar hi) -> Tensor.
 at::Tensor hazard(const at::Tensor &x, const at::Scalar &lo, const at::Scalar &hi);
 at::Tensor fixed(const at::Tensor &x, const at::Scalar &lo, const at::Scalar &hi);
+
+// Every route tried for the fix (routes.h); `fixed` is one of them. Every
+// route is ATen ops only, with no host read of tensor data: the fix is
+// registered as a composite op that torch.compile traces.
+const std::vector<Route<decltype(fixed)>> &routes();
 
 } // namespace torchlint::kernels::data_dependent

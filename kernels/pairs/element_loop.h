@@ -3,6 +3,8 @@
 // Backs torch-perf-element-loop.
 #pragma once
 
+#include "routes.h"
+
 #include <ATen/ATen.h>
 
 #include <algorithm>
@@ -14,6 +16,9 @@ namespace torchlint::kernels::element_loop {
 // of that dtype.
 at::Tensor hazard(const at::Tensor &boxes1, const at::Tensor &boxes2);
 at::Tensor fixed(const at::Tensor &boxes1, const at::Tensor &boxes2);
+
+// Every route tried for the fix (routes.h); `fixed` is one of them.
+const std::vector<Route<decltype(fixed)>> &routes();
 
 namespace detail {
 
@@ -37,5 +42,15 @@ inline void checkBoxes(const at::Tensor &a, const at::Tensor &b) {
               "box_iou: boxes must both be float32 or both float64");
 }
 
+// The fix's IoU with (simd) or without the AVX2 row loop: float rows of
+// boxes2 through iouRowAvx2 where the CPU has AVX2, else the accessor loop.
+at::Tensor boxIou(const at::Tensor &boxes1, const at::Tensor &boxes2, bool simd);
+
+// Rows of the float IoU matrix: boxes a[4 * r .. 4 * r + 3] for r < rows
+// (contiguous) against boxes2 given as columns (bx1..by2) and areas, m of
+// them, into out[r * m + j]. The operations of iou() in its order, eight
+// pairs per instruction, two rows per load of boxes2 (element_loop_simd.cpp).
+void iouRowsAvx2(const float *a, int64_t rows, const float *bx1, const float *by1,
+                 const float *bx2, const float *by2, const float *areaB, int64_t m, float *out);
 } // namespace detail
 } // namespace torchlint::kernels::element_loop

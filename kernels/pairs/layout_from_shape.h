@@ -5,6 +5,8 @@
 // hazard silently mixes rows instead of channels. Backs torch-layout-from-shape.
 #pragma once
 
+#include "routes.h"
+
 #include <ATen/ATen.h>
 
 namespace torchlint::kernels::layout_from_shape {
@@ -20,6 +22,9 @@ enum class ImageLayout { NCHW, NHWC };
 // byte-identical.
 at::Tensor hazard(const at::Tensor &images);
 at::Tensor fixed(const at::Tensor &images, ImageLayout layout);
+
+// Every route tried for the fix (routes.h); `fixed` is one of them.
+const std::vector<Route<decltype(fixed)>> &routes();
 
 namespace detail {
 

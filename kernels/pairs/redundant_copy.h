@@ -6,6 +6,8 @@
 // clone of a temporary, the zeros that copy_ overwrites).
 #pragma once
 
+#include "routes.h"
+
 #include <ATen/ATen.h>
 
 namespace torchlint::kernels::redundant_copy {
@@ -14,6 +16,9 @@ namespace torchlint::kernels::redundant_copy {
 // dtype and strides (contiguous, channels_last, views) and gain [C].
 at::Tensor hazard(const at::Tensor &images, const at::Tensor &gain);
 at::Tensor fixed(const at::Tensor &images, const at::Tensor &gain);
+
+// Every route tried for the fix (routes.h); `fixed` is one of them.
+const std::vector<Route<decltype(fixed)>> &routes();
 
 namespace detail {
 

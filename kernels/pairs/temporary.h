@@ -4,6 +4,8 @@
 // Backs torch-perf-temporary.
 #pragma once
 
+#include "routes.h"
+
 #include <ATen/ATen.h>
 
 namespace torchlint::kernels::temporary {
@@ -15,6 +17,9 @@ at::Tensor hazard(const at::Tensor &x, const at::Tensor &mean, const at::Tensor 
                   at::Tensor &out);
 at::Tensor fixed(const at::Tensor &x, const at::Tensor &mean, const at::Tensor &std,
                  at::Tensor &out);
+
+// Every route tried for the fix (routes.h); `fixed` is one of them.
+const std::vector<Route<decltype(fixed)>> &routes();
 
 namespace detail {
 
@@ -35,5 +40,14 @@ inline void checkOut(const at::Tensor &x, const at::Tensor &mean, const at::Tens
               ", expected ", dtype);
 }
 
+// The two-pass route: at::sub_out into out, then out.div_(std) (the first
+// fix; every dtype combination).
+at::Tensor subOutDivInPlace(const at::Tensor &x, const at::Tensor &mean, const at::Tensor &std,
+                            at::Tensor &out);
+
+// One contiguous run: out[i] = (float(x[i]) - mean) / std, the subtraction
+// and the division each rounded (eight per instruction: temporary_simd.cpp).
+void normalizeRunAvx2(const uint8_t *x, float mean, float std, float *out, int64_t n);
+void normalizeRunAvx2(const float *x, float mean, float std, float *out, int64_t n);
 } // namespace detail
 } // namespace torchlint::kernels::temporary

@@ -3,6 +3,8 @@
 // table (fixed). Backs torch-perf-uint8-roundtrip.
 #pragma once
 
+#include "routes.h"
+
 #include <ATen/ATen.h>
 
 namespace torchlint::kernels::uint8_roundtrip {
@@ -11,5 +13,8 @@ namespace torchlint::kernels::uint8_roundtrip {
 // image of any shape, layout and strides. Returns uint8 of img's shape.
 at::Tensor hazard(const at::Tensor &img, double gamma);
 at::Tensor fixed(const at::Tensor &img, double gamma);
+
+// Every route tried for the fix (routes.h); `fixed` is one of them.
+const std::vector<Route<decltype(fixed)>> &routes();
 
 } // namespace torchlint::kernels::uint8_roundtrip

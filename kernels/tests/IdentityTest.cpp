@@ -16,6 +16,10 @@
 // and it says -0.0 == +0.0, which a bytewise check does not. Where there is
 // no NaN, at::equal is asserted as well.
 //
+// Every route of a pair (pairs/routes.h: the implementations of the fix's
+// contract that were tried and measured, the fix among them) is held to the
+// same identity, on the same inputs.
+//
 // Exceptions, each stated where it is tested:
 //  - layout_from_shape's signatures differ (the layout argument is the fix);
 //    identity holds on every input whose layout the guess gets right, and a
@@ -91,6 +95,15 @@ bool hasNaN(const at::Tensor &t) {
   if (!hasNaN(h) && !at::equal(h, f)) // torch::equal is at::equal
     return ::testing::AssertionFailure() << "at::equal disagrees with the bytes";
   return ::testing::AssertionSuccess();
+}
+
+// Every route of a pair (pairs/routes.h; the fix is one of them) gives the
+// hazard's bytes on these arguments.
+template <typename Fn, typename... Args>
+void expectRoutesIdentical(const std::vector<tk::Route<Fn>> &routes, const at::Tensor &hazard,
+                           Args &&...args) {
+  for (const tk::Route<Fn> &route : routes)
+    EXPECT_TRUE(identical(hazard, route.run(args...))) << "route " << route.name;
 }
 
 // ---------------------------------------------------------------------------
@@ -231,11 +244,12 @@ TEST_P(KernelPairs, ElementLoop) {
                                                           {3, 3}, {7, 13}, {32, 9}};
   for (at::ScalarType dtype : {at::kFloat, at::kDouble})
     for (auto [n, m] : sizes) {
-      const at::Tensor a = makeBoxes(n, dtype, true), b = makeBoxes(m, dtype, false);
+      // Edge values on both sides: boxes2 feeds the SIMD rows of the fix.
+      const at::Tensor a = makeBoxes(n, dtype, true), b = makeBoxes(m, dtype, true);
       for (const Variant &va : boxVariants(a))
         for (const Variant &vb : boxVariants(b)) {
           SCOPED_TRACE(ctx({n, m}, dtype, va.name + "/" + vb.name));
-          EXPECT_TRUE(identical(p::hazard(va.t, vb.t), p::fixed(va.t, vb.t)));
+          expectRoutesIdentical(p::routes(), p::hazard(va.t, vb.t), va.t, vb.t);
         }
     }
 }
@@ -266,15 +280,17 @@ TEST_P(KernelPairs, Uint8Roundtrip) {
     for (const Variant &v : imageVariants(base))
       for (double gamma : kGammas) {
         SCOPED_TRACE(ctx(shape, at::kByte, v.name) + " gamma=" + std::to_string(gamma));
-        EXPECT_TRUE(identical(p::hazard(v.t, gamma), p::fixed(v.t, gamma)));
+        expectRoutesIdentical(p::routes(), p::hazard(v.t, gamma), v.t, gamma);
       }
   }
   // An HWC image (the (512, 512, 3) shape of the benchmark, small), sliced.
   at::Tensor hwc = randomTensor({9, 11, 3}, at::kByte);
   plant(hwc, uint8Edges());
   for (const at::Tensor &t : {hwc, hwc.slice(1, 0, 11, 2), hwc.permute({2, 0, 1})})
-    for (double gamma : kGammas)
-      EXPECT_TRUE(identical(p::hazard(t, gamma), p::fixed(t, gamma))) << describe(t);
+    for (double gamma : kGammas) {
+      SCOPED_TRACE(describe(t));
+      expectRoutesIdentical(p::routes(), p::hazard(t, gamma), t, gamma);
+    }
 }
 
 // The table is built by the hazard's own ATen ops on the values 0..255 -- a
@@ -342,11 +358,14 @@ TEST_P(KernelPairs, Temporary) {
                                                       ? " out=channels_last"
                                                       : " out=contiguous"));
           at::Tensor outH = at::empty(shape, opts(outType).memory_format(format));
-          at::Tensor outF = at::empty(shape, opts(outType).memory_format(format));
           const at::Tensor rh = p::hazard(v.t, mean, std, outH);
-          const at::Tensor rf = p::fixed(v.t, mean, std, outF);
-          EXPECT_TRUE(identical(outH, outF));
-          EXPECT_TRUE(rh.is_same(outH) && rf.is_same(outF)) << "both must return `out`";
+          EXPECT_TRUE(rh.is_same(outH)) << "the hazard must return `out`";
+          for (const auto &route : p::routes()) {
+            at::Tensor outF = at::empty(shape, opts(outType).memory_format(format));
+            const at::Tensor rf = route.run(v.t, mean, std, outF);
+            EXPECT_TRUE(identical(outH, outF)) << "route " << route.name;
+            EXPECT_TRUE(rf.is_same(outF)) << "route " << route.name << " must return `out`";
+          }
         }
     }
 }
@@ -373,7 +392,7 @@ TEST_P(KernelPairs, AllocInLoop) {
       for (const Variant &v : imageVariants(base))
         for (double factor : {0.0, 0.5, 1.7}) {
           SCOPED_TRACE(ctx(shape, dtype, v.name) + " factor=" + std::to_string(factor));
-          EXPECT_TRUE(identical(p::hazard(v.t, factor), p::fixed(v.t, factor)));
+          expectRoutesIdentical(p::routes(), p::hazard(v.t, factor), v.t, factor);
         }
     }
   // No uint8 variant of this op: both versions reject it identically.
@@ -400,10 +419,10 @@ TEST_P(KernelPairs, RedundantCopy) {
       }
       for (const Variant &v : imageVariants(base)) {
         SCOPED_TRACE(ctx(shape, dtype, v.name));
-        EXPECT_TRUE(identical(p::hazard(v.t, gain), p::fixed(v.t, gain)));
+        expectRoutesIdentical(p::routes(), p::hazard(v.t, gain), v.t, gain);
         // A non-contiguous gain as well.
         const at::Tensor gainStrided = gain.repeat({2}).slice(0, 0, 6, 2);
-        EXPECT_TRUE(identical(p::hazard(v.t, gainStrided), p::fixed(v.t, gainStrided)));
+        expectRoutesIdentical(p::routes(), p::hazard(v.t, gainStrided), v.t, gainStrided);
       }
     }
 }
@@ -434,7 +453,7 @@ TEST_P(KernelPairs, DataDependent) {
         for (const Bounds &b : bounds) {
           SCOPED_TRACE(ctx(shape, dtype, v.name) + " bounds=" + std::to_string(b.lo.toDouble()) +
                        ".." + std::to_string(b.hi.toDouble()));
-          EXPECT_TRUE(identical(p::hazard(v.t, b.lo, b.hi), p::fixed(v.t, b.lo, b.hi)));
+          expectRoutesIdentical(p::routes(), p::hazard(v.t, b.lo, b.hi), v.t, b.lo, b.hi);
         }
     }
   }
@@ -450,6 +469,11 @@ TEST_P(KernelPairs, DataDependentRejectsTheSameInputs) {
     EXPECT_THROW(p::hazard(x, 0.0, 1.0), c10::Error) << bad;
     EXPECT_THROW(p::fixed(x, 0.0, 1.0), c10::Error) << bad;
     EXPECT_THROW(p::fixed(x.contiguous(at::MemoryFormat::ChannelsLast), 0.0, 1.0), c10::Error);
+    for (const auto &route : p::routes()) {
+      EXPECT_THROW(route.run(x, 0.0, 1.0), c10::Error) << route.name << " " << bad;
+      EXPECT_THROW(route.run(x.contiguous(at::MemoryFormat::ChannelsLast), 0.0, 1.0), c10::Error)
+          << route.name << " " << bad;
+    }
   }
 }
 
@@ -493,11 +517,11 @@ TEST_P(KernelPairs, LayoutFromShapeWhereTheGuessIsRight) {
       for (const Variant &v : imageVariants(base)) {
         SCOPED_TRACE(ctx(shape, dtype, v.name));
         // NCHW: size(1) is 3, the guess says NCHW -- right.
-        EXPECT_TRUE(identical(p::hazard(v.t), p::fixed(v.t, p::ImageLayout::NCHW)));
+        expectRoutesIdentical(p::routes(), p::hazard(v.t), v.t, p::ImageLayout::NCHW);
         // The same images as NHWC views [N, H, W, 3]: right whenever H != 3.
         const at::Tensor nhwc = v.t.permute({0, 2, 3, 1});
         if (nhwc.size(1) != 3) {
-          EXPECT_TRUE(identical(p::hazard(nhwc), p::fixed(nhwc, p::ImageLayout::NHWC)));
+          expectRoutesIdentical(p::routes(), p::hazard(nhwc), nhwc, p::ImageLayout::NHWC);
         }
       }
     }
@@ -578,7 +602,7 @@ TEST_P(KernelPairs, ParallelGrain) {
           const Variant &v = variants[vi];
           const auto [alpha, beta] = params[pi];
           SCOPED_TRACE(ctx(shape, dtype, v.name) + " alpha=" + std::to_string(alpha));
-          EXPECT_TRUE(identical(p::hazard(v.t, alpha, beta), p::fixed(v.t, alpha, beta)));
+          expectRoutesIdentical(p::routes(), p::hazard(v.t, alpha, beta), v.t, alpha, beta);
         }
     }
 }
@@ -597,17 +621,45 @@ TEST_P(KernelPairs, OmpInLoop) {
     const at::Tensor b = randomTensor({cols}, at::kFloat, -1, 1);
     for (const at::Tensor &in : {x, x.t().contiguous().t()}) {
       SCOPED_TRACE(describe(in));
-      EXPECT_TRUE(identical(p::hazard(in, w, b), p::fixed(in, w, b)));
+      expectRoutesIdentical(p::routes(), p::hazard(in, w, b), in, w, b);
     }
   }
   at::Tensor wide = randomTensor({5, 40}, at::kFloat, -1, 1);
   const at::Tensor cols = wide.narrow(1, 3, 16);
   const at::Tensor w = randomTensor({16}, at::kFloat), b = randomTensor({16}, at::kFloat);
-  EXPECT_TRUE(identical(p::hazard(cols, w, b), p::fixed(cols, w, b)));
+  expectRoutesIdentical(p::routes(), p::hazard(cols, w, b), cols, w, b);
 }
 
 std::string threadName(const ::testing::TestParamInfo<int> &Info) {
   return Info.index == 0 ? "OneThread" : "AllThreads";
+}
+
+// Every pair lists its routes with the fix first (report.py marks the first
+// route as the fix), and no route twice.
+template <typename Fn>
+void expectFixFirst(const std::vector<tk::Route<Fn>> &routes, Fn *fixed, const char *pair) {
+  ASSERT_FALSE(routes.empty()) << pair;
+  EXPECT_EQ(routes.front().run, fixed) << pair << ": the first route must be the fix";
+  for (size_t i = 0; i < routes.size(); ++i) {
+    EXPECT_FALSE(routes[i].why.empty()) << pair << "/" << routes[i].name;
+    for (size_t j = i + 1; j < routes.size(); ++j) {
+      EXPECT_NE(routes[i].name, routes[j].name) << pair;
+      EXPECT_NE(routes[i].run, routes[j].run) << pair << "/" << routes[j].name;
+    }
+  }
+}
+
+TEST(KernelRoutes, TheFixIsTheFirstRouteOfEveryPair) {
+  expectFixFirst(tk::element_loop::routes(), &tk::element_loop::fixed, "element_loop");
+  expectFixFirst(tk::uint8_roundtrip::routes(), &tk::uint8_roundtrip::fixed, "uint8_roundtrip");
+  expectFixFirst(tk::temporary::routes(), &tk::temporary::fixed, "temporary");
+  expectFixFirst(tk::alloc_in_loop::routes(), &tk::alloc_in_loop::fixed, "alloc_in_loop");
+  expectFixFirst(tk::redundant_copy::routes(), &tk::redundant_copy::fixed, "redundant_copy");
+  expectFixFirst(tk::data_dependent::routes(), &tk::data_dependent::fixed, "data_dependent");
+  expectFixFirst(tk::layout_from_shape::routes(), &tk::layout_from_shape::fixed,
+                 "layout_from_shape");
+  expectFixFirst(tk::parallel_grain::routes(), &tk::parallel_grain::fixed, "parallel_grain");
+  expectFixFirst(tk::omp_in_loop::routes(), &tk::omp_in_loop::fixed, "omp_in_loop");
 }
 
 INSTANTIATE_TEST_SUITE_P(Threads, KernelPairs, ::testing::Values(1, allThreads()), threadName);
