@@ -157,17 +157,25 @@ LIMIT_NOTES = {
     "alloc_in_loop": (
         "The contract is the hazard's eight ATen ops per sample, byte for byte: a grayscale "
         "plane, its mean, then the blend `out = clamp(img * factor + mean * (1 - factor))` "
-        "with ATen's own rounding (add with alpha is one fused multiply-add on ATen's AVX2 "
-        "kernels and two roundings on its default one; clamp keeps -0.0 in ATen's scalar "
-        "tails and not in its vector body). A hand-written loop can match those bytes only by "
-        "copying ATen's choice of kernel and its split into vector body and tail, so the "
-        "routes stay ATen ops; each op is a pass over the sample, in cache. The mean needs the "
-        "whole image read before the blend can start: two reads of the input at least."),
+        "with ATen's own rounding, and ATen's rounding depends on the kernel it picks: "
+        "`add_(other, alpha)` rounds once (a fused multiply-add) in ATen's AVX2 kernels and "
+        "twice in its default ones. Measured with torch 2.15 here "
+        "(`kernels/bench/aten_add_alpha_rounding.py`): of 2^20 random float32 "
+        "pairs, `a.add(b, alpha=0.3)` differs from the twice-rounded result in 123,870 under "
+        "the AVX2 kernels, and from the once-rounded result in as many under "
+        "`ATEN_CPU_CAPABILITY=default`. A hand-written loop could match the hazard's bytes "
+        "only by following ATen's choice of kernel, so the routes stay ATen ops, each a pass "
+        "over the sample (in cache); and the mean needs the whole image read before the "
+        "blend can start: two reads of the input at least."),
     "layout_from_shape": (
         "The contract reads three input planes for each output plane (`memcpy_in`, a copy of "
         "the input's bytes, is the floor of any route: the fix is at or below it) and is "
         "ATen's `mul` and two `add_`s with alpha, byte for byte (see alloc_in_loop for why "
         "that rules out a hand-written loop)."),
+    "omp_in_loop": (
+        "The contract reads three inputs per output element (x[r][c], w[c], b[c]); the fix "
+        "streams x and out once and keeps a block of w and b in cache across the rows of a "
+        "chunk."),
 }
 
 
@@ -552,7 +560,8 @@ def render_markdown(result, rows, results_path, svg_path):
       "in the last float bit for some values, never in the resulting byte), so the table "
       "matches the hazard whichever path ATen takes for an element. layout_from_shape is "
       "identical wherever the hazard's guess is right, and the tests show it wrong on NHWC "
-      "batches of height 3.")
+      "batches of height 3. Every route of every pair (the tables above) passes the same "
+      "tests.")
     w("")
     w("## Reproduce")
     w("")
