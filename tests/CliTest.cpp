@@ -3,6 +3,7 @@
 #include "TestSupport.h"
 
 #include "gtest/gtest.h"
+#include <unistd.h>
 #include <nlohmann/json.hpp>
 
 using namespace torchlint::test;
@@ -131,6 +132,85 @@ TEST(Cli, FixRewritesOnlyNamedFilesAndIsIdempotent) {
   RunResult Again = runTorchLint(mock() + "--fix hazard.cpp", Dir);
   EXPECT_EQ(readFile(Dir + "/hazard.cpp"), Fixed);
   EXPECT_EQ(Again.Err.find("applied"), std::string::npos) << Again.Err;
+}
+
+// --export-fixes writes clang-tidy's YAML: clang-apply-replacements (the
+// tool that consumes clang-tidy's exported fixes) makes of it exactly what
+// --fix writes.
+TEST(Cli, ExportedFixesApplyAsClangTidysDo) {
+  const std::string Tool = "/usr/lib/llvm-19/bin/clang-apply-replacements";
+  if (::access(Tool.c_str(), X_OK) != 0)
+    GTEST_SKIP() << Tool << " is not installed (clang-tools-19)";
+  std::string Dir = makeTempDir("cli-export-fixes");
+  ::system(("mkdir -p " + shellQuote(Dir + "/exported") + " " + shellQuote(Dir + "/fixed") +
+            " " + shellQuote(Dir + "/yaml"))
+               .c_str());
+  writeFile(Dir + "/exported/hazard.cpp", Hazard);
+  writeFile(Dir + "/fixed/hazard.cpp", Hazard);
+  RunResult R =
+      runTorchLint(mock() + "--export-fixes=" + shellQuote(Dir + "/yaml/fixes.yaml") +
+                       " exported/hazard.cpp",
+                   Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  EXPECT_EQ(readFile(Dir + "/exported/hazard.cpp"), Hazard) << "--export-fixes writes no source";
+  const std::string Yaml = readFile(Dir + "/yaml/fixes.yaml");
+  for (const char *Key : {"MainSourceFile:", "Diagnostics:", "DiagnosticName:  torch-perf-redundant-copy",
+                          "DiagnosticName:  torch-perf-element-loop", "Replacements:",
+                          "ReplacementText:", "Level:           Warning", "BuildDirectory:"})
+    EXPECT_NE(Yaml.find(Key), std::string::npos) << Key << "\n" << Yaml;
+  EXPECT_NE(Yaml.find(Dir + "/exported/hazard.cpp"), std::string::npos)
+      << "absolute paths\n" << Yaml;
+  ASSERT_EQ(std::system((shellQuote(Tool) + " " + shellQuote(Dir + "/yaml")).c_str()), 0);
+  RunResult Fix = runTorchLint(mock() + "--fix fixed/hazard.cpp", Dir);
+  EXPECT_EQ(Fix.ExitCode, 1) << Fix.Err;
+  EXPECT_NE(readFile(Dir + "/fixed/hazard.cpp"), Hazard);
+  EXPECT_EQ(readFile(Dir + "/exported/hazard.cpp"), readFile(Dir + "/fixed/hazard.cpp"));
+}
+
+TEST(Cli, ExportFixesThatCannotBeWrittenIsExitFour) {
+  std::string Dir = makeTempDir("cli-export-fixes-bad");
+  writeFile(Dir + "/hazard.cpp", Hazard);
+  RunResult R = runTorchLint(mock() + "--export-fixes=no/such/dir/fixes.yaml hazard.cpp", Dir);
+  EXPECT_EQ(R.ExitCode, 4) << R.Err;
+  EXPECT_NE(R.Err.find("cannot write --export-fixes"), std::string::npos) << R.Err;
+}
+
+// clang-tidy's single-dash spellings mean what the double-dash ones do.
+TEST(Cli, ClangTidysSingleDashSpellings) {
+  std::string Dir = makeTempDir("cli-single-dash");
+  writeFile(Dir + "/hazard.cpp", Hazard);
+  RunResult Double = runTorchLint(
+      mock() + "--checks='-*,torch-perf-redundant-copy' --header-filter='.*' --quiet hazard.cpp",
+      Dir);
+  RunResult Single = runTorchLint(
+      mock() + "-checks='-*,torch-perf-redundant-copy' -header-filter='.*' -quiet hazard.cpp",
+      Dir);
+  EXPECT_EQ(Single.ExitCode, 1) << Single.Err;
+  EXPECT_EQ(Single.Out, Double.Out);
+  EXPECT_EQ(Single.Err, Double.Err) << "-quiet";
+  EXPECT_EQ(Single.Err.find("finding"), std::string::npos) << "-quiet: no summary";
+  EXPECT_EQ(Single.Out.find("torch-perf-element-loop"), std::string::npos) << Single.Out;
+  EXPECT_NE(Single.Out.find("torch-perf-redundant-copy"), std::string::npos) << Single.Out;
+  RunResult Fix = runTorchLint(mock() + "-fix -quiet hazard.cpp", Dir);
+  EXPECT_EQ(readFile(Dir + "/hazard.cpp").find(".clone()"), std::string::npos) << "-fix";
+  RunResult Unknown = runTorchLint(mock() + "-frobnicate hazard.cpp", Dir);
+  EXPECT_EQ(Unknown.ExitCode, 2);
+  EXPECT_NE(Unknown.Err.find("unknown option '-frobnicate'"), std::string::npos) << Unknown.Err;
+}
+
+// --extra-arg-before goes before the file's flags and --extra-arg after
+// them, as in clang-tidy: of -DHAZ and -UHAZ, the later one wins.
+TEST(Cli, ExtraArgBeforeComesBeforeExtraArg) {
+  std::string Dir = makeTempDir("cli-extra-arg-before");
+  writeFile(Dir + "/guarded.cpp", std::string("#ifdef HAZ\n") + Hazard + "#endif\n");
+  RunResult Defined =
+      runTorchLint(mock() + "--extra-arg-before=-UHAZ --extra-arg=-DHAZ guarded.cpp", Dir);
+  EXPECT_EQ(Defined.ExitCode, 1) << Defined.Out << Defined.Err;
+  RunResult Undefined =
+      runTorchLint(mock() + "-extra-arg-before=-DHAZ -extra-arg=-UHAZ guarded.cpp", Dir);
+  EXPECT_EQ(Undefined.ExitCode, 0) << Undefined.Out << Undefined.Err;
+  RunResult BeforeOnly = runTorchLint(mock() + "--extra-arg-before=-DHAZ guarded.cpp", Dir);
+  EXPECT_EQ(BeforeOnly.ExitCode, 1) << BeforeOnly.Out << BeforeOnly.Err;
 }
 
 TEST(Cli, ChecksGlobSelectsChecks) {

@@ -10,6 +10,7 @@
 
 #include "cli/Cli.h"
 #include "cli/Fixes.h"
+#include "report/ExportFixes.h"
 #include "cli/Inputs.h"
 #include "cli/Options.h"
 
@@ -95,11 +96,13 @@ readPolicy(const Options &O, const std::vector<std::string> &Files, const TorchE
             break;
           }
   // Include directories the user gave after `--` are theirs to read.
-  for (const std::string &Dir : includeDirsIn(O.ExtraArgs, cwd()))
-    P->addRoot(Dir);
-  for (llvm::StringRef A : std::vector<llvm::StringRef>(O.ExtraArgs.begin(), O.ExtraArgs.end()))
-    if (A.consume_front("--cuda-path="))
-      P->addRoot(A.str());
+  for (const std::vector<std::string> *Args : {&O.ExtraArgsBefore, &O.ExtraArgs}) {
+    for (const std::string &Dir : includeDirsIn(*Args, cwd()))
+      P->addRoot(Dir);
+    for (llvm::StringRef A : std::vector<llvm::StringRef>(Args->begin(), Args->end()))
+      if (A.consume_front("--cuda-path="))
+        P->addRoot(A.str());
+  }
   return P;
 }
 
@@ -125,6 +128,8 @@ std::vector<std::string> workerArgs(const Options &O) {
     A.push_back("--project-root=" + O.ProjectRoot);
   if (O.CacheMaxMiB)
     A.push_back("--cache-max=" + std::to_string(O.CacheMaxMiB));
+  for (const std::string &Arg : O.ExtraArgsBefore)
+    A.push_back("--extra-arg-before=" + Arg);
   A.push_back("--");
   A.insert(A.end(), O.ExtraArgs.begin(), O.ExtraArgs.end());
   return A;
@@ -409,6 +414,7 @@ void synthesiseFlags(Run &R) {
     if (llvm::StringRef(Define).starts_with("-D"))
       Flags.ExtraArgs.push_back(Define);
   llvm::append_range(Flags.ExtraArgs, O.ExtraArgs);
+  Flags.ExtraArgsBefore = O.ExtraArgsBefore;
   R.Dropped = Flags.Dropped;
   R.Database = makeCompilationDatabase(std::move(R.Inner), Flags);
 }
@@ -742,6 +748,15 @@ int runTorchLint(int Argc, const char **Argv) {
   if (int Rc = selectFindings(R, Result, Ids); Rc >= 0)
     return Rc;
   report(R.O, Result, Ids);
+  if (!R.O.ExportFixes.empty()) {
+    std::string Error;
+    if (!writeExportFixes(R.O.ExportFixes, Result, Error)) {
+      llvm::errs() << "torch-lint: error: cannot write --export-fixes '"
+                   << escapeForTerminal(R.O.ExportFixes) << "': " << escapeForTerminal(Error)
+                   << "\n";
+      return ExitOutput;
+    }
+  }
   int FixStatus = R.O.Fix ? applyFixes(R.Files, Result, R.O.Quiet, &R.EO, R.Database.get(),
                                        projectRoots(R.O, R.Files))
                           : -1;

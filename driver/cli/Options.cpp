@@ -49,6 +49,10 @@ options:
                           is read, and what --exclude paths are relative to
   --torch-include=<dir>   torch include directory (repeatable; overrides
                           TORCH_INCLUDE and automatic detection)
+  --extra-arg=<arg>       a compiler argument after the file's own (repeatable;
+                          also everything after `--`)
+  --extra-arg-before=<arg>  a compiler argument before the file's own
+                          (repeatable)
   --format=<format>       text (default) or json; for CI: github (workflow
                           annotations), sarif (2.1.0, code scanning),
                           codeclimate (GitLab Code Quality), checkstyle
@@ -62,6 +66,8 @@ options:
                           more certain one (level0 almost never wrong, level1
                           likely, level2 advisory); e.g. for a pre-commit hook
   --fix                   apply fix-its to the named files (atomically)
+  --export-fixes=<file>   write the findings and their fix-its as clang-tidy's
+                          YAML (for clang-apply-replacements and editors)
   --verify                check findings against '// expect:' annotations and
                           golden *.fixed.cpp files (testdata)
   --list-checks           list the checks (with --format=json: the catalog)
@@ -89,6 +95,9 @@ options:
                           Python headers the files are linted against
   --version, --help       (--version -v: also the torch that would be used and
                           the Clang builtin headers)
+
+clang-tidy's single-dash spellings are accepted too: -checks=, -header-filter=,
+-fix, -quiet, -export-fixes=, -extra-arg=, -extra-arg-before=, -list-checks.
 
 torch-lint merge-sarif <out.sarif> <in.sarif>...  joins the SARIF files of shards
 
@@ -178,7 +187,8 @@ std::optional<int> parseStringFlag(ArgReader &R, Options &O) {
       {"--write-baseline", &O.Select.WriteBaseline, "--write-baseline needs a value", false},
       {"--diff-base", &O.Select.DiffBase, "--diff-base needs a value", false},
       {"--line-filter", &O.Select.LineFilter, "--line-filter needs a value", false},
-      {"--shard", &O.Select.Shard, "--shard needs a value", false}};
+      {"--shard", &O.Select.Shard, "--shard needs a value", false},
+      {"--export-fixes", &O.ExportFixes, "--export-fixes needs a file", false}};
   std::string V;
   for (const Flag &F : Flags)
     if (int Got = R.value(F.Name, V)) {
@@ -191,6 +201,7 @@ std::optional<int> parseStringFlag(ArgReader &R, Options &O) {
        {std::tuple<const char *, std::vector<std::string> *, const char *>{
             "--torch-include", &O.TorchIncludes, "a directory"},
         {"--extra-arg", &O.ExtraArgs, "a value"},
+        {"--extra-arg-before", &O.ExtraArgsBefore, "a value"},
         {"--exclude", &O.Excludes, "a glob"}})
     if (int Got = R.value(Name, V)) {
       if (Got < 0 || (V.empty() && llvm::StringRef(Name) == "--exclude"))
@@ -265,10 +276,27 @@ int usageError(const std::string &Message) {
   return ExitUsage;
 }
 
+/// clang-tidy's single-dash spelling of a long option (`-checks=...`,
+/// `-fix`) as the double-dash one; any other argument as it is.
+std::string clangTidySpelling(llvm::StringRef A) {
+  static const char *const Long[] = {
+      "checks", "header-filter", "fix", "quiet", "export-fixes", "extra-arg",
+      "extra-arg-before", "list-checks", "line-filter", "format", "verify", "version", "help"};
+  if (!A.starts_with("-") || A.starts_with("--"))
+    return A.str();
+  llvm::StringRef Name = A.drop_front().split('=').first;
+  for (const char *L : Long)
+    if (Name == L)
+      return "-" + A.str();
+  return A.str();
+}
+
 int parseArgs(int Argc, const char **Argv, Options &O) {
   ArgReader R{Argc, Argv};
+  std::string Spelled; // R.A's storage when it is respelled.
   for (; R.I < Argc; ++R.I) {
-    R.A = Argv[R.I];
+    Spelled = clangTidySpelling(Argv[R.I]);
+    R.A = Spelled;
     if (R.A == "--") {
       for (++R.I; R.I < Argc; ++R.I)
         O.ExtraArgs.push_back(Argv[R.I]);

@@ -15,6 +15,8 @@ namespace torchlint {
 struct Options {
   std::vector<std::string> Inputs;
   std::vector<std::string> ExtraArgs;
+  std::vector<std::string> ExtraArgsBefore; ///< --extra-arg-before: before the file's flags.
+  std::string ExportFixes;                  ///< --export-fixes: clang-tidy's YAML there.
   std::vector<std::string> TorchIncludes;
   std::string BuildDir;
   std::optional<std::string> Checks;

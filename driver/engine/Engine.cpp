@@ -97,6 +97,9 @@ public:
       if (isCudaSource(File))
         llvm::append_range(Args, cudaHostArgs(Flags.CudaToolkit));
       Args.insert(Args.end(), Flags.ExtraArgs.begin(), Flags.ExtraArgs.end());
+      if (!Args.empty()) // After the compiler, before its flags (clang-tidy's place).
+        Args.insert(Args.begin() + 1, Flags.ExtraArgsBefore.begin(),
+                    Flags.ExtraArgsBefore.end());
       return Commands;
     }
     tooling::CompileCommand C;
@@ -106,7 +109,10 @@ public:
     llvm::sys::fs::current_path(Cwd);
     C.Directory = Cwd.str().str();
     C.Filename = File.str();
-    C.CommandLine = {"clang++", "-std=" + Flags.CxxStandard, "-fsyntax-only"};
+    C.CommandLine = {"clang++"};
+    llvm::append_range(C.CommandLine, Flags.ExtraArgsBefore);
+    C.CommandLine.push_back("-std=" + Flags.CxxStandard);
+    C.CommandLine.push_back("-fsyntax-only");
     if (isCudaSource(File))
       llvm::append_range(C.CommandLine, cudaHostArgs(Flags.CudaToolkit));
     for (const std::string &Dir : Flags.TorchIncludes) {

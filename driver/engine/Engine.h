@@ -66,6 +66,7 @@ struct SynthesisedFlags {
   std::string CxxStandard = "c++17";       ///< What the torch headers need.
   std::string CudaToolkit;                 ///< For .cu files (CudaHost.h); empty: none.
   std::vector<std::string> ExtraArgs;      ///< Arguments after `--`.
+  std::vector<std::string> ExtraArgsBefore; ///< --extra-arg-before: before every other flag.
 };
 
 /// \p Path made absolute against \p Dir (a parse's working directory).
