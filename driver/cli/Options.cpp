@@ -278,7 +278,7 @@ int usageError(const std::string &Message) {
 
 /// clang-tidy's single-dash spelling of a long option (`-checks=...`,
 /// `-fix`) as the double-dash one; any other argument as it is.
-std::string clangTidySpelling(llvm::StringRef A) {
+static std::string clangTidySpelling(llvm::StringRef A) {
   static const char *const Long[] = {
       "checks", "header-filter", "fix", "quiet", "export-fixes", "extra-arg",
       "extra-arg-before", "list-checks", "line-filter", "format", "verify", "version", "help"};
