@@ -13,6 +13,7 @@
 #include "model/Session.h"
 
 #include "gtest/gtest.h"
+#include "llvm/Support/FileSystem.h"
 #include <algorithm>
 #include <map>
 #include <sstream>
@@ -568,6 +569,139 @@ at::Tensor scale_unbound(const at::Tensor &x) {
   EXPECT_EQ(findings(R.Out),
             (std::set<std::string>{"scale.cpp:7 torch-compile-divergent-guard"}))
       << R.Out;
+}
+
+// A first run on a file of a large project parses only as much of the rest
+// as its budget allows (ProjectRun::FactBudget: here 10 s, two CUDA sources
+// by their estimate): the sources it leaves are named, each finding whose
+// answers they could change says what it assumed, and each later run
+// parses more of them, until the findings are those of --project=full.
+TEST(ProjectMode, AFirstRunOverItsBudgetSaysWhatItAssumed) {
+  std::string Top = makeTempDir("fact-budget"), Dir = Top + "/ext";
+  sh("mkdir -p " + shellQuote(Dir + "/csrc") + " " + shellQuote(Dir + "/ext"));
+  writeFile(Dir + "/setup.py", "from setuptools import setup\nsetup(name='ext')\n");
+  std::string Bindings = "#include <torch/extension.h>\nnamespace ext {\n";
+  std::string Module = "PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {\n";
+  std::string Forward = "import torch\nfrom ext import _C\n\n\nclass M(torch.nn.Module):\n"
+                        "    def forward(self, x):\n        return x";
+  for (int I = 0; I < 6; ++I) {
+    std::string K = "k" + std::to_string(I);
+    Bindings += "at::Tensor " + K + "(const at::Tensor &x);\n";
+    Module += "  m.def(\"" + K + "\", &ext::" + K + ");\n";
+    Forward += " + _C." + K + "(x)";
+    writeFile(Dir + "/csrc/" + K + ".cu",
+              "#include <torch/extension.h>\nnamespace ext {\n__global__ void " + K +
+                  "_kernel(float *p) { p[0] = 1; }\nat::Tensor " + K +
+                  "(const at::Tensor &x) {\n  at::Tensor y = at::empty_like(x);\n  " + K +
+                  "_kernel<<<1, 1>>>(y.data_ptr<float>());\n  return y;\n}\n}\n");
+  }
+  writeFile(Dir + "/csrc/bindings.cpp", Bindings + "}\n" + Module + "}\n");
+  writeFile(Dir + "/ext/model.py", Forward + "\n");
+  sh("cd " + shellQuote(Dir) + " && git init -q .");
+  const std::string Flags = "--torch-include=" + shellQuote(mockIncludes()) +
+                            " -j2 --format=json --checks=-*,torch-compile-opaque-binding ";
+  auto Run = [&](const std::string &Cache, const std::string &More = "") {
+    return runTorchLint(Flags + "--cache-dir=" + shellQuote(Top + "/" + Cache) + " " + More +
+                            " csrc/bindings.cpp",
+                        Dir);
+  };
+  // What each finding says: its message, notes and fix-its.
+  auto Said = [](const std::string &Out, unsigned *Assumed = nullptr) {
+    std::vector<std::string> Lines;
+    json Doc = json::parse(Out);
+    for (const auto &F : Doc["findings"]) {
+      std::string L = std::to_string(F["line"].get<int>()) + " " + F["message"].get<std::string>();
+      for (const auto &N : F["notes"]) {
+        std::string M = N["message"].get<std::string>();
+        if (Assumed && M.find("this finding assumes that csrc/k") == 0)
+          ++*Assumed;
+        L += "\n  " + M;
+      }
+      for (const auto &X : F["fixits"])
+        L += "\n  fix: " + X["replacement"].get<std::string>();
+      Lines.push_back(L);
+    }
+    return Lines;
+  };
+  RunResult Full = Run("full", "--project=full");
+  ASSERT_EQ(Full.ExitCode, 1) << Full.Out << Full.Err;
+  EXPECT_EQ(Full.Err.find("not parsed in this run"), std::string::npos) << Full.Err;
+  std::vector<std::string> Complete = Said(Full.Out);
+  ASSERT_EQ(Complete.size(), 6u) << Full.Out;
+
+  // Each run parses two more of the six definitions, the most needed first.
+  for (unsigned Deferred : {4u, 2u, 0u}) {
+    RunResult R = Run("budget");
+    ASSERT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+    unsigned Assumed = 0;
+    std::vector<std::string> Now = Said(R.Out, &Assumed);
+    ASSERT_EQ(Now.size(), 6u) << R.Out;
+    if (Deferred == 0) {
+      EXPECT_EQ(R.Err.find("not parsed in this run"), std::string::npos) << R.Err;
+      EXPECT_EQ(Now, Complete) << R.Out;
+      continue;
+    }
+    EXPECT_NE(R.Err.find(std::to_string(Deferred) + " other sources that can add facts to these "
+                         "files not parsed in this run"),
+              std::string::npos)
+        << R.Err;
+    // A binding whose definition was deferred says so, and so does the one
+    // that carries the module's migration (it leaves those out); the others
+    // are as --project=full has them.
+    EXPECT_EQ(Assumed, Deferred + 1) << R.Out;
+    EXPECT_NE(Now.front().find("this finding assumes that " +
+                               std::string(Deferred == 4 ? "csrc/k2.cu, csrc/k3.cu, csrc/k4.cu and "
+                                                           "csrc/k5.cu, which were"
+                                                         : "csrc/k4.cu and csrc/k5.cu, which were")),
+              std::string::npos)
+        << Now.front();
+    unsigned Same = 0;
+    for (const std::string &L : Now)
+      Same += std::count(Complete.begin(), Complete.end(), L);
+    EXPECT_EQ(Same, 6 - Deferred - 1) << R.Out;
+  }
+}
+
+// A source parsed for the facts of the named files is not linted: no check
+// runs on it (its stored result holds its facts and no finding).
+TEST(ProjectMode, AFactSourceIsParsedForItsFactsAlone) {
+  std::string Top = makeTempDir("facts-only"), Dir = Top + "/ext";
+  sh("mkdir -p " + shellQuote(Dir));
+  writeFile(Dir + "/setup.py", "from setuptools import setup\nsetup(name='ext')\n");
+  writeFile(Dir + "/a.cpp", "#include <torch/extension.h>\nat::Tensor helper(const at::Tensor &x);\n"
+                            "at::Tensor twice(const at::Tensor &x) { return helper(x) * 2; }\n");
+  writeFile(Dir + "/b.cpp", "#include <torch/extension.h>\n"
+                            "at::Tensor helper(const at::Tensor &x) { return x + 1; }\n"
+                            "PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def(\"helper\", &helper); }\n");
+  sh("cd " + shellQuote(Dir) + " && git init -q .");
+  std::string Cache = Top + "/cache";
+  RunResult R = runTorchLint("--torch-include=" + shellQuote(mockIncludes()) + " --cache-dir=" +
+                                 shellQuote(Cache) + " -v --format=json a.cpp",
+                             Dir);
+  ASSERT_EQ(R.ExitCode, 0) << R.Out << R.Err;
+  EXPECT_NE(R.Err.find("b.cpp: defines 'helper'"), std::string::npos) << R.Err;
+  // b.cpp, linted, has a finding (the binding is opaque to torch.compile).
+  RunResult B = runTorchLint("--torch-include=" + shellQuote(mockIncludes()) +
+                                 " --no-cache --no-project --format=json b.cpp",
+                             Dir);
+  ASSERT_EQ(B.ExitCode, 1) << B.Out << B.Err;
+  unsigned FactResults = 0;
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Cache + "/results", EC), End; It != End && !EC;
+       It.increment(EC)) {
+    json W = json::parse(readFile(It->path()));
+    std::string Facts = W["facts"].dump();
+    if (Facts.find("helper") == std::string::npos || W["findings"].dump().find("a.cpp") != std::string::npos)
+      continue;
+    bool OfB = false;
+    for (const auto &[File, F] : W["facts"].items())
+      OfB |= !W["facts"].empty() && F.dump().find("b.cpp") != std::string::npos;
+    if (!OfB)
+      continue;
+    ++FactResults;
+    EXPECT_TRUE(W["findings"].empty()) << W.dump();
+  }
+  EXPECT_EQ(FactResults, 1u);
 }
 
 } // namespace

@@ -3,7 +3,7 @@
 #ifndef TORCHLINT_CHECKS_BINDING_ARRAYCOPYCHECK_H
 #define TORCHLINT_CHECKS_BINDING_ARRAYCOPYCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "TorchCheck.h"
 
 namespace torchlint::checks {
 
@@ -12,9 +12,9 @@ namespace torchlint::checks {
 /// copied element by element into std::vector.
 ///
 /// For the user-facing documentation see docs/checks/torch-binding-array-copy.md
-class ArrayCopyCheck : public clang::tidy::ClangTidyCheck {
+class ArrayCopyCheck : public TorchCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  using TorchCheck::TorchCheck;
   bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }

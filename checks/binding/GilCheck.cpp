@@ -43,6 +43,7 @@ void GilCheck::check(const MatchFinder::MatchResult &Result) {
 }
 
 void GilCheck::report(const PyBinding &B, bool Method, ASTContext &Ctx) {
+  startFinding(Ctx);
   const FunctionDecl *F = B.Function;
   if (!F || !takesOrReturnsTensors(F) || isPybindType(F->getReturnType()) ||
       llvm::any_of(F->parameters(),

@@ -3,7 +3,7 @@
 #ifndef TORCHLINT_CHECKS_BINDING_GILCHECK_H
 #define TORCHLINT_CHECKS_BINDING_GILCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "TorchCheck.h"
 
 namespace torchlint::model {
 struct PyBinding;
@@ -19,9 +19,9 @@ namespace torchlint::checks {
 ///
 /// For the user-facing documentation see docs/checks/torch-binding-gil.md
 /// and docs/checks/torch-binding-gil-launch.md
-class GilCheck : public clang::tidy::ClangTidyCheck {
+class GilCheck : public TorchCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  using TorchCheck::TorchCheck;
   bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }

@@ -3,7 +3,7 @@
 #ifndef TORCHLINT_CHECKS_BUGPRONE_DATAPTRCONTIGUITYCHECK_H
 #define TORCHLINT_CHECKS_BUGPRONE_DATAPTRCONTIGUITYCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "TorchCheck.h"
 
 #include <set>
 #include <string>
@@ -15,9 +15,9 @@ namespace torchlint::checks {
 /// evidence that the tensor is contiguous.
 ///
 /// For the user-facing documentation see docs/checks/torch-bugprone-data-ptr-contiguity.md
-class DataPtrContiguityCheck : public clang::tidy::ClangTidyCheck {
+class DataPtrContiguityCheck : public TorchCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  using TorchCheck::TorchCheck;
   bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }

@@ -3,7 +3,7 @@
 #ifndef TORCHLINT_CHECKS_BUGPRONE_WRITETOCOPYCHECK_H
 #define TORCHLINT_CHECKS_BUGPRONE_WRITETOCOPYCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "TorchCheck.h"
 
 namespace torchlint::checks {
 
@@ -14,9 +14,9 @@ namespace torchlint::checks {
 /// other.
 ///
 /// For the user-facing documentation see docs/checks/torch-bugprone-write-to-copy.md
-class WriteToCopyCheck : public clang::tidy::ClangTidyCheck {
+class WriteToCopyCheck : public TorchCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  using TorchCheck::TorchCheck;
   bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }

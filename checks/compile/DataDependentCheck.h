@@ -3,7 +3,7 @@
 #ifndef TORCHLINT_CHECKS_COMPILE_DATADEPENDENTCHECK_H
 #define TORCHLINT_CHECKS_COMPILE_DATADEPENDENTCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "TorchCheck.h"
 
 namespace torchlint::checks {
 
@@ -15,9 +15,9 @@ namespace torchlint::checks {
 ///
 /// For the user-facing documentation see
 /// docs/checks/torch-compile-data-dependent.md
-class DataDependentCheck : public clang::tidy::ClangTidyCheck {
+class DataDependentCheck : public TorchCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  using TorchCheck::TorchCheck;
   bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }

@@ -3,7 +3,7 @@
 #ifndef TORCHLINT_CHECKS_COMPILE_DIVERGENTGUARDCHECK_H
 #define TORCHLINT_CHECKS_COMPILE_DIVERGENTGUARDCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "TorchCheck.h"
 
 namespace torchlint::checks {
 
@@ -12,9 +12,9 @@ namespace torchlint::checks {
 /// reached through pybind11): eager and compiled then run different code.
 ///
 /// For the user-facing documentation see docs/checks/torch-compile-divergent-guard.md
-class DivergentGuardCheck : public clang::tidy::ClangTidyCheck {
+class DivergentGuardCheck : public TorchCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  using TorchCheck::TorchCheck;
   bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }

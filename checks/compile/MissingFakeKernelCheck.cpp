@@ -22,7 +22,7 @@ using namespace torchlint::model;
 namespace torchlint::checks {
 MissingFakeKernelCheck::MissingFakeKernelCheck(StringRef Name,
                                                tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), PythonRoots(Options.get("PythonRoots", "")) {}
+    : TorchCheck(Name, Context), PythonRoots(Options.get("PythonRoots", "")) {}
 
 void MissingFakeKernelCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "PythonRoots", PythonRoots);
@@ -116,6 +116,7 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
   // Ops with only named overloads already reported once.
   std::set<std::string> ReportedNamedOnly;
   for (const OpDef &D : Model.Defs) {
+    startFinding(Ctx);
     std::string Op = D.qualifiedName();
     if (D.Name.empty() || !Seen.insert(Op).second)
       continue;

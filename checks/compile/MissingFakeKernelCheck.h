@@ -3,7 +3,7 @@
 #ifndef TORCHLINT_CHECKS_COMPILE_MISSINGFAKEKERNELCHECK_H
 #define TORCHLINT_CHECKS_COMPILE_MISSINGFAKEKERNELCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "TorchCheck.h"
 
 namespace torchlint::checks {
 
@@ -11,7 +11,7 @@ namespace torchlint::checks {
 /// Python fake kernel: torch.compile cannot run them on fake tensors.
 ///
 /// For the user-facing documentation see docs/checks/torch-compile-missing-fake-kernel.md
-class MissingFakeKernelCheck : public clang::tidy::ClangTidyCheck {
+class MissingFakeKernelCheck : public TorchCheck {
 public:
   MissingFakeKernelCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
   bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {

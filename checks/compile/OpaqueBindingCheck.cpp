@@ -160,9 +160,9 @@ Keys keysOf(const FunctionDecl *F, ProjectView &Project) {
                     Where.str() +
                     ") whose target may run on any device; register it under the keys of the "
                     "functions that pointer holds"};
-  return {{}, "its dispatch key is unknown (no file of the project defines it or a function it "
-              "calls): CPU for host code, CUDA for a launcher, CompositeImplicitAutograd for "
-              "tensor ops only"};
+  return {{}, "its dispatch key is unknown (no file of the project torch-lint parsed defines "
+              "it or a function it calls): CPU for host code, CUDA for a launcher, "
+              "CompositeImplicitAutograd for tensor ops only"};
 }
 
 /// The namespace the migration registers into: the project's own
@@ -200,7 +200,7 @@ Namespace namespaceOf(const PyBinding &B, const Registrations &Model, ProjectVie
 } // namespace
 
 OpaqueBindingCheck::OpaqueBindingCheck(StringRef Name, tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), PythonRoots(Options.get("PythonRoots", "")) {}
+    : TorchCheck(Name, Context), PythonRoots(Options.get("PythonRoots", "")) {}
 
 void OpaqueBindingCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "PythonRoots", PythonRoots);
@@ -289,6 +289,7 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
   for (const PyBinding &B : Model.Methods)
     if (takesOrReturnsTensors(B.Function) && Py.untracedUses(B.Name).empty() &&
         TUModel::of(Ctx).unusedBinding(B, PythonRoots).empty() && Unreached(B) == ForUnreached) {
+      startFinding(Ctx);
       reportMethod(B, Ctx);
       Where(B);
     }
@@ -308,6 +309,10 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
     if (!B.Function || !B.Module || !takesOrReturnsTensors(B.Function) ||
         Settled.count(B.Name) || Unreached(B) != ForUnreached)
       continue;
+    // What this finding assumes: whether another file registers B (asked
+    // above for every binding), its schema, and the module's migration.
+    startFinding(Ctx);
+    (void)Project.registeredElsewhere(usrOf(B.Function));
     Inferred I = inferSchema(B, Ctx);
     Namespace Ns = namespaceOf(B, Model, Project, Ctx);
     // The bindings of B's module the migration takes: those whose schema

@@ -3,7 +3,7 @@
 #ifndef TORCHLINT_CHECKS_COMPILE_OPAQUEBINDINGCHECK_H
 #define TORCHLINT_CHECKS_COMPILE_OPAQUEBINDINGCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "TorchCheck.h"
 
 #include <string>
 
@@ -19,7 +19,7 @@ namespace torchlint::checks {
 /// py::class_ objects are flagged too, with the advice a method needs.
 ///
 /// For the user-facing documentation see docs/checks/torch-compile-opaque-binding.md
-class OpaqueBindingCheck : public clang::tidy::ClangTidyCheck {
+class OpaqueBindingCheck : public TorchCheck {
 public:
   OpaqueBindingCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;

@@ -189,6 +189,7 @@ void SchemaCheck::check(const MatchFinder::MatchResult &Result) {
   ProjectView &Project = ProjectView::get(Ctx);
   std::set<std::pair<std::string, unsigned>> Reported;
   for (const KernelImpl &K : Model.Impls) {
+    startFinding(Ctx);
     const FunctionDecl *F = K.Function;
     // A hand-boxed stable kernel takes the stack, not the schema's arguments.
     if (!F || K.Boxed)

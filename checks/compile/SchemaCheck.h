@@ -4,7 +4,7 @@
 #define TORCHLINT_CHECKS_COMPILE_SCHEMACHECK_H
 
 #include "../model/Registrations.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "TorchCheck.h"
 
 #include <set>
 #include <string>
@@ -16,9 +16,9 @@ namespace torchlint::checks {
 /// aliases are annotated.
 ///
 /// For the user-facing documentation see docs/checks/torch-compile-schema.md
-class SchemaCheck : public clang::tidy::ClangTidyCheck {
+class SchemaCheck : public TorchCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  using TorchCheck::TorchCheck;
   bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }

@@ -3,7 +3,7 @@
 #ifndef TORCHLINT_CHECKS_COMPILE_SYMINTCHECK_H
 #define TORCHLINT_CHECKS_COMPILE_SYMINTCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "TorchCheck.h"
 
 namespace torchlint::checks {
 
@@ -12,9 +12,9 @@ namespace torchlint::checks {
 /// call): under dynamic shapes they fail; the `sym_*` forms work for both.
 ///
 /// For the user-facing documentation see docs/checks/torch-compile-symint.md
-class SymIntCheck : public clang::tidy::ClangTidyCheck {
+class SymIntCheck : public TorchCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  using TorchCheck::TorchCheck;
   bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }

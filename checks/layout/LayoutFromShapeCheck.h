@@ -3,7 +3,7 @@
 #ifndef TORCHLINT_CHECKS_LAYOUT_LAYOUTFROMSHAPECHECK_H
 #define TORCHLINT_CHECKS_LAYOUT_LAYOUTFROMSHAPECHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "TorchCheck.h"
 
 namespace torchlint::checks {
 
@@ -11,9 +11,9 @@ namespace torchlint::checks {
 /// `x.dim() == 5 ? ...`) and then treat dimensions differently in their arms.
 ///
 /// For the user-facing documentation see docs/checks/torch-layout-from-shape.md
-class LayoutFromShapeCheck : public clang::tidy::ClangTidyCheck {
+class LayoutFromShapeCheck : public TorchCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  using TorchCheck::TorchCheck;
   bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }

@@ -14,6 +14,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <cstring>
 #include <deque>
 #include <functional>
 #include <mutex>
@@ -62,7 +63,14 @@ json ProjectIndex::toJson() const {
     Unit["sha256"] = D == Digests.end() ? "" : D->second;
     Units[File] = std::move(Unit);
   }
-  return {{"version", 13}, {"functions", std::move(Pool)}, {"units", std::move(Units)}};
+  json Out = {{"version", 13}, {"functions", std::move(Pool)}, {"units", std::move(Units)}};
+  for (const DeferredSource &D : Deferred)
+    Out["deferred"].push_back({{"file", D.File},
+                               {"defines", D.Defines},
+                               {"mentions", D.Mentions},
+                               {"ops", D.Ops},
+                               {"defines_ops", D.DefinesOps}});
+  return Out;
 }
 
 ProjectIndex ProjectIndex::fromJson(const json &J) {
@@ -80,6 +88,13 @@ ProjectIndex ProjectIndex::fromJson(const json &J) {
       Facts.Functions.push_back(Pool.at(Ref.get<size_t>()));
     I.Digests[File] = Unit.value("sha256", "");
   }
+  if (auto It = J.find("deferred"); It != J.end())
+    for (const json &D : *It)
+      I.Deferred.push_back({D.at("file").get<std::string>(),
+                            D.at("defines").get<std::set<std::string>>(),
+                            D.at("mentions").get<std::set<std::string>>(),
+                            D.at("ops").get<std::set<std::string>>(),
+                            D.at("defines_ops").get<bool>()});
   return I;
 }
 
@@ -337,6 +352,122 @@ std::string ProjectView::returnOf(const std::string &Usr, unsigned Index,
 }
 
 std::string ProjectView::answer(const std::string &Kind, const std::string &Arg) const {
+  std::string A = factsAnswer(Kind, Arg);
+  std::set<std::string> Files = assumedFor(Kind, Arg);
+  if (Files.empty())
+    return A;
+  A += AssumedMark;
+  for (const std::string &F : Files)
+    A += F + "\n";
+  return A;
+}
+
+namespace {
+
+/// The unqualified name a function's USR spells (`c:@N@ns@F@name#...`,
+/// `c:@FT@>1#Tname#...`, `c:@S@C@F@name#...`): what the text pass knows
+/// it by (FactSources.h); empty when none.
+std::string identifierOfUsr(llvm::StringRef Usr) {
+  size_t F = Usr.rfind("@F@"), FT = Usr.rfind("@FT@");
+  llvm::StringRef Rest;
+  if (F != llvm::StringRef::npos && (FT == llvm::StringRef::npos || F > FT)) {
+    Rest = Usr.substr(F + 3);
+  } else if (FT != llvm::StringRef::npos) {
+    Rest = Usr.substr(FT + 4);
+    // The template's parameters: `>N` then `#T`, `#N<type>`, `#t...` each.
+    Rest = Rest.drop_while([](char C) { return C == '>' || llvm::isDigit(C); });
+    while (Rest.consume_front("#"))
+      Rest = Rest.drop_front(1);
+  }
+  return Rest.take_while([](char C) { return llvm::isAlnum(C) || C == '_'; }).str();
+}
+
+} // namespace
+
+std::set<std::string> ProjectView::assumedFor(const std::string &Kind,
+                                              const std::string &Arg) const {
+  std::set<std::string> Out;
+  if (!Index || Index->Deferred.empty())
+    return Out;
+  auto Shown = [&](const DeferredSource &D) { Out.insert(displayPath(D.File)); };
+  if (Kind == "ops") {
+    for (const DeferredSource &D : Index->Deferred)
+      if (D.DefinesOps)
+        Shown(D);
+    return Out;
+  }
+  if (Kind == "kernels" || Kind == "schema") {
+    std::string Op = llvm::StringRef(Arg).split('.').first.str();
+    for (const DeferredSource &D : Index->Deferred)
+      if (D.Ops.count(Op) || D.Ops.count(Arg))
+        Shown(D);
+    return Out;
+  }
+  std::string Usr = Arg.substr(0, Arg.rfind('#') == std::string::npos ||
+                                          !(Kind == "writes" || Kind == "maywrite" ||
+                                            Kind == "returns" || Kind == "callers")
+                                      ? Arg.size()
+                                      : Arg.rfind('#'));
+  // The functions whose facts the answer reads: downward, those the code
+  // of Usr reaches and no unit defines; upward, Usr and its callers.
+  std::set<std::string> Names;
+  bool Upward = Kind == "traced" || Kind == "registered" || Kind == "bound" || Kind == "callers";
+  const auto &Defs = definitions();
+  std::set<std::string> Seen = {Usr};
+  std::deque<std::string> Work = {Usr};
+  std::unordered_map<std::string, std::vector<std::string>> CallersOf;
+  if (Upward)
+    for (const auto &[U, Fs] : Defs)
+      for (const FunctionFact *F : Fs)
+        for (const std::string &C : F->Callees)
+          CallersOf[C].push_back(U);
+  while (!Work.empty() && Seen.size() < 4096) {
+    std::string U = Work.front();
+    Work.pop_front();
+    auto It = Defs.find(U);
+    if (Upward || It == Defs.end())
+      if (std::string N = identifierOfUsr(U); !N.empty())
+        Names.insert(N);
+    auto Next = [&](const std::string &V) {
+      if (Seen.insert(V).second)
+        Work.push_back(V);
+    };
+    if (Upward) {
+      if (auto C = CallersOf.find(U); C != CallersOf.end())
+        for (const std::string &V : C->second)
+          Next(V);
+    } else if (It != Defs.end()) {
+      for (const FunctionFact *F : It->second)
+        for (const std::string &C : F->Callees)
+          Next(C);
+    }
+  }
+  for (const DeferredSource &D : Index->Deferred)
+    for (const std::string &N : Names)
+      if (Upward ? D.Mentions.count(N) > 0 : D.Defines.count(N) > 0) {
+        Shown(D);
+        break;
+      }
+  return Out;
+}
+
+std::vector<std::string> ProjectView::takeAssumed() {
+  std::vector<std::string> Out(Assumed.begin(), Assumed.end());
+  Assumed.clear();
+  return Out;
+}
+
+std::string ProjectView::assumedNote(const std::vector<std::string> &Files) {
+  std::string List;
+  for (size_t I = 0; I < Files.size(); ++I)
+    List += (I == 0 ? "" : I + 1 == Files.size() ? " and " : ", ") + Files[I];
+  return "this finding assumes that " + List + (Files.size() == 1 ? ", which was" : ", which were") +
+         " not parsed in this run (a first run on a few files parses only as much of the rest "
+         "of the project as it can afford), add nothing to it; the next run parses more, "
+         "--project=full parses all";
+}
+
+std::string ProjectView::factsAnswer(const std::string &Kind, const std::string &Arg) const {
   if (Kind == "writes" || Kind == "maywrite" || Kind == "callers" || Kind == "returns") {
     size_t Hash = Arg.rfind('#');
     std::string Usr = Arg.substr(0, Hash);
@@ -582,7 +713,18 @@ std::string ProjectView::record(const std::string &Kind, const std::string &Arg)
   ProjectQuery Q{Kind, Arg, A};
   if (std::find(Queries.begin(), Queries.end(), Q) == Queries.end())
     Queries.push_back(Q);
-  return A;
+  // The check gets the facts' answer; what it assumed waits for its finding.
+  size_t Mark = A.find(AssumedMark);
+  if (Mark == std::string::npos)
+    return A;
+  for (llvm::StringRef Rest = llvm::StringRef(A).substr(Mark + strlen(AssumedMark));
+       !Rest.empty();) {
+    auto [File, Tail] = Rest.split('\n');
+    if (!File.empty())
+      Assumed.insert(File.str());
+    Rest = Tail;
+  }
+  return A.substr(0, Mark);
 }
 
 std::optional<ProjectContext> ProjectView::tracedContextOf(const std::string &Usr) {

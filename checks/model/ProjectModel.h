@@ -32,12 +32,24 @@ namespace torchlint::model {
 
 class Session;
 
+/// A source whose facts could change the findings of the files linted, not
+/// parsed in this run (over a first run's budget, ProjectLint.h): what its
+/// text says it defines, names and registers (FactSources.h), its project
+/// headers included. An answer these could change says it assumed them.
+struct DeferredSource {
+  std::string File;
+  std::set<std::string> Defines, Mentions, Ops;
+  bool DefinesOps = false;
+};
+
 /// The facts of a project's TUs, by main file (absolute path).
 struct ProjectIndex {
   std::map<std::string, TUFacts> Units;
   /// SHA-256 (hex) of each unit's main file when its facts were taken: a
   /// stored index serves a file only while its bytes are those.
   std::map<std::string, std::string> Digests;
+  /// This run's deferred sources (never stored: a later run parses them).
+  std::vector<DeferredSource> Deferred;
 
   nlohmann::json toJson() const;
   /// Throws nlohmann::json::exception on a malformed document.
@@ -71,8 +83,16 @@ public:
   ProjectView(const Session &Shown, std::shared_ptr<const ProjectIndex> Index,
               std::string MainFile, TUFacts Own);
 
-  /// The answer to a question, as a string (what is recorded and compared).
+  /// The answer to a question, as a string (what is recorded and compared):
+  /// what the facts say, then, when deferred sources could change it,
+  /// AssumedMark and their files (what the checks get is the first part).
   std::string answer(const std::string &Kind, const std::string &Arg) const;
+  static constexpr const char *AssumedMark = "\n\x1f assumed: ";
+  /// The deferred sources answers given since the last takeAssumed(),
+  /// display paths, sorted: what the next finding assumed.
+  std::vector<std::string> takeAssumed();
+  /// The note that says so.
+  static std::string assumedNote(const std::vector<std::string> &Files);
 
   /// Traced through a root anywhere in the project (the TU's own roots too:
   /// the caller asks only when its own model found nothing traced).
@@ -173,12 +193,17 @@ private:
   std::string returnOf(const std::string &Usr, unsigned Index,
                        std::set<std::pair<std::string, unsigned>> &Seen) const;
   std::string record(const std::string &Kind, const std::string &Arg);
+  /// The facts' answer (answer() less what it assumed).
+  std::string factsAnswer(const std::string &Kind, const std::string &Arg) const;
+  /// The deferred sources that could change the answer to (Kind, Arg).
+  std::set<std::string> assumedFor(const std::string &Kind, const std::string &Arg) const;
 
   const Session &Shown;
   std::shared_ptr<const ProjectIndex> Index;
   std::string MainFile;
   TUFacts Own;
   std::vector<ProjectQuery> Queries;
+  std::set<std::string> Assumed;
   mutable bool TracedBuilt = false, DefinitionsBuilt = false;
   mutable std::unordered_map<std::string, std::vector<const FunctionFact *>> Definitions;
   mutable std::map<std::string, ProjectContext> Traced;

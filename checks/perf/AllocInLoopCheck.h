@@ -3,7 +3,7 @@
 #ifndef TORCHLINT_CHECKS_PERF_ALLOCINLOOPCHECK_H
 #define TORCHLINT_CHECKS_PERF_ALLOCINLOOPCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "TorchCheck.h"
 
 namespace torchlint::checks {
 
@@ -12,9 +12,9 @@ namespace torchlint::checks {
 /// loops to helpers that allocate such a scratch tensor on every call.
 ///
 /// For the user-facing documentation see docs/checks/torch-perf-alloc-in-loop.md
-class AllocInLoopCheck : public clang::tidy::ClangTidyCheck {
+class AllocInLoopCheck : public TorchCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  using TorchCheck::TorchCheck;
   bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }

@@ -3,7 +3,7 @@
 #ifndef TORCHLINT_CHECKS_PERF_ELEMENTLOOPCHECK_H
 #define TORCHLINT_CHECKS_PERF_ELEMENTLOOPCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "TorchCheck.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -19,9 +19,9 @@ namespace torchlint::checks {
 /// and a new Tensor.
 ///
 /// For the user-facing documentation see docs/checks/torch-perf-element-loop.md
-class ElementLoopCheck : public clang::tidy::ClangTidyCheck {
+class ElementLoopCheck : public TorchCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  using TorchCheck::TorchCheck;
   bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }

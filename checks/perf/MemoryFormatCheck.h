@@ -3,7 +3,7 @@
 #ifndef TORCHLINT_CHECKS_PERF_MEMORYFORMATCHECK_H
 #define TORCHLINT_CHECKS_PERF_MEMORYFORMATCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "TorchCheck.h"
 
 namespace torchlint::checks {
 
@@ -11,9 +11,9 @@ namespace torchlint::checks {
 /// feeds tensor ops: channels_last input is converted with a full copy.
 ///
 /// For the user-facing documentation see docs/checks/torch-perf-memory-format.md
-class MemoryFormatCheck : public clang::tidy::ClangTidyCheck {
+class MemoryFormatCheck : public TorchCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  using TorchCheck::TorchCheck;
   bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }

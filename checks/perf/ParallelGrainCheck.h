@@ -3,7 +3,7 @@
 #ifndef TORCHLINT_CHECKS_PERF_PARALLELGRAINCHECK_H
 #define TORCHLINT_CHECKS_PERF_PARALLELGRAINCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "TorchCheck.h"
 
 namespace torchlint::checks {
 
@@ -12,9 +12,9 @@ namespace torchlint::checks {
 /// serial loop over a tensor's items, and thread-count changes outside main.
 ///
 /// For the user-facing documentation see docs/checks/torch-perf-parallel-grain.md
-class ParallelGrainCheck : public clang::tidy::ClangTidyCheck {
+class ParallelGrainCheck : public TorchCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  using TorchCheck::TorchCheck;
   bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }

@@ -3,7 +3,7 @@
 #ifndef TORCHLINT_CHECKS_PERF_REDUNDANTCOPYCHECK_H
 #define TORCHLINT_CHECKS_PERF_REDUNDANTCOPYCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "TorchCheck.h"
 
 namespace torchlint::checks {
 
@@ -13,9 +13,9 @@ namespace torchlint::checks {
 ///
 /// For the user-facing documentation see
 /// docs/checks/torch-perf-redundant-copy.md
-class RedundantCopyCheck : public clang::tidy::ClangTidyCheck {
+class RedundantCopyCheck : public TorchCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  using TorchCheck::TorchCheck;
   bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }

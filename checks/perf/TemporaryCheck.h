@@ -3,7 +3,7 @@
 #ifndef TORCHLINT_CHECKS_PERF_TEMPORARYCHECK_H
 #define TORCHLINT_CHECKS_PERF_TEMPORARYCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "TorchCheck.h"
 
 namespace torchlint::checks {
 
@@ -11,9 +11,9 @@ namespace torchlint::checks {
 /// and preallocated outputs rebound to a temporary (`out = a * b`).
 ///
 /// For the user-facing documentation see docs/checks/torch-perf-temporary.md
-class TemporaryCheck : public clang::tidy::ClangTidyCheck {
+class TemporaryCheck : public TorchCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  using TorchCheck::TorchCheck;
   bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }

@@ -3,7 +3,7 @@
 #ifndef TORCHLINT_CHECKS_PERF_UINT8ROUNDTRIPCHECK_H
 #define TORCHLINT_CHECKS_PERF_UINT8ROUNDTRIPCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "TorchCheck.h"
 
 namespace torchlint::checks {
 
@@ -11,9 +11,9 @@ namespace torchlint::checks {
 /// one function: a 256-entry lookup table computes the same bytes.
 ///
 /// For the user-facing documentation see docs/checks/torch-perf-uint8-roundtrip.md
-class Uint8RoundtripCheck : public clang::tidy::ClangTidyCheck {
+class Uint8RoundtripCheck : public TorchCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  using TorchCheck::TorchCheck;
   bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }

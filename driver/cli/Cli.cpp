@@ -435,6 +435,7 @@ int planEngine(Run &R) {
         EO.ProjectRoots.push_back(Root);
   }
   EO.Fast = O.Fast;
+  EO.FactsOnly = O.Worker && O.WorkerFactsOnly;
   EO.Jobs = O.Worker ? 1 : O.Jobs ? O.Jobs : std::max(1u, std::thread::hardware_concurrency());
   openPchCache(R);
   EO.Pch = R.Pch.get();
@@ -574,7 +575,7 @@ ProjectRun planProjectRun(const Run &R) {
     Project.RootOf = [Roots = rootsOf(O)](const std::string &F) { return Roots.of(F); };
   }
   if (O.ProjectMode)
-    Project.Neighbours = projectNeighbours(O, R.Files);
+    projectNeighbours(O, R.Files, R.EO.Jobs, Project);
   return Project;
 }
 
@@ -593,6 +594,7 @@ LintResult lintFiles(Run &R, std::set<std::string> &Dropped) {
     shareTorchPrefixes(*R.Pch, R.Files, Project.Neighbours, *R.Database, R.EO.Reads.get(),
                        ArgsFor);
   size_t Finished = 0;
+  DeferredFacts Deferred;
   WorkerResult W = lintProject(
       R.Files, workerArgs(R.O), {"TORCHLINT_WORKER_TORCH=" + torchEnvToJson(R.Torch)}, R.EO.Jobs,
       R.O.Timeout,
@@ -600,11 +602,23 @@ LintResult lintFiles(Run &R, std::set<std::string> &Dropped) {
         if (R.EO.Progress)
           R.EO.Progress(Finished++, Total, File);
       },
-      ArgsFor, Project);
+      ArgsFor, Project, &Deferred);
   Dropped = W.Dropped;
   Dropped.insert(R.Dropped->Flags.begin(), R.Dropped->Flags.end());
   if (R.ShowProgress)
     llvm::errs() << "\r\x1b[K";
+  if (!Deferred.Files.empty() && !R.O.Quiet) {
+    llvm::errs() << "torch-lint: " << Deferred.Files.size() << " other source"
+                 << (Deferred.Files.size() == 1 ? "" : "s")
+                 << " that can add facts to these files not parsed in this run (about "
+                 << unsigned(Deferred.Cost + 0.5)
+                 << " s of parsing, over what a first run on a few files spends); the findings "
+                    "they could change say so; the next run parses more of them, "
+                    "--project=full all of them now\n";
+    if (R.O.Verbose)
+      for (const std::string &F : Deferred.Files)
+        llvm::errs() << "  " << escapeForTerminal(displayPath(F)) << "\n";
+  }
   return std::move(W.Result);
 }
 

@@ -76,8 +76,8 @@ static bool walkTree(const std::string &Dir, const std::string &Root, const std:
   return true;
 }
 
-std::vector<std::string> projectNeighbours(const Options &O,
-                                           const std::vector<std::string> &Files) {
+void projectNeighbours(const Options &O, const std::vector<std::string> &Files, unsigned Jobs,
+                       ProjectRun &Project) {
   std::set<std::string> Named, Roots;
   for (const std::string &F : Files) {
     llvm::SmallString<256> P(F);
@@ -86,7 +86,13 @@ std::vector<std::string> projectNeighbours(const Options &O,
     if (std::string Root = rootsOf(O).markedOf(F); !Root.empty())
       Roots.insert(Root);
   }
-  std::vector<std::string> Out;
+  std::vector<std::string> &Out = Project.Neighbours;
+  // The first run's budget for facts (FactBudget), each project's share
+  // summed: while the named files are parsed, the workers they leave idle;
+  // then half their time and 2 s per 1,000 sources of the tree, on every
+  // worker (the bound of docs/linter-speed.md).
+  bool Budgeted = !O.ProjectFull;
+  double Budget = 0;
   for (const std::string &Root : Roots) {
     FileSelection Selection(O.Excludes, O.DefaultExcludes);
     llvm::SmallString<256> Real;
@@ -126,13 +132,33 @@ std::vector<std::string> projectNeighbours(const Options &O,
           llvm::errs() << "  " << escapeForTerminal(displayPath(S.Picked[I])) << ": "
                        << escapeForTerminal(S.Why[I]) << "\n";
       }
+      if (S.Complete) {
+        double Wall = std::max(S.NamedCost / std::max(1u, Jobs), S.NamedMax);
+        Budget += std::max(0.0, Jobs * Wall - S.NamedCost) +
+                  Jobs * (0.5 * Wall + 2.0 * double(Found.size()) / 1000);
+        for (size_t I : S.ByNeed)
+          if (Out.size() < 5000) {
+            Out.push_back(S.Picked[I]);
+            Project.NeighbourTexts.push_back(std::move(S.Texts[I]));
+            Project.NeighbourCost.push_back(S.Cost[I]);
+          }
+        continue;
+      }
+      Budgeted = false; // The text pass gave up: every source, no budget.
       Others = std::move(S.Picked);
+    } else {
+      Budgeted = false;
     }
     for (std::string &F : Others)
-      if (Out.size() < 5000)
+      if (Out.size() < 5000) {
         Out.push_back(std::move(F));
+        Project.NeighbourTexts.emplace_back();
+        Project.NeighbourCost.push_back(0);
+      }
   }
-  return Out;
+  // (Never under 5 s on every worker: a small extension's first run parses
+  // all it needs.)
+  Project.FactBudget = Budgeted ? std::max(Budget, 5.0 * std::max(1u, Jobs)) : -1;
 }
 
 int collectFiles(const Options &O, std::vector<std::string> &Files) {

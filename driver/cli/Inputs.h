@@ -10,6 +10,7 @@
 #define TORCHLINT_DRIVER_CLI_INPUTS_H
 
 #include "cli/Options.h"
+#include "engine/ProjectLint.h"
 
 #include <string>
 #include <vector>
@@ -25,9 +26,10 @@ int collectFiles(const Options &O, std::vector<std::string> &Files);
 /// Only for roots that are projects (--project-root, a git work tree, a
 /// setup.py or pyproject.toml, a CMake top), walked as a named directory is
 /// (defaults and excludes), at most 5,000 files; unless --project=full, only
-/// those the text pass picks (FactSources.h).
-std::vector<std::string> projectNeighbours(const Options &O,
-                                           const std::vector<std::string> &Files);
+/// those the text pass picks (FactSources.h), most needed first, with the
+/// first run's budget for them (ProjectRun::FactBudget) in \p Project.
+void projectNeighbours(const Options &O, const std::vector<std::string> &Files, unsigned Jobs,
+                       ProjectRun &Project);
 
 /// The real paths of the trees being linted: each named file's project
 /// and each named directory.

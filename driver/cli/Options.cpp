@@ -153,6 +153,7 @@ bool parseSwitch(llvm::StringRef A, Options &O) {
   // From the parent (Workers.h, IncludeInference.h, BuildScripts.h).
   else if (A.consume_front("--worker-python-scans=")) O.WorkerPythonScans = A.str();
   else if (A.consume_front("--worker-project-index=")) O.WorkerProjectIndex = A.str();
+  else if (A == "--worker-facts-only") O.WorkerFactsOnly = true;
   else if (A.consume_front("--worker-include-dir=")) O.InferredIncludes.push_back(A.str());
   else if (A.consume_front("--worker-define=")) O.InferredDefines.push_back(A.str());
   else return false;

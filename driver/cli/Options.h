@@ -46,6 +46,8 @@ struct Options {
   bool ResultCache = true; ///< --no-result-cache clears it.
   std::string WorkerProjectIndex; ///< --worker-project-index (from the parent).
   std::string WorkerPythonScans;  ///< --worker-python-scans (from the parent).
+  /// --worker-facts-only (from the parent): the file is a fact source.
+  bool WorkerFactsOnly = false;
 };
 
 /// The process's working directory.

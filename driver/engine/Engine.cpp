@@ -56,6 +56,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <atomic>
+#include <deque>
 #include <map>
 #include <set>
 #include <mutex>
@@ -176,6 +177,11 @@ struct RunState {
   /// Per file (absolute), the offsets of device-only function bodies of a
   /// CUDA TU (DeviceBodies).
   std::map<std::string, std::vector<std::pair<unsigned, unsigned>>> DeviceBodies;
+  /// The TU being linted (null between TUs), and per finding's place (file
+  /// offset) and message, in the order reported, the deferred sources it
+  /// assumed (AssumedFacts).
+  ASTContext *CurrentAST = nullptr;
+  std::map<std::pair<unsigned, std::string>, std::deque<std::vector<std::string>>> Assumed;
 };
 
 /// Records the bodies of a CUDA TU's device-only functions (`__global__`,
@@ -298,6 +304,7 @@ public:
     model::ProjectView &View = model::ProjectView::get(Ctx);
     State.Facts[State.CurrentFile] = View.ownFacts();
     State.Queries[State.CurrentFile] = View.queries();
+    State.CurrentAST = nullptr;
     model::TUModel::release(Ctx);
   }
 
@@ -387,7 +394,7 @@ class ActionFactory : public tooling::FrontendActionFactory {
 public:
   ActionFactory(ClangTidyContext &Context, RunState &State,
                 const EngineOptions &Options)
-      : ConsumerFactory(Context), State(State), Options(Options) {}
+      : ConsumerFactory(Context), Context(Context), State(State), Options(Options) {}
 
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<Action>(*this);
@@ -418,6 +425,7 @@ private:
       CI.getFileManager().getVirtualFileSystem().makeAbsolute(Abs);
       llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
       Parent.State.CurrentFile = Abs.str().str();
+      Parent.State.CurrentAST = &CI.getASTContext();
       // The TU's model belongs to this run's session; the Python files the
       // checks scan are inputs of the result too.
       RunState *State = &Parent.State;
@@ -432,7 +440,20 @@ private:
       CI.getPreprocessor().SetSuppressIncludeNotFoundError(true);
       CI.getPreprocessor().addPPCallbacks(
           std::make_unique<MissingIncludeCallbacks>(Parent.State, CI.getSourceManager()));
-      auto Inner = Parent.ConsumerFactory.createASTConsumer(CI, File);
+      // A fact source (--worker-facts-only) is parsed for its facts alone:
+      // no check runs on it (clang-tidy's context is set as for a lint, so
+      // the compiler's errors are still recorded).
+      std::unique_ptr<ASTConsumer> Inner;
+      if (Parent.Options.FactsOnly && Parent.Options.Fast) {
+        Parent.Context.setSourceManager(&CI.getSourceManager());
+        Parent.Context.setCurrentFile(File);
+        Parent.Context.setASTContext(&CI.getASTContext());
+        if (auto Dir = CI.getFileManager().getVirtualFileSystem().getCurrentWorkingDirectory())
+          Parent.Context.setCurrentBuildDirectory(*Dir);
+        Inner = std::make_unique<ASTConsumer>();
+      } else {
+        Inner = Parent.ConsumerFactory.createASTConsumer(CI, File);
+      }
       if (CI.getLangOpts().CUDA) {
         std::vector<std::unique_ptr<ASTConsumer>> Both;
         Both.push_back(std::make_unique<DeviceBodies>(Parent.State, CI.getSourceManager(),
@@ -452,6 +473,7 @@ private:
   };
 
   ClangTidyASTConsumerFactory ConsumerFactory;
+  ClangTidyContext &Context;
   RunState &State;
   const EngineOptions &Options;
 };
@@ -831,6 +853,44 @@ private:
   DiagnosticConsumer &Next;
 };
 
+/// Passes the checks' diagnostics on, keeping for each finding the deferred
+/// sources the answers its match got assumed (ProjectView::takeAssumed),
+/// under its message: the note findingOf adds.
+class AssumedFacts : public DiagnosticConsumer {
+public:
+  AssumedFacts(DiagnosticConsumer &Next, RunState &State) : Next(Next), State(State) {}
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Next.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Next.EndSourceFile(); }
+  void finish() override { Next.finish(); }
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level == DiagnosticsEngine::Warning && State.CurrentAST)
+      if (std::vector<std::string> Files =
+              model::ProjectView::get(*State.CurrentAST).takeAssumed();
+          !Files.empty()) {
+        llvm::SmallString<128> Message;
+        Info.FormatDiagnostic(Message);
+        // (As clang-tidy keeps it: less the " [check-name]" its ID adds.)
+        llvm::StringRef Text = Message;
+        if (size_t Name = Text.rfind(" [torch-"); Name != llvm::StringRef::npos && Text.ends_with("]"))
+          Text = Text.take_front(Name);
+        // (Where clang-tidy's renderer puts the finding: the file location.)
+        unsigned Offset = 0;
+        if (Info.hasSourceManager() && Info.getLocation().isValid())
+          Offset = Info.getSourceManager().getFileOffset(
+              Info.getSourceManager().getFileLoc(Info.getLocation()));
+            State.Assumed[{Offset, Text.str()}].push_back(std::move(Files));
+      }
+    Next.HandleDiagnostic(Level, Info);
+  }
+
+private:
+  DiagnosticConsumer &Next;
+  RunState &State;
+};
+
 /// One engine thread's lint of its files, one after another: each file
 /// read once, parsed in a file system of its own (the sandbox, the overlay),
 /// its compiler errors, refused reads and missing headers kept as its own;
@@ -842,7 +902,8 @@ public:
         Context(std::make_unique<TorchOptionsProvider>(Options)),
         DiagConsumer(Context, nullptr, /*RemoveIncompatibleErrors=*/true,
                      /*GetFixesFromNotes=*/false),
-        DE(new DiagnosticIDs(), new DiagnosticOptions(), &DiagConsumer,
+        Assumed(DiagConsumer, State),
+        DE(new DiagnosticIDs(), new DiagnosticOptions(), &Assumed,
            /*ShouldOwnClient=*/false),
         Factory(Context, State, Options) {
     Context.setDiagnosticsEngine(&DE);
@@ -1054,6 +1115,11 @@ private:
         continue;
       F.Notes.push_back({Sources.locate(N.FilePath, N.FileOffset), N.Message});
     }
+    if (auto It = State.Assumed.find({M.FileOffset, M.Message});
+        It != State.Assumed.end() && !It->second.empty()) {
+      F.Notes.push_back({F.Loc, model::ProjectView::assumedNote(It->second.front())});
+      It->second.pop_front();
+    }
     for (const auto &FileFixes : M.Fix)
       for (const tooling::Replacement &R : FileFixes.second) {
         FixIt Fix;
@@ -1103,6 +1169,7 @@ private:
   RunState State;
   ClangTidyContext Context;
   ClangTidyDiagnosticConsumer DiagConsumer;
+  AssumedFacts Assumed;
   DiagnosticsEngine DE;
   ActionFactory Factory;
   std::vector<ClangTidyError> Errors;

@@ -33,6 +33,9 @@ struct EngineOptions {
   /// Traversal scope limited to the project's code and system-header function
   /// bodies skipped. Off only to compare findings (they must not change).
   bool Fast = true;
+  /// The files are fact sources of other files' lint (ProjectLint.h): parsed
+  /// for their project facts, no check run on them (with Fast only).
+  bool FactsOnly = false;
   /// The precompiled-header cache (null: parse the torch headers each time).
   class PchCache *Pch = nullptr;
   /// Worker threads (files are dealt round-robin; output order is fixed).

@@ -293,19 +293,33 @@ std::map<std::string, std::string> storedIndexPaths(const std::vector<std::strin
 }
 
 /// What the first pass parses: the named files, then those whose stored
-/// facts are stale, then the neighbours \p Index has no facts for.
+/// facts are stale, then the neighbours \p Index has no facts for, while
+/// the budget lasts; the others go into \p Index as deferred.
 std::vector<std::string> filesToParse(const std::vector<std::string> &Files,
                                       const std::vector<std::string> &Stale,
-                                      const std::vector<std::string> &Neighbours,
-                                      const model::ProjectIndex &Index) {
+                                      const ProjectRun &Project, model::ProjectIndex &Index,
+                                      DeferredFacts &Deferred) {
   std::set<std::string> Named(Files.begin(), Files.end());
   std::vector<std::string> All = Files;
   for (const std::string &S : Stale)
     if (Named.insert(S).second)
       All.push_back(S);
-  for (const std::string &N : Neighbours)
-    if (!Index.Units.count(N) && Named.insert(N).second)
+  double Left = Project.FactBudget;
+  for (size_t I = 0; I < Project.Neighbours.size(); ++I) {
+    const std::string &N = Project.Neighbours[I];
+    if (Index.Units.count(N) || !Named.insert(N).second)
+      continue;
+    double Cost = I < Project.NeighbourCost.size() ? Project.NeighbourCost[I] : 0;
+    if (Project.FactBudget < 0 || Cost <= Left) {
+      Left -= Cost;
       All.push_back(N);
+    } else if (I < Project.NeighbourTexts.size()) {
+      Index.Deferred.push_back(Project.NeighbourTexts[I]);
+      Index.Deferred.back().File = N;
+      Deferred.Files.push_back(N);
+      Deferred.Cost += Cost;
+    }
+  }
   return All;
 }
 
@@ -366,7 +380,7 @@ WorkerResult lintProject(
     const std::vector<std::string> &Env, unsigned Jobs, unsigned TimeoutSeconds,
     const std::function<void(const std::string &, size_t Total)> &Done,
     const std::function<std::vector<std::string>(const std::string &)> &PerFile,
-    const ProjectRun &Project) {
+    const ProjectRun &Project, DeferredFacts *Deferred) {
   // (A caller that gives no session gets one of the run's own.)
   std::shared_ptr<model::Session> Run =
       Project.Session ? Project.Session : std::make_shared<model::Session>();
@@ -388,7 +402,18 @@ WorkerResult lintProject(
     Index->Units.insert(Stored.Units.begin(), Stored.Units.end());
     Index->Digests.insert(Stored.Digests.begin(), Stored.Digests.end());
   }
-  std::vector<std::string> All = filesToParse(Files, Stale, Project.Neighbours, *Index);
+  DeferredFacts NotParsed;
+  std::vector<std::string> All = filesToParse(Files, Stale, Project, *Index, NotParsed);
+  if (Deferred)
+    *Deferred = NotParsed;
+  // The fact sources are parsed for their facts alone (no check runs).
+  std::set<std::string> Named(Files.begin(), Files.end());
+  auto ArgsOf = [&](const std::string &F) {
+    std::vector<std::string> A = PerFile ? PerFile(F) : std::vector<std::string>();
+    if (!Named.count(F))
+      A.push_back("--worker-facts-only");
+    return A;
+  };
 
   size_t Total = All.size();
   auto Count = [&](const std::string &F) { Done ? Done(F, Total) : void(); };
@@ -406,8 +431,10 @@ WorkerResult lintProject(
   // With a stored index, the first pass already asks the rest of the project
   // as it was stored, so a run on a changed file parses it once; a file whose
   // answers the facts parsed in this pass change is linted again below.
+  // (With deferred sources, always: the answers they could change say so
+  // from the first pass.)
   std::shared_ptr<const model::ProjectIndex> FirstIndex;
-  if (!Index->Units.empty())
+  if (!Index->Units.empty() || !Index->Deferred.empty())
     FirstIndex = std::make_shared<const model::ProjectIndex>(*Index);
   const std::map<std::string, std::string> StoredDigests = Index->Digests;
   IndexFile First;
@@ -420,7 +447,7 @@ WorkerResult lintProject(
         }
         return ArgsWith(First, *FirstIndex);
       },
-      Env, Jobs, TimeoutSeconds, Count, PerFile, FirstIndex);
+      Env, Jobs, TimeoutSeconds, Count, ArgsOf, FirstIndex);
   mergeFacts(Results, *Index);
 
   // The files whose questions the merged index answers otherwise.

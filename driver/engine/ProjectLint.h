@@ -16,6 +16,7 @@
 #define TORCHLINT_DRIVER_PROJECTLINT_H
 
 #include "engine/Workers.h"
+#include "model/ProjectModel.h"
 
 namespace torchlint {
 
@@ -39,6 +40,22 @@ struct ProjectRun {
   /// reported): those with no facts in the stored index are parsed for
   /// theirs, so a run on two files of a fresh clone sees the whole project.
   std::vector<std::string> Neighbours;
+  /// Per neighbour: what its text says (FactSources.h), for the answers
+  /// that assume it when it is deferred, and its estimated parse cost (CPU
+  /// seconds, parseCostOf).
+  std::vector<model::DeferredSource> NeighbourTexts;
+  std::vector<double> NeighbourCost;
+  /// How much (CPU seconds, estimated) this run may spend parsing the
+  /// neighbours the stored index lacks, in their order (most needed
+  /// first); negative: no limit. Those over it are deferred: the findings
+  /// they could change say so, and a later run parses them.
+  double FactBudget = -1;
+};
+
+/// What a run did not parse of the neighbours, for the summary line.
+struct DeferredFacts {
+  std::vector<std::string> Files;
+  double Cost = 0; ///< Their estimated parse cost.
 };
 
 /// Lints \p Files in workers (runWorkers), as parts of their projects.
@@ -48,7 +65,7 @@ WorkerResult lintProject(
     const std::vector<std::string> &Env, unsigned Jobs, unsigned TimeoutSeconds,
     const std::function<void(const std::string &, size_t Total)> &Done,
     const std::function<std::vector<std::string>(const std::string &)> &PerFile,
-    const ProjectRun &Project);
+    const ProjectRun &Project, DeferredFacts *Deferred = nullptr);
 
 } // namespace torchlint
 

@@ -436,6 +436,8 @@ private:
         Out.Ops.insert(Op);
     if (W == "template" && isPunct(I + 1, "<") && isPunct(I + 2, ">"))
       SpecializationAt = I;
+    if ((W == "def" || W == "impl") && I > 0 && isPunct(I - 1, ".") && isPunct(I + 1, "("))
+      ++Out.Registrations;
   }
 
   /// A name the code calls or refers to: a link of the file, and of the
@@ -527,7 +529,19 @@ private:
 
 } // namespace
 
-SourceText readSourceText(llvm::StringRef Text) { return SourceTextReader(Text).read(); }
+SourceText readSourceText(llvm::StringRef Text) {
+  SourceText T = SourceTextReader(Text).read();
+  T.Bytes = Text.size();
+  return T;
+}
+
+double parseCostOf(llvm::StringRef Path, const SourceText &T) {
+  // Measured here (docs/linter-speed.md): a CUDA source about 4.5 s, most of
+  // it headers; a C++ one with the torch PCH about 0.4 s, more for its size;
+  // a pybind11 module of 300 bindings about 5 s more.
+  bool Cuda = llvm::is_contained({".cu", ".cuh"}, llvm::sys::path::extension(Path));
+  return (Cuda ? 4.5 : 0.5) + double(T.Bytes) / 50000 + 0.015 * T.Registrations;
+}
 
 namespace {
 
@@ -709,7 +723,8 @@ class FactSourcePicker {
 public:
   FactSourcePicker(const std::vector<std::string> &Candidates, const std::string &Root,
                    const std::vector<std::string> &Headers)
-      : Why(Candidates.size()), Text(Root, Headers), Cands(Candidates.size()) {}
+      : Why(Candidates.size()), NeedOf(Candidates.size()), Text(Root, Headers),
+        Cands(Candidates.size()) {}
 
   /// Reads the named files and the candidates; false when the text pass
   /// gave up (a file over its share of the budget).
@@ -729,13 +744,42 @@ public:
   }
 
   void pickAll() {
+    Need = 0;
     callersUpward();
     sameRegistrations();
+    Need = 2;
     definitionsDownward();
+    Need = 1;
     sameOperators();
   }
 
+  /// What \p I's text says (DeferredSource's fields; File left to the caller).
+  model::DeferredSource textOf(size_t I) const {
+    model::DeferredSource D;
+    const Unit &U = Cands[I];
+    for (unsigned N : U.AllDefines)
+      D.Defines.insert(Text.str(N));
+    for (unsigned N : U.AllMentions)
+      D.Mentions.insert(Text.str(N));
+    for (unsigned N : U.Ops)
+      D.Ops.insert(Text.str(N));
+    D.DefinesOps = U.Own.DefinesOps;
+    return D;
+  }
+  double costOf(size_t I, const std::string &Path) const { return parseCostOf(Path, Cands[I].Own); }
+  std::pair<double, double> namedCost(const std::vector<std::string> &Named) const {
+    double Sum = 0, Max = 0;
+    for (size_t I = 0; I < NamedUnits.size() && I < Named.size(); ++I) {
+      double C = parseCostOf(Named[I], NamedUnits[I].Own);
+      Sum += C;
+      Max = std::max(Max, C);
+    }
+    return {Sum, Max};
+  }
+
   std::vector<std::string> Why; ///< Per candidate: why it is picked ("": not).
+  /// Per candidate picked: how much it is needed (0 most), then when picked.
+  std::vector<std::pair<int, size_t>> NeedOf;
   size_t NotHost = 0;           ///< Candidates with no torch host code.
 
 private:
@@ -782,9 +826,12 @@ private:
   void pick(size_t I, const std::string &Reason) {
     if (Why[I].empty()) {
       Why[I] = Reason;
+      NeedOf[I] = {Need, Picks++};
       enter(Cands[I]);
     }
   }
+  int Need = 0;
+  size_t Picks = 0;
 
   void callersUpward() {
     // Callers, upward: whoever names a function the named files define, then
@@ -923,11 +970,20 @@ FactSourceSelection selectFactSources(const std::vector<std::string> &Named,
   }
   Picker.pickAll();
   Out.NotHost = Picker.NotHost;
+  std::tie(Out.NamedCost, Out.NamedMax) = Picker.namedCost(Named);
+  std::vector<std::pair<int, size_t>> Need;
   for (size_t I = 0; I < Candidates.size(); ++I)
     if (!Picker.Why[I].empty()) {
       Out.Picked.push_back(Candidates[I]);
       Out.Why.push_back(Picker.Why[I]);
+      Out.Texts.push_back(Picker.textOf(I));
+      Out.Texts.back().File = Candidates[I];
+      Out.Cost.push_back(Picker.costOf(I, Candidates[I]));
+      Need.push_back(Picker.NeedOf[I]);
     }
+  for (size_t I = 0; I < Out.Picked.size(); ++I)
+    Out.ByNeed.push_back(I);
+  llvm::sort(Out.ByNeed, [&](size_t A, size_t B) { return Need[A] < Need[B]; });
   return Out;
 }
 } // namespace torchlint

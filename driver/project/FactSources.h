@@ -30,6 +30,8 @@
 #ifndef TORCHLINT_DRIVER_FACTSOURCES_H
 #define TORCHLINT_DRIVER_FACTSOURCES_H
 
+#include "model/ProjectModel.h"
+
 #include "llvm/ADT/StringRef.h"
 
 #include <map>
@@ -54,7 +56,16 @@ struct SourceText {
   std::map<std::string, std::set<std::string>> Calls;
   std::set<std::string> Ops;      ///< Operator names of its def/impl strings.
   std::vector<std::string> Includes; ///< `#include "..."` as written.
+  size_t Bytes = 0;              ///< The text's size.
+  /// `.def(` and `.impl(` calls: pybind11 bindings and kernel registrations,
+  /// each a template instantiation of its own in a parse.
+  unsigned Registrations = 0;
 };
+
+/// A parse's estimated cost of \p Path, in CPU seconds on the machine of
+/// docs/linter-speed.md: a CUDA source's headers cost ten times a C++
+/// source's (it parses without the PCH); then its size and registrations.
+double parseCostOf(llvm::StringRef Path, const SourceText &T);
 
 /// Reads \p Text (C++ or CUDA source).
 SourceText readSourceText(llvm::StringRef Text);
@@ -64,6 +75,18 @@ struct FactSourceSelection {
   std::vector<std::string> Picked;
   /// Per picked candidate, why ("names 'f'", "defines 'g'", ...).
   std::vector<std::string> Why;
+  /// Per picked candidate, what its text says it defines, names and
+  /// registers (its project headers' too), and its parseCostOf.
+  std::vector<model::DeferredSource> Texts;
+  std::vector<double> Cost;
+  /// The picked candidates' indexes in Picked, most needed first: those
+  /// that register or bind what the named files define or call them
+  /// (whether their code is traced, exempt, bound), then those that define
+  /// or register the same operators, then the definitions of what they
+  /// call, nearest first (what their bodies do).
+  std::vector<size_t> ByNeed;
+  /// The named files' parseCostOf, summed, and the largest.
+  double NamedCost = 0, NamedMax = 0;
   /// Candidates left out for having no torch host code.
   size_t NotHost = 0;
   /// False when the pass gave up (a read over its byte budget): then every
