@@ -152,17 +152,16 @@ void printTorchEnv(llvm::raw_ostream &OS, const TorchEnv &T) {
        << "\n";
 }
 
-/// One PCH for the files of a project whose torch includes differ
-/// (PchCache::share): the torch prefixes of the named files and of the
-/// project's other C++ sources, read as the sandbox allows. \p WorkerArgs:
-/// the per-file arguments a worker gets (inferred -I and -D).
-void shareTorchPrefixes(PchCache &Pch, const std::vector<std::string> &Files,
-                        const std::vector<std::string> &Neighbours,
-                        const clang::tooling::CompilationDatabase &Database,
-                        const ReadPolicy *Reads,
-                        const std::function<std::vector<std::string>(const std::string &)>
-                            &WorkerArgs) {
-  std::map<std::string, std::vector<std::vector<std::string>>> ByGroup;
+/// The torch prefixes (PchCache::torchPrefix) of the named files and the
+/// project's other C++ sources, read as the sandbox allows, by file: its
+/// PCH group and prefix. \p WorkerArgs: the per-file arguments a worker
+/// gets (inferred -I and -D).
+std::map<std::string, std::pair<std::string, std::vector<std::string>>>
+torchPrefixes(const PchCache &Pch, const std::vector<std::string> &Files,
+              const std::vector<std::string> &Neighbours,
+              const clang::tooling::CompilationDatabase &Database, const ReadPolicy *Reads,
+              const std::function<std::vector<std::string>(const std::string &)> &WorkerArgs) {
+  std::map<std::string, std::pair<std::string, std::vector<std::string>>> Out;
   std::set<std::string> Seen;
   for (const auto *List : {&Files, &Neighbours})
     for (const std::string &F : *List) {
@@ -186,10 +185,9 @@ void shareTorchPrefixes(PchCache &Pch, const std::vector<std::string> &Files,
       std::vector<std::string> Prefix =
           PchCache::foundHeaders(C, PchCache::torchPrefix(F, C, Buf->getBuffer()));
       if (!Prefix.empty())
-        ByGroup[Pch.groupOf(F, C)].push_back(std::move(Prefix));
+        Out[F] = {Pch.groupOf(F, C), std::move(Prefix)};
     }
-  for (const auto &[Group, Prefixes] : ByGroup)
-    Pch.share(Group, Prefixes);
+  return Out;
 }
 
 int checkGlobs(const Options &O) {
@@ -575,7 +573,7 @@ ProjectRun planProjectRun(const Run &R) {
     Project.RootOf = [Roots = rootsOf(O)](const std::string &F) { return Roots.of(F); };
   }
   if (O.ProjectMode)
-    projectNeighbours(O, R.Files, R.EO.Jobs, Project);
+    projectNeighbours(O, R.Files, Project);
   return Project;
 }
 
@@ -590,9 +588,24 @@ LintResult lintFiles(Run &R, std::set<std::string> &Dropped) {
   ProjectRun Project = planProjectRun(R);
   std::function<std::vector<std::string>(const std::string &)> ArgsFor =
       [&](const std::string &F) { return Inferred(F); };
-  if (R.Pch && R.O.Fast)
-    shareTorchPrefixes(*R.Pch, R.Files, Project.Neighbours, *R.Database, R.EO.Reads.get(),
-                       ArgsFor);
+  // One PCH for the files of a project whose torch includes differ
+  // (PchCache::share): the prefixes of the files this run parses.
+  std::map<std::string, std::pair<std::string, std::vector<std::string>>> Prefixes;
+  if (R.Pch && R.O.Fast) {
+    Prefixes = torchPrefixes(*R.Pch, R.Files, Project.Neighbours, *R.Database,
+                             R.EO.Reads.get(), ArgsFor);
+    for (const auto &[F, Prefix] : Prefixes)
+      Project.LoadPch.insert(F); // (What the budget's estimates need.)
+    Project.PchKnown = true;
+    Project.BeforeParsing = [&](const std::vector<std::string> &Parsed) {
+      std::map<std::string, std::vector<std::vector<std::string>>> ByGroup;
+      for (const std::string &F : Parsed)
+        if (auto It = Prefixes.find(F); It != Prefixes.end())
+          ByGroup[It->second.first].push_back(It->second.second);
+      for (const auto &[Group, Ps] : ByGroup)
+        R.Pch->share(Group, Ps);
+    };
+  }
   size_t Finished = 0;
   DeferredFacts Deferred;
   WorkerResult W = lintProject(

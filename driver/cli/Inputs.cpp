@@ -76,7 +76,7 @@ static bool walkTree(const std::string &Dir, const std::string &Root, const std:
   return true;
 }
 
-void projectNeighbours(const Options &O, const std::vector<std::string> &Files, unsigned Jobs,
+void projectNeighbours(const Options &O, const std::vector<std::string> &Files,
                        ProjectRun &Project) {
   std::set<std::string> Named, Roots;
   for (const std::string &F : Files) {
@@ -87,12 +87,9 @@ void projectNeighbours(const Options &O, const std::vector<std::string> &Files, 
       Roots.insert(Root);
   }
   std::vector<std::string> &Out = Project.Neighbours;
-  // The first run's budget for facts (FactBudget), each project's share
-  // summed: while the named files are parsed, the workers they leave idle;
-  // then half their time and 2 s per 1,000 sources of the tree, on every
-  // worker (the bound of docs/linter-speed.md).
+  // The first run's budget for facts (ProjectRun::budget) is worked out
+  // from the named files' estimated costs and the trees' sizes.
   bool Budgeted = !O.ProjectFull;
-  double Budget = 0;
   for (const std::string &Root : Roots) {
     FileSelection Selection(O.Excludes, O.DefaultExcludes);
     llvm::SmallString<256> Real;
@@ -133,9 +130,9 @@ void projectNeighbours(const Options &O, const std::vector<std::string> &Files, 
                        << escapeForTerminal(S.Why[I]) << "\n";
       }
       if (S.Complete) {
-        double Wall = std::max(S.NamedCost / std::max(1u, Jobs), S.NamedMax);
-        Budget += std::max(0.0, Jobs * Wall - S.NamedCost) +
-                  Jobs * (0.5 * Wall + 2.0 * double(Found.size()) / 1000);
+        for (size_t I = 0; I < NamedHere.size() && I < S.NamedCost.size(); ++I)
+          Project.NamedCost[NamedHere[I]] = S.NamedCost[I];
+        Project.TreeSources += Found.size();
         for (size_t I : S.ByNeed)
           if (Out.size() < 5000) {
             Out.push_back(S.Picked[I]);
@@ -156,9 +153,9 @@ void projectNeighbours(const Options &O, const std::vector<std::string> &Files, 
         Project.NeighbourCost.push_back(0);
       }
   }
-  // (Never under 5 s on every worker: a small extension's first run parses
-  // all it needs.)
-  Project.FactBudget = Budgeted ? std::max(Budget, 5.0 * std::max(1u, Jobs)) : -1;
+  if (!Budgeted)
+    Project.NamedCost.clear(); // No budget: every source.
+
 }
 
 int collectFiles(const Options &O, std::vector<std::string> &Files) {

@@ -27,8 +27,8 @@ int collectFiles(const Options &O, std::vector<std::string> &Files);
 /// setup.py or pyproject.toml, a CMake top), walked as a named directory is
 /// (defaults and excludes), at most 5,000 files; unless --project=full, only
 /// those the text pass picks (FactSources.h), most needed first, with the
-/// first run's budget for them (ProjectRun::FactBudget) in \p Project.
-void projectNeighbours(const Options &O, const std::vector<std::string> &Files, unsigned Jobs,
+/// terms of the first run's budget for them (ProjectRun::budget), in \p Project.
+void projectNeighbours(const Options &O, const std::vector<std::string> &Files,
                        ProjectRun &Project);
 
 /// The real paths of the trees being linted: each named file's project

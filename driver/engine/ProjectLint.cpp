@@ -297,21 +297,41 @@ std::map<std::string, std::string> storedIndexPaths(const std::vector<std::strin
 /// the budget lasts; the others go into \p Index as deferred.
 std::vector<std::string> filesToParse(const std::vector<std::string> &Files,
                                       const std::vector<std::string> &Stale,
-                                      const ProjectRun &Project, model::ProjectIndex &Index,
-                                      DeferredFacts &Deferred) {
+                                      const ProjectRun &Project, unsigned Jobs,
+                                      model::ProjectIndex &Index, DeferredFacts &Deferred) {
   std::set<std::string> Named(Files.begin(), Files.end());
   std::vector<std::string> All = Files;
   for (const std::string &S : Stale)
     if (Named.insert(S).second)
       All.push_back(S);
-  double Left = Project.FactBudget;
+  // A first run (no stored facts) whose named files load no PCH pays for
+  // its build with the first neighbour that loads one; a later run parses
+  // at least one neighbour, so that the deferred ones are parsed in time.
+  // The sources are parsed before the named files, Jobs at a time: they
+  // take about the longest one's time, or their sum over the workers.
+  const double Budget = Project.budget(Files, Jobs);
+  Jobs = std::max(1u, Jobs);
+  bool First = Index.Units.empty(),
+       PchPaid = !Project.PchKnown || !First ||
+                 llvm::any_of(Files, [&](const std::string &F) { return Project.LoadPch.count(F); });
+  size_t Admitted = 0;
+  double Sum = 0, Max = 0, Pch = 0;
   for (size_t I = 0; I < Project.Neighbours.size(); ++I) {
     const std::string &N = Project.Neighbours[I];
     if (Index.Units.count(N) || !Named.insert(N).second)
       continue;
-    double Cost = I < Project.NeighbourCost.size() ? Project.NeighbourCost[I] : 0;
-    if (Project.FactBudget < 0 || Cost <= Left) {
-      Left -= Cost;
+    double Cost = Project.costOf(N, I < Project.NeighbourCost.size() ? Project.NeighbourCost[I] : 0);
+    bool BuildsPch = !PchPaid && Project.LoadPch.count(N);
+    double Wall = std::max(std::max(Max, Cost), (Sum + Cost) / Jobs) + Pch +
+                  (BuildsPch ? ProjectRun::PchBuildSeconds : 0);
+    if (Budget < 0 || Wall <= Budget || (!First && Admitted == 0)) {
+      Sum += Cost;
+      Max = std::max(Max, Cost);
+      if (BuildsPch) {
+        PchPaid = true;
+        Pch = ProjectRun::PchBuildSeconds;
+      }
+      ++Admitted;
       All.push_back(N);
     } else if (I < Project.NeighbourTexts.size()) {
       Index.Deferred.push_back(Project.NeighbourTexts[I]);
@@ -375,6 +395,27 @@ void storeIndexes(const std::map<std::string, std::string> &Roots,
 
 } // namespace
 
+double ProjectRun::costOf(const std::string &File, double Estimate) const {
+  bool Cpp = !llvm::is_contained({".cu", ".cuh"}, llvm::sys::path::extension(File));
+  return Estimate + (PchKnown && Cpp && !LoadPch.count(File) ? NoPchSeconds : 0);
+}
+
+double ProjectRun::budget(const std::vector<std::string> &Files, unsigned Jobs) const {
+  if (NamedCost.empty())
+    return -1;
+  Jobs = std::max(1u, Jobs);
+  double Sum = 0, Max = 0;
+  for (const std::string &F : Files)
+    if (auto It = NamedCost.find(F); It != NamedCost.end()) {
+      double C = costOf(F, It->second);
+      Sum += C;
+      Max = std::max(Max, C);
+    }
+  double Wall = std::max(Sum / Jobs, Max);
+  double B = 0.5 * Wall + 2.0 * double(TreeSources) / 1000;
+  return TreeSources <= SmallTree ? std::max(B, MinBudgetSeconds) : B;
+}
+
 WorkerResult lintProject(
     const std::vector<std::string> &Files, const std::vector<std::string> &WorkerArgs,
     const std::vector<std::string> &Env, unsigned Jobs, unsigned TimeoutSeconds,
@@ -386,6 +427,8 @@ WorkerResult lintProject(
       Project.Session ? Project.Session : std::make_shared<model::Session>();
   ResultCache Cache(Project.ResultsDir, Project.ToolId, *Run);
   if (!Project.Enabled) { // --no-project: each file alone.
+    if (Project.BeforeParsing)
+      Project.BeforeParsing(Files);
     std::vector<WorkerResult> Results = runCached(
         Cache, Files, WorkerArgs, [&] { return WorkerArgs; }, Env, Jobs, TimeoutSeconds,
         [&](const std::string &F) { Done ? Done(F, Files.size()) : void(); }, PerFile, nullptr);
@@ -403,18 +446,11 @@ WorkerResult lintProject(
     Index->Digests.insert(Stored.Digests.begin(), Stored.Digests.end());
   }
   DeferredFacts NotParsed;
-  std::vector<std::string> All = filesToParse(Files, Stale, Project, *Index, NotParsed);
+  std::vector<std::string> All = filesToParse(Files, Stale, Project, Jobs, *Index, NotParsed);
   if (Deferred)
     *Deferred = NotParsed;
-  // The fact sources are parsed for their facts alone (no check runs).
-  std::set<std::string> Named(Files.begin(), Files.end());
-  auto ArgsOf = [&](const std::string &F) {
-    std::vector<std::string> A = PerFile ? PerFile(F) : std::vector<std::string>();
-    if (!Named.count(F))
-      A.push_back("--worker-facts-only");
-    return A;
-  };
-
+  if (Project.BeforeParsing)
+    Project.BeforeParsing(All);
   size_t Total = All.size();
   auto Count = [&](const std::string &F) { Done ? Done(F, Total) : void(); };
   // The workers' arguments with \p I written for them (once a worker is
@@ -428,18 +464,38 @@ WorkerResult lintProject(
     Args.insert(std::find(Args.begin(), Args.end(), "--"), "--worker-project-index=" + File.Path);
     return Args;
   };
-  // With a stored index, the first pass already asks the rest of the project
-  // as it was stored, so a run on a changed file parses it once; a file whose
-  // answers the facts parsed in this pass change is linted again below.
-  // (With deferred sources, always: the answers they could change say so
-  // from the first pass.)
+  const std::map<std::string, std::string> StoredDigests = Index->Digests;
+
+  // The fact sources first (the stale files, the neighbours within the
+  // budget), for their facts alone (no check runs on them), so that the
+  // named files are linted once, with those facts.
+  std::vector<std::string> Sources(All.begin() + Files.size(), All.end());
+  if (!Sources.empty()) {
+    std::vector<WorkerResult> Facts = runCached(
+        Cache, Sources, WorkerArgs,
+        [&] {
+          WorkersRan = true;
+          return WorkerArgs;
+        },
+        Env, Jobs, TimeoutSeconds, Count,
+        [&](const std::string &F) {
+          std::vector<std::string> A = PerFile ? PerFile(F) : std::vector<std::string>();
+          A.push_back("--worker-facts-only");
+          return A;
+        },
+        nullptr);
+    mergeFacts(Facts, *Index);
+  }
+
+  // Then the named files, with the stored index and those facts (and the
+  // deferred sources, so the answers they could change say so); a file
+  // whose answers the named files' own facts change is linted again below.
   std::shared_ptr<const model::ProjectIndex> FirstIndex;
   if (!Index->Units.empty() || !Index->Deferred.empty())
     FirstIndex = std::make_shared<const model::ProjectIndex>(*Index);
-  const std::map<std::string, std::string> StoredDigests = Index->Digests;
   IndexFile First;
   std::vector<WorkerResult> Results = runCached(
-      Cache, All, WorkerArgs,
+      Cache, Files, WorkerArgs,
       [&] {
         if (!FirstIndex) {
           WorkersRan = true;
@@ -447,7 +503,7 @@ WorkerResult lintProject(
         }
         return ArgsWith(First, *FirstIndex);
       },
-      Env, Jobs, TimeoutSeconds, Count, ArgsOf, FirstIndex);
+      Env, Jobs, TimeoutSeconds, Count, PerFile, FirstIndex);
   mergeFacts(Results, *Index);
 
   // The files whose questions the merged index answers otherwise.

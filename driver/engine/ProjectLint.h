@@ -18,6 +18,9 @@
 #include "engine/Workers.h"
 #include "model/ProjectModel.h"
 
+#include <map>
+#include <set>
+
 namespace torchlint {
 
 struct ProjectRun {
@@ -45,11 +48,36 @@ struct ProjectRun {
   /// seconds, parseCostOf).
   std::vector<model::DeferredSource> NeighbourTexts;
   std::vector<double> NeighbourCost;
-  /// How much (CPU seconds, estimated) this run may spend parsing the
-  /// neighbours the stored index lacks, in their order (most needed
-  /// first); negative: no limit. Those over it are deferred: the findings
-  /// they could change say so, and a later run parses them.
-  double FactBudget = -1;
+  /// The terms of a first run's budget for parsing the neighbours the stored
+  /// index lacks (budget()): the named files' estimated parse costs (CPU
+  /// seconds, parseCostOf) and how many sources their trees hold; no budget
+  /// when empty (--project=full, a text pass that gave up). The neighbours
+  /// over it are deferred: the findings they could change say so, and a
+  /// later run parses them (at least one each run).
+  std::map<std::string, double> NamedCost;
+  size_t TreeSources = 0;
+  /// The files (named, neighbours) that load the torch PCH, when known: a
+  /// C++ source that loads none parses torch's headers itself, as a CUDA
+  /// source does; and on a first run whose named files load none, the first
+  /// neighbour that does pays for its build.
+  std::set<std::string> LoadPch;
+  bool PchKnown = false;
+  /// Called with the files the run parses (named and neighbours), before
+  /// the first is (the shared PCH holds their torch headers).
+  std::function<void(const std::vector<std::string> &)> BeforeParsing;
+  static constexpr double PchBuildSeconds = 6, NoPchSeconds = 4, MinBudgetSeconds = 5;
+  static constexpr size_t SmallTree = 100;
+
+  /// A file's estimated parse cost: \p Estimate, and NoPchSeconds for a C++
+  /// source known to load no PCH.
+  double costOf(const std::string &File, double Estimate) const;
+  /// The seconds (estimated, wall) a first run on \p Files with \p Jobs
+  /// workers may spend parsing neighbours before them: half the named
+  /// files' time and 2 s per 1,000 sources of their trees (the bound of
+  /// docs/linter-speed.md); in a tree of at most SmallTree sources never
+  /// under MinBudgetSeconds (a small extension's first run parses all it
+  /// needs); negative: no limit.
+  double budget(const std::vector<std::string> &Files, unsigned Jobs) const;
 };
 
 /// What a run did not parse of the neighbours, for the summary line.

@@ -356,6 +356,12 @@ private:
     if (K.K == Tok::QuotedHeader || K.K == Tok::AngledHeader) {
       if (torchHeader(K.Text))
         Out.TorchHost = true;
+      // CUDA's, cuBLAS's, cuDNN's, NCCL's headers: parsed anew in each
+      // C++ source that includes them (the torch PCH holds none of them).
+      for (llvm::StringRef Cuda : {"cuda", "cublas", "cudnn", "cub/", "thrust/", "nccl", "cufft",
+                                   "curand", "cusparse", "ATen/cuda/", "c10/cuda/"})
+        if (K.Text.starts_with(Cuda))
+          Out.CudaHeaders = true;
       if (K.K == Tok::QuotedHeader)
         Out.Includes.push_back(K.Text.str());
       return;
@@ -535,12 +541,17 @@ SourceText readSourceText(llvm::StringRef Text) {
   return T;
 }
 
-double parseCostOf(llvm::StringRef Path, const SourceText &T) {
+double parseCostOf(llvm::StringRef Path, const SourceText &T, size_t HeaderBytes,
+                   bool CudaHeaders) {
   // Measured here (docs/linter-speed.md): a CUDA source about 4.5 s, most of
-  // it headers; a C++ one with the torch PCH about 0.4 s, more for its size;
-  // a pybind11 module of 300 bindings about 5 s more.
+  // it headers; a C++ one with the torch PCH about 0.4 s, more for its size
+  // and its project headers', about 1.5 s more when it includes CUDA's
+  // headers (TransformerEngine's extensions: 1.9 s each); a pybind11
+  // binding or kernel registration about 20 ms (mmcv's pybind.cpp, 113 of
+  // them: 4 s).
   bool Cuda = llvm::is_contained({".cu", ".cuh"}, llvm::sys::path::extension(Path));
-  return (Cuda ? 4.5 : 0.5) + double(T.Bytes) / 50000 + 0.015 * T.Registrations;
+  return (Cuda ? 4.5 : CudaHeaders ? 2.0 : 0.5) + double(T.Bytes + HeaderBytes) / 50000 +
+         0.02 * T.Registrations;
 }
 
 namespace {
@@ -580,6 +591,8 @@ struct Unit {
   std::map<unsigned, std::vector<unsigned>> Calls;
   std::string Dir;
   bool Host = false, BindsPython = false;
+  size_t HeaderBytes = 0;   ///< Its project headers' text.
+  bool CudaHeaders = false; ///< It or a project header includes CUDA's.
 };
 
 class Pass {
@@ -602,6 +615,7 @@ public:
     std::set<std::string> AllDefines = Own->Defines, AllMentions = Own->Mentions;
     U.Host = Own->TorchHost;
     U.BindsPython = Own->BindsPython;
+    U.CudaHeaders = Own->CudaHeaders;
     // Its project headers, transitively.
     std::set<std::string> Seen;
     std::deque<std::pair<std::string, std::string>> Queue; // (includer, name)
@@ -621,6 +635,8 @@ public:
       }
       U.Host |= T->TorchHost;
       U.BindsPython |= T->BindsPython;
+      U.CudaHeaders |= T->CudaHeaders;
+      U.HeaderBytes += T->Bytes;
       AllDefines.insert(T->Defines.begin(), T->Defines.end());
       AllMentions.insert(T->Mentions.begin(), T->Mentions.end());
       for (const std::string &Next : T->Includes)
@@ -766,15 +782,17 @@ public:
     D.DefinesOps = U.Own.DefinesOps;
     return D;
   }
-  double costOf(size_t I, const std::string &Path) const { return parseCostOf(Path, Cands[I].Own); }
-  std::pair<double, double> namedCost(const std::vector<std::string> &Named) const {
-    double Sum = 0, Max = 0;
+  double costOf(size_t I, const std::string &Path) const {
+    const Unit &U = Cands[I];
+    return parseCostOf(Path, U.Own, U.HeaderBytes, U.CudaHeaders);
+  }
+  std::vector<double> namedCost(const std::vector<std::string> &Named) const {
+    std::vector<double> Out;
     for (size_t I = 0; I < NamedUnits.size() && I < Named.size(); ++I) {
-      double C = parseCostOf(Named[I], NamedUnits[I].Own);
-      Sum += C;
-      Max = std::max(Max, C);
+      const Unit &U = NamedUnits[I];
+      Out.push_back(parseCostOf(Named[I], U.Own, U.HeaderBytes, U.CudaHeaders));
     }
-    return {Sum, Max};
+    return Out;
   }
 
   std::vector<std::string> Why; ///< Per candidate: why it is picked ("": not).
@@ -970,7 +988,7 @@ FactSourceSelection selectFactSources(const std::vector<std::string> &Named,
   }
   Picker.pickAll();
   Out.NotHost = Picker.NotHost;
-  std::tie(Out.NamedCost, Out.NamedMax) = Picker.namedCost(Named);
+  Out.NamedCost = Picker.namedCost(Named);
   std::vector<std::pair<int, size_t>> Need;
   for (size_t I = 0; I < Candidates.size(); ++I)
     if (!Picker.Why[I].empty()) {

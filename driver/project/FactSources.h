@@ -57,6 +57,7 @@ struct SourceText {
   std::set<std::string> Ops;      ///< Operator names of its def/impl strings.
   std::vector<std::string> Includes; ///< `#include "..."` as written.
   size_t Bytes = 0;              ///< The text's size.
+  bool CudaHeaders = false;      ///< It includes CUDA's (or cuBLAS's, ...) headers.
   /// `.def(` and `.impl(` calls: pybind11 bindings and kernel registrations,
   /// each a template instantiation of its own in a parse.
   unsigned Registrations = 0;
@@ -64,8 +65,11 @@ struct SourceText {
 
 /// A parse's estimated cost of \p Path, in CPU seconds on the machine of
 /// docs/linter-speed.md: a CUDA source's headers cost ten times a C++
-/// source's (it parses without the PCH); then its size and registrations.
-double parseCostOf(llvm::StringRef Path, const SourceText &T);
+/// source's (it parses without the PCH), a C++ source that includes CUDA's
+/// headers four times; then its size and its project headers' (\p
+/// HeaderBytes), and its registrations.
+double parseCostOf(llvm::StringRef Path, const SourceText &T, size_t HeaderBytes = 0,
+                   bool CudaHeaders = false);
 
 /// Reads \p Text (C++ or CUDA source).
 SourceText readSourceText(llvm::StringRef Text);
@@ -85,8 +89,8 @@ struct FactSourceSelection {
   /// or register the same operators, then the definitions of what they
   /// call, nearest first (what their bodies do).
   std::vector<size_t> ByNeed;
-  /// The named files' parseCostOf, summed, and the largest.
-  double NamedCost = 0, NamedMax = 0;
+  /// Per named file (in their order), its parseCostOf.
+  std::vector<double> NamedCost;
   /// Candidates left out for having no torch host code.
   size_t NotHost = 0;
   /// False when the pass gave up (a read over its byte budget): then every
