@@ -458,9 +458,13 @@ std::vector<std::string> ProjectView::takeAssumed() {
 }
 
 std::string ProjectView::assumedNote(const std::vector<std::string> &Files) {
+  // Three names at most; `-v` lists every source a run did not parse.
+  const size_t Shown = Files.size() > 4 ? 3 : Files.size();
   std::string List;
-  for (size_t I = 0; I < Files.size(); ++I)
+  for (size_t I = 0; I < Shown; ++I)
     List += (I == 0 ? "" : I + 1 == Files.size() ? " and " : ", ") + Files[I];
+  if (Shown < Files.size())
+    List += " and " + std::to_string(Files.size() - Shown) + " other sources";
   return "this finding assumes that " + List + (Files.size() == 1 ? ", which was" : ", which were") +
          " not parsed in this run (a first run on a few files parses only as much of the rest "
          "of the project as it can afford), add nothing to it; the next run parses more, "

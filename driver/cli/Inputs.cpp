@@ -130,8 +130,11 @@ void projectNeighbours(const Options &O, const std::vector<std::string> &Files,
                        << escapeForTerminal(S.Why[I]) << "\n";
       }
       if (S.Complete) {
-        for (size_t I = 0; I < NamedHere.size() && I < S.NamedCost.size(); ++I)
+        for (size_t I = 0; I < NamedHere.size() && I < S.NamedCost.size(); ++I) {
           Project.NamedCost[NamedHere[I]] = S.NamedCost[I];
+          for (size_t J : S.NamedNeeds[I])
+            Project.NamedNeeds[NamedHere[I]].push_back(NamedHere[J]);
+        }
         Project.TreeSources += Found.size();
         for (size_t I : S.ByNeed)
           if (Out.size() < 5000) {

@@ -304,6 +304,22 @@ std::vector<std::string> filesToParse(const std::vector<std::string> &Files,
   for (const std::string &S : Stale)
     if (Named.insert(S).second)
       All.push_back(S);
+  // A named file that a costlier named file needs the facts of, when the
+  // stored index lacks them: parsed for them first too.
+  auto CostOf = [&](const std::string &F) {
+    auto It = Project.NamedCost.find(F);
+    return It == Project.NamedCost.end() ? 0.0 : Project.costOf(F, It->second);
+  };
+  double Sum = 0, Max = 0; // (What the fact sources cost, below.)
+  for (const std::string &F : Files)
+    if (auto It = Project.NamedNeeds.find(F); It != Project.NamedNeeds.end())
+      for (const std::string &G : It->second)
+        if (!Index.Units.count(G) && CostOf(G) < CostOf(F) &&
+            !llvm::is_contained(llvm::ArrayRef(All).drop_front(Files.size()), G)) {
+          All.push_back(G);
+          Sum += CostOf(G);
+          Max = std::max(Max, CostOf(G));
+        }
   // A first run (no stored facts) whose named files load no PCH pays for
   // its build with the first neighbour that loads one; a later run parses
   // at least one neighbour, so that the deferred ones are parsed in time.
@@ -315,7 +331,7 @@ std::vector<std::string> filesToParse(const std::vector<std::string> &Files,
        PchPaid = !Project.PchKnown || !First ||
                  llvm::any_of(Files, [&](const std::string &F) { return Project.LoadPch.count(F); });
   size_t Admitted = 0;
-  double Sum = 0, Max = 0, Pch = 0;
+  double Pch = 0;
   for (size_t I = 0; I < Project.Neighbours.size(); ++I) {
     const std::string &N = Project.Neighbours[I];
     if (Index.Units.count(N) || !Named.insert(N).second)

@@ -56,6 +56,10 @@ struct ProjectRun {
   /// later run parses them (at least one each run).
   std::map<std::string, double> NamedCost;
   size_t TreeSources = 0;
+  /// Per named file, the other named files whose facts can change its
+  /// findings: one that costs less than a file that needs it is parsed for
+  /// its facts first too, rather than that file linted twice.
+  std::map<std::string, std::vector<std::string>> NamedNeeds;
   /// The files (named, neighbours) that load the torch PCH, when known: a
   /// C++ source that loads none parses torch's headers itself, as a CUDA
   /// source does; and on a first run whose named files load none, the first

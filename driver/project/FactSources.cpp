@@ -786,6 +786,25 @@ public:
     const Unit &U = Cands[I];
     return parseCostOf(Path, U.Own, U.HeaderBytes, U.CudaHeaders);
   }
+  /// Per named file, the other named files whose facts can change its
+  /// findings: they define what it names and does not define, name what it
+  /// defines, or register the same operators.
+  std::vector<std::vector<size_t>> namedNeeds() const {
+    auto Names = [](const Unit &A, const Unit &B) { // A names what B defines.
+      return llvm::any_of(B.Defines, [&](unsigned D) {
+        return std::binary_search(A.AllMentions.begin(), A.AllMentions.end(), D) &&
+               !std::binary_search(A.AllDefines.begin(), A.AllDefines.end(), D);
+      });
+    };
+    std::vector<std::vector<size_t>> Out(NamedUnits.size());
+    for (size_t I = 0; I < NamedUnits.size(); ++I)
+      for (size_t J = 0; J < NamedUnits.size(); ++J)
+        if (I != J && (Names(NamedUnits[I], NamedUnits[J]) || Names(NamedUnits[J], NamedUnits[I]) ||
+                       meets(NamedUnits[I].Ops, NamedUnits[J].Ops)))
+          Out[I].push_back(J);
+    return Out;
+  }
+
   std::vector<double> namedCost(const std::vector<std::string> &Named) const {
     std::vector<double> Out;
     for (size_t I = 0; I < NamedUnits.size() && I < Named.size(); ++I) {
@@ -989,6 +1008,7 @@ FactSourceSelection selectFactSources(const std::vector<std::string> &Named,
   Picker.pickAll();
   Out.NotHost = Picker.NotHost;
   Out.NamedCost = Picker.namedCost(Named);
+  Out.NamedNeeds = Picker.namedNeeds();
   std::vector<std::pair<int, size_t>> Need;
   for (size_t I = 0; I < Candidates.size(); ++I)
     if (!Picker.Why[I].empty()) {

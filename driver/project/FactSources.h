@@ -89,8 +89,10 @@ struct FactSourceSelection {
   /// or register the same operators, then the definitions of what they
   /// call, nearest first (what their bodies do).
   std::vector<size_t> ByNeed;
-  /// Per named file (in their order), its parseCostOf.
+  /// Per named file (in their order), its parseCostOf, and the other named
+  /// files (indexes) whose facts can change its findings.
   std::vector<double> NamedCost;
+  std::vector<std::vector<size_t>> NamedNeeds;
   /// Candidates left out for having no torch host code.
   size_t NotHost = 0;
   /// False when the pass gave up (a read over its byte budget): then every
