@@ -158,7 +158,6 @@ void projectNeighbours(const Options &O, const std::vector<std::string> &Files,
   }
   if (!Budgeted)
     Project.NamedCost.clear(); // No budget: every source.
-
 }
 
 int collectFiles(const Options &O, std::vector<std::string> &Files) {

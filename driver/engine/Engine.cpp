@@ -824,20 +824,29 @@ std::string parseWithCommands(const tooling::CompilationDatabase &Database, cons
   return "";
 }
 
+/// A consumer that passes every diagnostic on to \p Next.
+class Forwarding : public DiagnosticConsumer {
+public:
+  explicit Forwarding(DiagnosticConsumer &Next) : Next(Next) {}
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Next.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Next.EndSourceFile(); }
+  void finish() override { Next.finish(); }
+
+protected:
+  DiagnosticConsumer &Next;
+};
+
 /// Passes the compiler's diagnostics on to clang-tidy's consumer and notes
 /// whether every error was a semantic one. A syntax, lexical or preprocessor
 /// error, a fatal one or the driver's is the file's own: its compiler rejects
 /// it too. Code only Clang's semantic analysis rejects (an overloaded
 /// operator nvcc resolves and Clang finds ambiguous, a `static` redeclaration
 /// GCC accepts) still parses: the rest of the file is linted, in part.
-class ErrorKinds : public DiagnosticConsumer {
+class ErrorKinds : public Forwarding {
 public:
-  explicit ErrorKinds(DiagnosticConsumer &Next) : Next(Next) {}
-  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
-    Next.BeginSourceFile(LO, PP);
-  }
-  void EndSourceFile() override { Next.EndSourceFile(); }
-  void finish() override { Next.finish(); }
+  using Forwarding::Forwarding;
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level >= DiagnosticsEngine::Error &&
@@ -848,22 +857,14 @@ public:
     Next.HandleDiagnostic(Level, Info);
   }
   bool OnlySemantic = true;
-
-private:
-  DiagnosticConsumer &Next;
 };
 
 /// Passes the checks' diagnostics on, keeping for each finding the deferred
 /// sources the answers its match got assumed (ProjectView::takeAssumed),
 /// under its message: the note findingOf adds.
-class AssumedFacts : public DiagnosticConsumer {
+class AssumedFacts : public Forwarding {
 public:
-  AssumedFacts(DiagnosticConsumer &Next, RunState &State) : Next(Next), State(State) {}
-  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
-    Next.BeginSourceFile(LO, PP);
-  }
-  void EndSourceFile() override { Next.EndSourceFile(); }
-  void finish() override { Next.finish(); }
+  AssumedFacts(DiagnosticConsumer &Next, RunState &State) : Forwarding(Next), State(State) {}
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level == DiagnosticsEngine::Warning && State.CurrentAST)
@@ -887,7 +888,6 @@ public:
   }
 
 private:
-  DiagnosticConsumer &Next;
   RunState &State;
 };
 
