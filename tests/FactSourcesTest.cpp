@@ -298,6 +298,18 @@ TEST(FactSources, ABindingModuleSeesEveryOperatorDefinition) {
   });
   EXPECT_EQ(picked(Dir, {"bind.cpp"}, {"lib.cpp", "impl.cpp"}),
             std::set<std::string>{"lib.cpp"});
+  // Not another program's: an extension in a sibling directory, a test
+  // tree's operators.
+  std::string Top = project({
+      {"ext/bind.cpp", "#include <torch/extension.h>\nat::Tensor f(const at::Tensor &x) { "
+                       "return x; }\nPYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def(\"f\", &f); }\n"},
+      {"ext/lib.cpp", "#include <torch/library.h>\nTORCH_LIBRARY(myext, m) { "
+                      "m.def(\"g(Tensor x) -> Tensor\"); }\n"},
+      {"testdata/other.cpp", "#include <torch/library.h>\nTORCH_LIBRARY(other, m) { "
+                             "m.def(\"h(Tensor x) -> Tensor\"); }\n"},
+  });
+  EXPECT_EQ(picked(Top, {"ext/bind.cpp"}, {"ext/lib.cpp", "testdata/other.cpp"}),
+            std::set<std::string>{"ext/lib.cpp"});
 }
 
 TEST(FactSources, AProjectHeaderOutsideTheRootIsNotTheProjects) {

@@ -403,11 +403,9 @@ std::set<std::string> ProjectView::assumedFor(const std::string &Kind,
         Shown(D);
     return Out;
   }
-  std::string Usr = Arg.substr(0, Arg.rfind('#') == std::string::npos ||
-                                          !(Kind == "writes" || Kind == "maywrite" ||
-                                            Kind == "returns" || Kind == "callers")
-                                      ? Arg.size()
-                                      : Arg.rfind('#'));
+  // (A parameter's question is "usr#index".)
+  bool OfParam = Kind == "writes" || Kind == "maywrite" || Kind == "returns" || Kind == "callers";
+  std::string Usr = OfParam ? Arg.substr(0, Arg.rfind('#')) : Arg;
   // The functions whose facts the answer reads: downward, those the code
   // of Usr reaches and no unit defines; upward, Usr and its callers.
   std::set<std::string> Names;
@@ -415,12 +413,13 @@ std::set<std::string> ProjectView::assumedFor(const std::string &Kind,
   const auto &Defs = definitions();
   std::set<std::string> Seen = {Usr};
   std::deque<std::string> Work = {Usr};
-  std::unordered_map<std::string, std::vector<std::string>> CallersOf;
-  if (Upward)
+  if (Upward && !CallersBuilt) {
+    CallersBuilt = true;
     for (const auto &[U, Fs] : Defs)
       for (const FunctionFact *F : Fs)
         for (const std::string &C : F->Callees)
           CallersOf[C].push_back(U);
+  }
   while (!Work.empty() && Seen.size() < 4096) {
     std::string U = Work.front();
     Work.pop_front();

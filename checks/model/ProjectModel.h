@@ -207,6 +207,9 @@ private:
   mutable bool TracedBuilt = false, DefinitionsBuilt = false;
   mutable std::unordered_map<std::string, std::vector<const FunctionFact *>> Definitions;
   mutable std::map<std::string, ProjectContext> Traced;
+  /// Who calls each function (assumedFor's upward walk), made once.
+  mutable bool CallersBuilt = false;
+  mutable std::unordered_map<std::string, std::vector<std::string>> CallersOf;
 };
 
 } // namespace torchlint::model

@@ -976,9 +976,11 @@ private:
           for (size_t I : It->second)
             pick(I, "registers the operator '" + Text.str(O) + "'");
     }
+    // (Of the same program: a sibling extension's operators, or a test
+    // tree's, are not the namespace this module's migration goes into.)
     if (Binds)
       for (size_t I = 0; I < Cands.size(); ++I)
-        if (Cands[I].Host && Cands[I].Own.DefinesOps)
+        if (Cands[I].Host && Cands[I].Own.DefinesOps && related(Cands[I]))
           pick(I, "defines operators");
   }
 
