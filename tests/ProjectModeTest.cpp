@@ -704,4 +704,49 @@ TEST(ProjectMode, AFactSourceIsParsedForItsFactsAlone) {
   EXPECT_EQ(FactResults, 1u);
 }
 
+// A named file that loads no PCH starts while the sources whose facts it
+// needs are parsed (they build the PCH meanwhile) and takes their facts
+// once they are known, before its checks run: its findings are those of a
+// run that parses every source first (--project=full -j1).
+TEST(ProjectMode, ANamedFileParsesWhileItsFactSourcesAre) {
+  std::string Top = makeTempDir("index-late"), Dir = Top + "/ext";
+  sh("mkdir -p " + shellQuote(Dir));
+  writeFile(Dir + "/setup.py", "from setuptools import setup\nsetup(name='ext')\n");
+  // (Not a header of includes only: bindings.cpp loads no PCH.)
+  writeFile(Dir + "/common.h", "#pragma once\n#define EXT_API\n#include <torch/extension.h>\n"
+                               "EXT_API at::Tensor helper(const at::Tensor &x);\n");
+  writeFile(Dir + "/bindings.cpp", "#include \"common.h\"\n"
+                                   "PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {\n"
+                                   "  m.def(\"helper\", &helper);\n}\n");
+  writeFile(Dir + "/kernel.cpp", "#include <torch/extension.h>\n#include \"common.h\"\n"
+                                 "at::Tensor helper(const at::Tensor &x) { return x + 1; }\n");
+  sh("cd " + shellQuote(Dir) + " && git init -q .");
+  auto Run = [&](const std::string &Cache, const std::string &More) {
+    return runTorchLint("--torch-include=" + shellQuote(mockIncludes()) + " --cache-dir=" +
+                            shellQuote(Top + "/" + Cache) + " --format=json " + More +
+                            " bindings.cpp",
+                        Dir);
+  };
+  std::string Log = Top + "/parses.txt";
+  ::setenv("TORCHLINT_TEST_PARSE_LOG", Log.c_str(), 1);
+  RunResult Early = Run("early", "-j2");
+  ::unsetenv("TORCHLINT_TEST_PARSE_LOG");
+  RunResult After = Run("after", "-j1 --project=full");
+  ASSERT_EQ(Early.ExitCode, 1) << Early.Out << Early.Err;
+  ASSERT_EQ(After.ExitCode, 1) << After.Out << After.Err;
+  std::string Parsed = readFile(Log);
+  EXPECT_NE(Parsed.find("bindings.cpp (index late)"), std::string::npos) << Parsed;
+  EXPECT_NE(Parsed.find("kernel.cpp\n"), std::string::npos) << Parsed;
+  // The binding's migration puts helper under the key its definition in
+  // kernel.cpp proves (tensor ops only): a fact of the source, not of the
+  // named file.
+  json E = json::parse(Early.Out), A = json::parse(After.Out);
+  EXPECT_EQ(E["findings"], A["findings"]) << Early.Out << After.Out;
+  EXPECT_EQ(E["findings"].dump().find("not parsed in this run"), std::string::npos) << Early.Out;
+  EXPECT_NE(E["findings"].dump().find("TORCH_LIBRARY_IMPL(TORCH_EXTENSION_NAME, "
+                                      "CompositeImplicitAutograd, m)"),
+            std::string::npos)
+      << Early.Out;
+}
+
 } // namespace

@@ -41,6 +41,10 @@ std::string Session::displayPath(const std::string &File) const {
 }
 
 std::shared_ptr<const ProjectIndex> Session::indexFor(const std::string &Main) const {
+  if (!S.Index && S.LateIndex) {
+    std::call_once(LateOnce, [&] { Late = S.LateIndex(); });
+    return Late;
+  }
   if (S.Index || S.StoredIndexCache.empty())
     return S.Index;
   std::string Root = gitWorkTreeOf(Main);

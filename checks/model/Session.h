@@ -58,6 +58,10 @@ public:
     /// With no Index: each TU sees the index torch-lint stored in this cache
     /// for its git work tree (the clang-tidy plugin). Empty: none.
     std::string StoredIndexCache;
+    /// With no Index: the index given once it is known (a worker started
+    /// while its parent still gathers the facts, ProjectLint.cpp), asked for
+    /// when a TU first needs it (after its parse) and kept.
+    std::function<std::shared_ptr<const ProjectIndex>()> LateIndex;
   };
 
   explicit Session(Settings S = {});
@@ -99,6 +103,8 @@ private:
   mutable std::map<std::string, std::string> TreeDigests;
   mutable std::map<std::string, std::string> RootOfDirectory;
   mutable std::map<std::string, std::shared_ptr<const ProjectIndex>> StoredIndexes;
+  mutable std::once_flag LateOnce;
+  mutable std::shared_ptr<const ProjectIndex> Late;
 };
 
 /// One TU's model: what its checks share, made on first use from the TU.

@@ -49,6 +49,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <thread>
+#include <unistd.h>
 
 namespace torchlint {
 namespace {
@@ -257,6 +258,39 @@ int listChecks(const Options &O) {
   return ExitClean;
 }
 
+/// The project index the parent wrote to \p Path (--worker-project-index);
+/// false when the file is not one.
+bool readIndexFile(const std::string &Path, std::shared_ptr<const model::ProjectIndex> &Index) {
+  auto Buf = readRegularFile(Path, uint64_t(1) << 30);
+  nlohmann::json J;
+  if (Buf)
+    J = nlohmann::json::parse(Buf->getBuffer().begin(), Buf->getBuffer().end(), nullptr,
+                              /*allow_exceptions=*/false);
+  try {
+    Index = std::make_shared<model::ProjectIndex>(model::ProjectIndex::fromJson(J));
+  } catch (const nlohmann::json::exception &) {
+    return false;
+  }
+  return true;
+}
+
+/// --worker-index-late: the parent reserved \p Path (an empty file) and
+/// renames the index onto it once its fact sources are parsed; the worker
+/// parses its file meanwhile and waits here, when its checks first ask.
+/// The file removed, or the parent gone: no index.
+std::shared_ptr<const model::ProjectIndex> awaitIndexFile(const std::string &Path, pid_t Parent) {
+  for (;;) {
+    llvm::sys::fs::file_status St;
+    if (llvm::sys::fs::status(Path, St) || getppid() != Parent)
+      return nullptr;
+    if (St.getSize() > 0)
+      break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  std::shared_ptr<const model::ProjectIndex> Index;
+  return readIndexFile(Path, Index) ? Index : nullptr;
+}
+
 /// What the run knows of its projects (checks/model/Session.h): the checks'
 /// idea of a file's project (its Python, the paths notes show); a worker's,
 /// the merged index and the Python scans its parent wrote.
@@ -264,16 +298,12 @@ int makeSession(const Options &O, std::shared_ptr<model::Session> &Run) {
   model::Session::Settings S;
   S.RootOf = [Roots = rootsOf(O)](const std::string &F) { return Roots.markedOf(F); };
   if (O.Worker && !O.WorkerProjectIndex.empty()) {
-    auto Buf = readRegularFile(O.WorkerProjectIndex, uint64_t(1) << 30);
-    nlohmann::json J;
-    if (Buf)
-      J = nlohmann::json::parse(Buf->getBuffer().begin(), Buf->getBuffer().end(), nullptr,
-                                /*allow_exceptions=*/false);
-    try {
-      S.Index = std::make_shared<model::ProjectIndex>(model::ProjectIndex::fromJson(J));
-    } catch (const nlohmann::json::exception &) {
+    if (O.WorkerIndexLate)
+      S.LateIndex = [Path = O.WorkerProjectIndex, Parent = getppid()] {
+        return awaitIndexFile(Path, Parent);
+      };
+    else if (!readIndexFile(O.WorkerProjectIndex, S.Index))
       return usageError("--worker-project-index: not a project index");
-    }
   }
   Run = std::make_shared<model::Session>(std::move(S));
   if (O.Worker && !O.WorkerPythonScans.empty())
@@ -452,8 +482,9 @@ int planEngine(Run &R) {
   return -1;
 }
 
-/// The test hooks of a worker: a crash, a hang, a log of the files parsed.
-void injectWorkerFaults(const std::vector<std::string> &Files) {
+/// The test hooks of a worker: a crash, a hang, a log of the files parsed
+/// (and which took their index late).
+void injectWorkerFaults(const std::vector<std::string> &Files, bool IndexLate) {
   for (const std::string &F : Files) {
     if (const char *C = std::getenv("TORCHLINT_TEST_CRASH_ON"); C && *C &&
         llvm::StringRef(F).contains(C))
@@ -466,14 +497,14 @@ void injectWorkerFaults(const std::vector<std::string> &Files) {
       std::error_code EC;
       llvm::raw_fd_ostream Log(L, EC, llvm::sys::fs::OF_Append);
       if (!EC)
-        Log << F << "\n";
+        Log << F << (IndexLate ? " (index late)" : "") << "\n";
     }
   }
 }
 
 /// A worker's run: its file linted here, the result printed for the parent.
 int lintAsWorker(Run &R) {
-  injectWorkerFaults(R.Files); // Fault injection for the tests of Workers.h.
+  injectWorkerFaults(R.Files, R.O.WorkerIndexLate); // Fault injection for the tests of Workers.h.
   WorkerResult W{lint(R.Files, *R.Database, R.EO), {}};
   {
     std::lock_guard<std::mutex> Lock(R.Dropped->Lock);

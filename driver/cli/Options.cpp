@@ -154,6 +154,7 @@ bool parseSwitch(llvm::StringRef A, Options &O) {
   else if (A.consume_front("--worker-python-scans=")) O.WorkerPythonScans = A.str();
   else if (A.consume_front("--worker-project-index=")) O.WorkerProjectIndex = A.str();
   else if (A == "--worker-facts-only") O.WorkerFactsOnly = true;
+  else if (A == "--worker-index-late") O.WorkerIndexLate = true;
   else if (A.consume_front("--worker-include-dir=")) O.InferredIncludes.push_back(A.str());
   else if (A.consume_front("--worker-define=")) O.InferredDefines.push_back(A.str());
   else return false;

@@ -48,6 +48,9 @@ struct Options {
   std::string WorkerPythonScans;  ///< --worker-python-scans (from the parent).
   /// --worker-facts-only (from the parent): the file is a fact source.
   bool WorkerFactsOnly = false;
+  /// --worker-index-late (from the parent): the index named by
+  /// --worker-project-index is written while the worker parses.
+  bool WorkerIndexLate = false;
 };
 
 /// The process's working directory.

@@ -18,6 +18,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <thread>
 
 using nlohmann::json;
 
@@ -72,6 +73,11 @@ public:
     }
     Add(WithIndex ? "project" : "own");
     return hexDigest(H.final());
+  }
+
+  /// Whether a result is stored under \p Key (holding or not).
+  bool stored(const std::string &Key) const {
+    return !Key.empty() && llvm::sys::fs::exists(Dir + "/" + Key + ".json");
   }
 
   /// The stored result under \p Key if it still holds.
@@ -230,6 +236,24 @@ struct IndexFile {
     Path = P.str().str();
     return true;
   }
+  /// A path reserved now (an empty file) for an index written later
+  /// (publish), to a worker started before it is known (--worker-index-late).
+  bool reserve() {
+    llvm::SmallString<256> P;
+    int FD = -1;
+    if (llvm::sys::fs::createTemporaryFile("torchlint-project", "json", FD, P))
+      return false;
+    llvm::sys::fs::closeFile(FD);
+    Path = P.str().str();
+    return true;
+  }
+  /// The index renamed onto the reserved path; none (null, or it cannot be
+  /// written): the path removed, and the worker goes on without one.
+  void publish(const model::ProjectIndex *Index) {
+    if (!Index || writeReplacing(Path, Index->toJson().dump(-1, ' ', false,
+                                                            json::error_handler_t::replace)))
+      llvm::sys::fs::remove(Path);
+  }
   ~IndexFile() {
     if (!Path.empty())
       llvm::sys::fs::remove(Path);
@@ -245,7 +269,7 @@ runCached(ResultCache &Cache, const std::vector<std::string> &Files,
           const std::vector<std::string> &Env, unsigned Jobs, unsigned TimeoutSeconds,
           const std::function<void(const std::string &)> &Done,
           const std::function<std::vector<std::string>(const std::string &)> &PerFile,
-          const std::shared_ptr<const model::ProjectIndex> &Index) {
+          const std::shared_ptr<const model::ProjectIndex> &Index, WorkerSlots *Slots) {
   std::vector<WorkerResult> Results(Files.size());
   std::vector<std::string> Keys(Files.size()), Missed;
   std::vector<size_t> MissedAt;
@@ -273,7 +297,7 @@ runCached(ResultCache &Cache, const std::vector<std::string> &Files,
   if (Missed.empty())
     return Results;
   std::vector<WorkerResult> Fresh =
-      runWorkers(Missed, RunArgs(), Env, Jobs, TimeoutSeconds, Done, PerFile, Cache.session());
+      runWorkers(Missed, RunArgs(), Env, Jobs, TimeoutSeconds, Done, PerFile, Cache.session(), Slots);
   for (size_t J = 0; J < Missed.size(); ++J) {
     Cache.store(Keys[MissedAt[J]], Fresh[J]);
     Results[MissedAt[J]] = std::move(Fresh[J]);
@@ -298,7 +322,8 @@ std::map<std::string, std::string> storedIndexPaths(const std::vector<std::strin
 std::vector<std::string> filesToParse(const std::vector<std::string> &Files,
                                       const std::vector<std::string> &Stale,
                                       const ProjectRun &Project, unsigned Jobs,
-                                      model::ProjectIndex &Index, DeferredFacts &Deferred) {
+                                      const std::string &Early, model::ProjectIndex &Index,
+                                      DeferredFacts &Deferred) {
   std::set<std::string> Named(Files.begin(), Files.end());
   std::vector<std::string> All = Files;
   for (const std::string &S : Stale)
@@ -324,9 +349,23 @@ std::vector<std::string> filesToParse(const std::vector<std::string> &Files,
   // its build with the first neighbour that loads one; a later run parses
   // at least one neighbour, so that the deferred ones are parsed in time.
   // The sources are parsed before the named files, Jobs at a time: they
-  // take about the longest one's time, or their sum over the workers.
+  // take about the longest one's time, or their sum over the workers. With
+  // a file started early (startedEarly), on the other workers while it
+  // parses: the run then takes the sources' time and the other named
+  // files' over all workers, within the named files' own and the budget.
   const double Budget = Project.budget(Files, Jobs);
   Jobs = std::max(1u, Jobs);
+  unsigned SourceJobs = Early.empty() ? Jobs : std::max(1u, Jobs - 1);
+  double NamedWall = 0, Others = 0;
+  if (!Early.empty()) {
+    NamedWall = Project.namedWall(Files, Jobs);
+    for (const std::string &F : Files)
+      Others += F == Early ? 0 : CostOf(F);
+  }
+  auto Within = [&](double SourcesWall) {
+    return Early.empty() ? SourcesWall <= Budget
+                         : SourcesWall + Others / Jobs <= NamedWall + Budget;
+  };
   bool First = Index.Units.empty(),
        PchPaid = !Project.PchKnown || !First ||
                  llvm::any_of(Files, [&](const std::string &F) { return Project.LoadPch.count(F); });
@@ -338,9 +377,9 @@ std::vector<std::string> filesToParse(const std::vector<std::string> &Files,
       continue;
     double Cost = Project.costOf(N, I < Project.NeighbourCost.size() ? Project.NeighbourCost[I] : 0);
     bool BuildsPch = !PchPaid && Project.LoadPch.count(N);
-    double Wall = std::max(std::max(Max, Cost), (Sum + Cost) / Jobs) + Pch +
+    double Wall = std::max(std::max(Max, Cost), (Sum + Cost) / SourceJobs) + Pch +
                   (BuildsPch ? ProjectRun::PchBuildSeconds : 0);
-    if (Budget < 0 || Wall <= Budget || (!First && Admitted == 0)) {
+    if (Budget < 0 || Within(Wall) || (!First && Admitted == 0)) {
       Sum += Cost;
       Max = std::max(Max, Cost);
       if (BuildsPch) {
@@ -389,6 +428,28 @@ std::vector<size_t> answeredOtherwise(size_t Named, const std::vector<WorkerResu
   return Out;
 }
 
+/// The named file that starts while the fact sources are parsed, "" for
+/// none: with a worker to spare, the costliest named file that loads no PCH
+/// (the sources build it) and has no stored result (\p Stored). It parses
+/// meanwhile and waits for their facts before its checks run
+/// (--worker-index-late): TransformerEngine's pybind.cpp, 8 s without a
+/// PCH, needs the facts of four files that wait 5 s for one.
+std::string startedEarly(const std::vector<std::string> &Files, const ProjectRun &Project,
+                         unsigned Jobs, const std::function<bool(const std::string &)> &Stored) {
+  std::string Early;
+  double Most = 0;
+  if (Jobs < 2 || !Project.PchKnown)
+    return Early;
+  for (const std::string &F : Files)
+    if (auto It = Project.NamedCost.find(F); It != Project.NamedCost.end() &&
+                                             !Project.LoadPch.count(F) &&
+                                             Project.costOf(F, It->second) > Most && !Stored(F)) {
+      Most = Project.costOf(F, It->second);
+      Early = F;
+    }
+  return Early;
+}
+
 /// \p Index stored for the next run, one file per project root.
 void storeIndexes(const std::map<std::string, std::string> &Roots,
                   const model::ProjectIndex &Index, bool Quiet) {
@@ -416,9 +477,7 @@ double ProjectRun::costOf(const std::string &File, double Estimate) const {
   return Estimate + (PchKnown && Cpp && !LoadPch.count(File) ? NoPchSeconds : 0);
 }
 
-double ProjectRun::budget(const std::vector<std::string> &Files, unsigned Jobs) const {
-  if (NamedCost.empty())
-    return -1;
+double ProjectRun::namedWall(const std::vector<std::string> &Files, unsigned Jobs) const {
   Jobs = std::max(1u, Jobs);
   double Sum = 0, Max = 0;
   for (const std::string &F : Files)
@@ -427,8 +486,13 @@ double ProjectRun::budget(const std::vector<std::string> &Files, unsigned Jobs) 
       Sum += C;
       Max = std::max(Max, C);
     }
-  double Wall = std::max(Sum / Jobs, Max);
-  double B = 0.5 * Wall + 2.0 * double(TreeSources) / 1000;
+  return std::max(Sum / Jobs, Max);
+}
+
+double ProjectRun::budget(const std::vector<std::string> &Files, unsigned Jobs) const {
+  if (NamedCost.empty())
+    return -1;
+  double B = 0.5 * namedWall(Files, Jobs) + 2.0 * double(TreeSources) / 1000;
   return TreeSources <= SmallTree ? std::max(B, MinBudgetSeconds) : B;
 }
 
@@ -447,7 +511,8 @@ WorkerResult lintProject(
       Project.BeforeParsing(Files);
     std::vector<WorkerResult> Results = runCached(
         Cache, Files, WorkerArgs, [&] { return WorkerArgs; }, Env, Jobs, TimeoutSeconds,
-        [&](const std::string &F) { Done ? Done(F, Files.size()) : void(); }, PerFile, nullptr);
+        [&](const std::string &F) { Done ? Done(F, Files.size()) : void(); }, PerFile, nullptr,
+        nullptr);
     Cache.enabled() ? Cache.trim(Project.ResultsMaxBytes) : void();
     return mergeWorkerResults(Results, Files);
   }
@@ -461,14 +526,31 @@ WorkerResult lintProject(
     Index->Units.insert(Stored.Units.begin(), Stored.Units.end());
     Index->Digests.insert(Stored.Digests.begin(), Stored.Digests.end());
   }
+  // The named file that parses while the fact sources are (startedEarly).
+  auto KeyOf = [&](const std::string &F, bool WithIndex) {
+    return Cache.enabled() ? Cache.keyOf(F, WorkerArgs, Env,
+                                         PerFile ? PerFile(F) : std::vector<std::string>(),
+                                         WithIndex)
+                           : std::string();
+  };
+  std::string Early = startedEarly(Files, Project, Jobs, [&](const std::string &F) {
+    return Cache.stored(KeyOf(F, true)) || Cache.stored(KeyOf(F, false));
+  });
   DeferredFacts NotParsed;
-  std::vector<std::string> All = filesToParse(Files, Stale, Project, Jobs, *Index, NotParsed);
+  std::vector<std::string> All =
+      filesToParse(Files, Stale, Project, Jobs, Early, *Index, NotParsed);
+  if (All.size() == Files.size() || llvm::count(All, Early) > 1)
+    Early.clear(); // No sources to parse meanwhile; or it is one.
   if (Deferred)
     *Deferred = NotParsed;
   if (Project.BeforeParsing)
     Project.BeforeParsing(All);
   size_t Total = All.size();
-  auto Count = [&](const std::string &F) { Done ? Done(F, Total) : void(); };
+  std::mutex CountLock; // (The early file's worker counts from its thread.)
+  auto Count = [&](const std::string &F) {
+    std::lock_guard<std::mutex> Lock(CountLock);
+    Done ? Done(F, Total) : void();
+  };
   // The workers' arguments with \p I written for them (once a worker is
   // needed: a run the cache answers writes nothing).
   bool WorkersRan = false;
@@ -481,11 +563,28 @@ WorkerResult lintProject(
     return Args;
   };
   const std::map<std::string, std::string> StoredDigests = Index->Digests;
+  WorkerSlots Slots(Jobs);
 
   // The fact sources first (the stale files, the neighbours within the
   // budget), for their facts alone (no check runs on them), so that the
-  // named files are linted once, with those facts.
+  // named files are linted once, with those facts; one named file may parse
+  // meanwhile (startedEarly) and take them once they are known.
   std::vector<std::string> Sources(All.begin() + Files.size(), All.end());
+  IndexFile Late;
+  std::optional<WorkerResult> EarlyResult;
+  std::thread EarlyWorker;
+  if (!Early.empty() && Late.reserve()) {
+    WorkersRan = true;
+    std::vector<std::string> Args = WorkerArgs;
+    Args.insert(std::find(Args.begin(), Args.end(), "--"),
+                {"--worker-project-index=" + Late.Path, "--worker-index-late"});
+    Slots.acquire(); // Its slot before the sources take them all.
+    EarlyWorker = std::thread([&, Args] {
+      EarlyResult = std::move(
+          runWorkers({Early}, Args, Env, 1, TimeoutSeconds, Count, PerFile, *Run).front());
+      Slots.release();
+    });
+  }
   if (!Sources.empty()) {
     std::vector<WorkerResult> Facts = runCached(
         Cache, Sources, WorkerArgs,
@@ -499,7 +598,7 @@ WorkerResult lintProject(
           A.push_back("--worker-facts-only");
           return A;
         },
-        nullptr);
+        nullptr, &Slots);
     mergeFacts(Facts, *Index);
   }
 
@@ -509,9 +608,15 @@ WorkerResult lintProject(
   std::shared_ptr<const model::ProjectIndex> FirstIndex;
   if (!Index->Units.empty() || !Index->Deferred.empty())
     FirstIndex = std::make_shared<const model::ProjectIndex>(*Index);
+  if (EarlyWorker.joinable())
+    Late.publish(FirstIndex.get());
+  std::vector<std::string> Rest;
+  for (const std::string &F : Files)
+    if (F != Early || !EarlyWorker.joinable())
+      Rest.push_back(F);
   IndexFile First;
-  std::vector<WorkerResult> Results = runCached(
-      Cache, Files, WorkerArgs,
+  std::vector<WorkerResult> RestResults = runCached(
+      Cache, Rest, WorkerArgs,
       [&] {
         if (!FirstIndex) {
           WorkersRan = true;
@@ -519,7 +624,17 @@ WorkerResult lintProject(
         }
         return ArgsWith(First, *FirstIndex);
       },
-      Env, Jobs, TimeoutSeconds, Count, PerFile, FirstIndex);
+      Env, Jobs, TimeoutSeconds, Count, PerFile, FirstIndex, &Slots);
+  std::vector<WorkerResult> Results;
+  Results.reserve(Files.size());
+  for (size_t I = 0, J = 0; I < Files.size(); ++I)
+    if (J < Rest.size() && Rest[J] == Files[I]) {
+      Results.push_back(std::move(RestResults[J++]));
+    } else { // The early file.
+      EarlyWorker.join();
+      Cache.store(KeyOf(Early, FirstIndex != nullptr), *EarlyResult);
+      Results.push_back(std::move(*EarlyResult));
+    }
   mergeFacts(Results, *Index);
 
   // The files whose questions the merged index answers otherwise.
@@ -532,7 +647,7 @@ WorkerResult lintProject(
     Total += Again.size();
     std::vector<WorkerResult> Second =
         runCached(Cache, Again, WorkerArgs, [&] { return ArgsWith(Merged, *Index); }, Env, Jobs,
-                  TimeoutSeconds, Count, PerFile, Index);
+                  TimeoutSeconds, Count, PerFile, Index, nullptr);
     for (size_t J = 0; J < Again.size(); ++J)
       Results[AgainAt[J]] = std::move(Second[J]);
   }

@@ -177,7 +177,7 @@ std::vector<WorkerResult> runWorkers(
     const std::vector<std::string> &Env, unsigned Jobs, unsigned TimeoutSeconds,
     const std::function<void(const std::string &)> &Done,
     const std::function<std::vector<std::string>(const std::string &)> &PerFile,
-    const model::Session &Run) {
+    const model::Session &Run, WorkerSlots *Slots) {
   std::string Self = llvm::sys::fs::getMainExecutable(
       nullptr, reinterpret_cast<void *>(&mergeWorkerResults));
   std::vector<std::string> Environment;
@@ -229,8 +229,12 @@ std::vector<WorkerResult> runWorkers(
       if (PerFile)
         llvm::append_range(Own, PerFile(Files[I]));
       Argv.insert(Dash, Own.begin(), Own.end());
+      if (Slots)
+        Slots->acquire();
       ProcessResult P = runProcess(Argv, Environment, Cwd.str().str(), TimeoutSeconds,
                                    /*MaxOutput=*/512u << 20);
+      if (Slots)
+        Slots->release();
       WorkerResult &W = Results[I];
       if (P.Status == 0 && parseWorkerResult(P.Out, W)) {
       } else if (P.Error.find("ran past") != std::string::npos) {
