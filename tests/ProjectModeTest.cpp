@@ -729,7 +729,7 @@ TEST(ProjectMode, ANamedFileParsesWhileItsFactSourcesAre) {
   };
   std::string Log = Top + "/parses.txt";
   ::setenv("TORCHLINT_TEST_PARSE_LOG", Log.c_str(), 1);
-  RunResult Early = Run("early", "-j2");
+  RunResult Early = Run("early", "-j2 --project=full");
   ::unsetenv("TORCHLINT_TEST_PARSE_LOG");
   RunResult After = Run("after", "-j1 --project=full");
   ASSERT_EQ(Early.ExitCode, 1) << Early.Out << Early.Err;

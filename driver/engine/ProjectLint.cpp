@@ -322,8 +322,7 @@ std::map<std::string, std::string> storedIndexPaths(const std::vector<std::strin
 std::vector<std::string> filesToParse(const std::vector<std::string> &Files,
                                       const std::vector<std::string> &Stale,
                                       const ProjectRun &Project, unsigned Jobs,
-                                      const std::string &Early, model::ProjectIndex &Index,
-                                      DeferredFacts &Deferred) {
+                                      model::ProjectIndex &Index, DeferredFacts &Deferred) {
   std::set<std::string> Named(Files.begin(), Files.end());
   std::vector<std::string> All = Files;
   for (const std::string &S : Stale)
@@ -349,23 +348,13 @@ std::vector<std::string> filesToParse(const std::vector<std::string> &Files,
   // its build with the first neighbour that loads one; a later run parses
   // at least one neighbour, so that the deferred ones are parsed in time.
   // The sources are parsed before the named files, Jobs at a time: they
-  // take about the longest one's time, or their sum over the workers. With
-  // a file started early (startedEarly), on the other workers while it
-  // parses: the run then takes the sources' time and the other named
-  // files' over all workers, within the named files' own and the budget.
+  // take about the longest one's time, or their sum over the workers. (A
+  // file started early, startedEarly, parses meanwhile: the budget is not
+  // stretched by its time, the PCH's build and the contention for the
+  // cores being larger than the estimates: TransformerEngine's pybind.cpp
+  // alone took 1.79x its --no-project time when it was.)
   const double Budget = Project.budget(Files, Jobs);
   Jobs = std::max(1u, Jobs);
-  unsigned SourceJobs = Early.empty() ? Jobs : std::max(1u, Jobs - 1);
-  double NamedWall = 0, Others = 0;
-  if (!Early.empty()) {
-    NamedWall = Project.namedWall(Files, Jobs);
-    for (const std::string &F : Files)
-      Others += F == Early ? 0 : CostOf(F);
-  }
-  auto Within = [&](double SourcesWall) {
-    return Early.empty() ? SourcesWall <= Budget
-                         : SourcesWall + Others / Jobs <= NamedWall + Budget;
-  };
   bool First = Index.Units.empty(),
        PchPaid = !Project.PchKnown || !First ||
                  llvm::any_of(Files, [&](const std::string &F) { return Project.LoadPch.count(F); });
@@ -377,9 +366,9 @@ std::vector<std::string> filesToParse(const std::vector<std::string> &Files,
       continue;
     double Cost = Project.costOf(N, I < Project.NeighbourCost.size() ? Project.NeighbourCost[I] : 0);
     bool BuildsPch = !PchPaid && Project.LoadPch.count(N);
-    double Wall = std::max(std::max(Max, Cost), (Sum + Cost) / SourceJobs) + Pch +
+    double Wall = std::max(std::max(Max, Cost), (Sum + Cost) / Jobs) + Pch +
                   (BuildsPch ? ProjectRun::PchBuildSeconds : 0);
-    if (Budget < 0 || Within(Wall) || (!First && Admitted == 0)) {
+    if (Budget < 0 || Wall <= Budget || (!First && Admitted == 0)) {
       Sum += Cost;
       Max = std::max(Max, Cost);
       if (BuildsPch) {
@@ -429,24 +418,26 @@ std::vector<size_t> answeredOtherwise(size_t Named, const std::vector<WorkerResu
 }
 
 /// The named file that starts while the fact sources are parsed, "" for
-/// none: with a worker to spare, the costliest named file that loads no PCH
-/// (the sources build it) and has no stored result (\p Stored). It parses
-/// meanwhile and waits for their facts before its checks run
-/// (--worker-index-late): TransformerEngine's pybind.cpp, 8 s without a
-/// PCH, needs the facts of four files that wait 5 s for one.
+/// none: with a worker to spare, the costliest named file (the first, with
+/// no estimates: --project=full) that loads no PCH (the sources build it)
+/// and has no stored result (\p Stored). It parses meanwhile and waits for
+/// their facts before its checks run (--worker-index-late):
+/// TransformerEngine's pybind.cpp, 8 s without a PCH, needs the facts of
+/// four files that wait 5 s for one.
 std::string startedEarly(const std::vector<std::string> &Files, const ProjectRun &Project,
                          unsigned Jobs, const std::function<bool(const std::string &)> &Stored) {
   std::string Early;
-  double Most = 0;
+  double Most = -1;
   if (Jobs < 2 || !Project.PchKnown)
     return Early;
-  for (const std::string &F : Files)
-    if (auto It = Project.NamedCost.find(F); It != Project.NamedCost.end() &&
-                                             !Project.LoadPch.count(F) &&
-                                             Project.costOf(F, It->second) > Most && !Stored(F)) {
-      Most = Project.costOf(F, It->second);
+  for (const std::string &F : Files) {
+    auto It = Project.NamedCost.find(F);
+    double Cost = It == Project.NamedCost.end() ? 0 : Project.costOf(F, It->second);
+    if (!Project.LoadPch.count(F) && Cost > Most && !Stored(F)) {
+      Most = Cost;
       Early = F;
     }
+  }
   return Early;
 }
 
@@ -477,7 +468,9 @@ double ProjectRun::costOf(const std::string &File, double Estimate) const {
   return Estimate + (PchKnown && Cpp && !LoadPch.count(File) ? NoPchSeconds : 0);
 }
 
-double ProjectRun::namedWall(const std::vector<std::string> &Files, unsigned Jobs) const {
+double ProjectRun::budget(const std::vector<std::string> &Files, unsigned Jobs) const {
+  if (NamedCost.empty())
+    return -1;
   Jobs = std::max(1u, Jobs);
   double Sum = 0, Max = 0;
   for (const std::string &F : Files)
@@ -486,13 +479,8 @@ double ProjectRun::namedWall(const std::vector<std::string> &Files, unsigned Job
       Sum += C;
       Max = std::max(Max, C);
     }
-  return std::max(Sum / Jobs, Max);
-}
-
-double ProjectRun::budget(const std::vector<std::string> &Files, unsigned Jobs) const {
-  if (NamedCost.empty())
-    return -1;
-  double B = 0.5 * namedWall(Files, Jobs) + 2.0 * double(TreeSources) / 1000;
+  double Wall = std::max(Sum / Jobs, Max);
+  double B = 0.5 * Wall + 2.0 * double(TreeSources) / 1000;
   return TreeSources <= SmallTree ? std::max(B, MinBudgetSeconds) : B;
 }
 
@@ -538,7 +526,7 @@ WorkerResult lintProject(
   });
   DeferredFacts NotParsed;
   std::vector<std::string> All =
-      filesToParse(Files, Stale, Project, Jobs, Early, *Index, NotParsed);
+      filesToParse(Files, Stale, Project, Jobs, *Index, NotParsed);
   if (All.size() == Files.size() || llvm::count(All, Early) > 1)
     Early.clear(); // No sources to parse meanwhile; or it is one.
   if (Deferred)

@@ -75,9 +75,6 @@ struct ProjectRun {
   /// A file's estimated parse cost: \p Estimate, and NoPchSeconds for a C++
   /// source known to load no PCH.
   double costOf(const std::string &File, double Estimate) const;
-  /// The named files' estimated wall time with \p Jobs workers: the
-  /// longest one's, or their sum over the workers.
-  double namedWall(const std::vector<std::string> &Files, unsigned Jobs) const;
   /// The seconds (estimated, wall) a first run on \p Files with \p Jobs
   /// workers may spend parsing neighbours before them: half the named
   /// files' time and 2 s per 1,000 sources of their trees (the bound of
