@@ -3,6 +3,7 @@
 #include "TestSupport.h"
 
 #include "gtest/gtest.h"
+#include <map>
 #include <unistd.h>
 #include <nlohmann/json.hpp>
 
@@ -200,6 +201,66 @@ TEST(Cli, ClangTidysSingleDashSpellings) {
 
 // --extra-arg-before goes before the file's flags and --extra-arg after
 // them, as in clang-tidy: of -DHAZ and -UHAZ, the later one wins.
+// A finding --warnings-as-errors names is an error in every format: JSON's
+// severity, SARIF's level, GitHub's annotation, Checkstyle's severity,
+// clang-tidy's YAML; the others stay warnings.
+TEST(Cli, WarningsAsErrorsInEveryFormat) {
+  std::string Dir = makeTempDir("cli-warnings-as-errors");
+  writeFile(Dir + "/hazard.cpp", Hazard);
+  const std::string Flags = mock() + "--warnings-as-errors=torch-perf-redundant-copy ";
+  RunResult Json = runTorchLint(Flags + "--format=json hazard.cpp", Dir);
+  ASSERT_EQ(Json.ExitCode, 1) << Json.Err;
+  std::map<std::string, std::string> Severity;
+  nlohmann::json JsonDoc = nlohmann::json::parse(Json.Out);
+  for (const auto &F : JsonDoc["findings"])
+    Severity[F["check"].get<std::string>()] = F["severity"].get<std::string>();
+  EXPECT_EQ(Severity, (std::map<std::string, std::string>{
+                          {"torch-perf-element-loop", "warning"},
+                          {"torch-perf-redundant-copy", "error"}}));
+  EXPECT_NE(Json.Err.find("1 warning treated as error"), std::string::npos) << Json.Err;
+  RunResult Sarif = runTorchLint(Flags + "--format=sarif hazard.cpp", Dir);
+  std::map<std::string, std::string> Level;
+  nlohmann::json SarifDoc = nlohmann::json::parse(Sarif.Out);
+  for (const auto &R : SarifDoc["runs"][0]["results"])
+    Level[R["ruleId"].get<std::string>()] = R["level"].get<std::string>();
+  EXPECT_EQ(Level["torch-perf-redundant-copy"], "error") << Sarif.Out;
+  EXPECT_EQ(Level["torch-perf-element-loop"], "warning") << Sarif.Out;
+  RunResult Github = runTorchLint(Flags + "--format=github hazard.cpp", Dir);
+  EXPECT_NE(Github.Out.find("::error title=torch-perf-redundant-copy,file=hazard.cpp,line=9"),
+            std::string::npos)
+      << Github.Out;
+  EXPECT_NE(Github.Out.find("::warning title=torch-perf-element-loop,file=hazard.cpp,line=5"),
+            std::string::npos)
+      << Github.Out;
+  RunResult Checkstyle = runTorchLint(Flags + "--format=checkstyle hazard.cpp", Dir);
+  EXPECT_NE(Checkstyle.Out.find("line=\"9\" column=\"18\" severity=\"error\""), std::string::npos)
+      << Checkstyle.Out;
+  RunResult Text = runTorchLint(Flags + "--export-fixes=fixes.yaml hazard.cpp", Dir);
+  EXPECT_NE(Text.Out.find("error: "), std::string::npos) << Text.Out;
+  EXPECT_NE(Text.Out.find("[torch-perf-redundant-copy,-warnings-as-errors]"), std::string::npos)
+      << Text.Out;
+  std::string Yaml = readFile(Dir + "/fixes.yaml");
+  EXPECT_NE(Yaml.find("Level:           Error"), std::string::npos) << Yaml;
+  EXPECT_NE(Yaml.find("Level:           Warning"), std::string::npos) << Yaml;
+  // None named: as before.
+  RunResult Plain = runTorchLint(mock() + "--format=json hazard.cpp", Dir);
+  nlohmann::json PlainDoc = nlohmann::json::parse(Plain.Out);
+  for (const auto &F : PlainDoc["findings"])
+    EXPECT_EQ(F["severity"], "warning");
+  EXPECT_EQ(Plain.Err.find("treated as error"), std::string::npos) << Plain.Err;
+}
+
+// --dump-config needs no file (this directory's options) and lints none.
+TEST(Cli, DumpConfigWithoutFiles) {
+  std::string Dir = makeTempDir("cli-dump-config");
+  writeFile(Dir + "/.clang-tidy", "Checks: '-*,torch-perf-element-loop'\n");
+  RunResult R = runTorchLint("-dump-config", Dir);
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_NE(R.Out.find("Checks:"), std::string::npos) << R.Out;
+  EXPECT_NE(R.Out.find("-*,torch-perf-element-loop"), std::string::npos) << R.Out;
+  EXPECT_EQ(R.Err, "");
+}
+
 TEST(Cli, ExtraArgBeforeComesBeforeExtraArg) {
   std::string Dir = makeTempDir("cli-extra-arg-before");
   writeFile(Dir + "/guarded.cpp", std::string("#ifdef HAZ\n") + Hazard + "#endif\n");

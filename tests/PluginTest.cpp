@@ -16,6 +16,7 @@
 #include <dirent.h>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <set>
 #include <sys/stat.h>
 #include <tuple>
 
@@ -405,6 +406,182 @@ TEST(Plugin, DumpConfigShowsCheckOptions) {
   ASSERT_EQ(R.ExitCode, 0) << R.Err;
   EXPECT_NE(R.Out.find("torch-compile-missing-fake-kernel.PythonRoots"), std::string::npos)
       << R.Out;
+}
+
+// --- clang-tidy's configuration options, as clang-tidy-19 has them ---------
+
+const char *const ConfigHazard = R"(#include <torch/torch.h>
+float total(const torch::Tensor &t) {
+  float s = 0;
+  for (int64_t i = 0; i < t.size(0); ++i)
+    s += t[i].item<float>();
+  return s;
+}
+torch::Tensor twice(const torch::Tensor &a, const torch::Tensor &b) {
+  return (a + b).clone();
+}
+)";
+
+/// The torch-* diagnostics printed, as "file:line:col: level: message
+/// [checks]" with the file's name only (clang-tidy prints absolute paths,
+/// torch-lint the project's).
+std::vector<std::string> printedTorchDiagnostics(const std::string &Stdout) {
+  std::vector<std::string> Out;
+  static const std::regex Line(R"(^([^:\n]+):(\d+):(\d+): (warning|error): (.*) \[(torch-[^\]\n]+)\]$)");
+  std::stringstream S(Stdout);
+  std::string L;
+  while (std::getline(S, L)) {
+    std::smatch M;
+    if (std::regex_match(L, M, Line)) {
+      std::string File = M[1];
+      File = File.substr(File.rfind('/') + 1);
+      Out.push_back(File + ":" + std::string(M[2]) + ":" + std::string(M[3]) + ": " +
+                    std::string(M[4]) + ": " + std::string(M[5]) + " [" + std::string(M[6]) +
+                    "]");
+    }
+  }
+  std::sort(Out.begin(), Out.end());
+  return Out;
+}
+
+/// A directory with hazard.cpp (an element loop and a redundant copy) and
+/// a .clang-tidy that enables the element loop's check alone.
+std::string configProject(const std::string &Name, const std::string &ClangTidy) {
+  std::string Dir = makeTempDir(Name);
+  writeFile(Dir + "/hazard.cpp", ConfigHazard);
+  writeFile(Dir + "/.clang-tidy", ClangTidy);
+  return Dir;
+}
+
+RunResult clangTidyIn(const std::string &Dir, const std::string &Args) {
+  return runCommand(runClangTidyCmd(ClangTidy19, Args + " hazard.cpp -- " + synthesisedFlags(),
+                                    "", Dir));
+}
+
+RunResult torchLintIn(const std::string &Dir, const std::string &Args) {
+  return runTorchLint("--no-cache --torch-include=" + shellQuote(mockIncludes()) + " " + Args +
+                          " hazard.cpp",
+                      Dir);
+}
+
+// --config and --config-file replace the .clang-tidy files (unless they
+// inherit them), --checks goes on top, and the two together or a malformed
+// one are refused: as clang-tidy-19 does, finding for finding.
+TEST(Plugin, ConfigAndConfigFileMeanWhatTheyMeanToClangTidy) {
+  std::string Dir = configProject("config-option", "Checks: '-*,torch-perf-element-loop'\n");
+  writeFile(Dir + "/copy.yaml", "Checks: '-*,torch-perf-redundant-copy'\n");
+  struct Case {
+    std::string Args;
+    std::vector<std::string> Checks; // Those with findings.
+  } Cases[] = {
+      {"", {"torch-perf-element-loop"}},
+      {"--config=\"{Checks: '-*,torch-perf-redundant-copy'}\"", {"torch-perf-redundant-copy"}},
+      {"-config=\"{InheritParentConfig: true, Checks: 'torch-perf-redundant-copy'}\"",
+       {"torch-perf-element-loop", "torch-perf-redundant-copy"}},
+      {"--config-file=copy.yaml", {"torch-perf-redundant-copy"}},
+      {"-config-file=copy.yaml --checks='-*,torch-perf-element-loop'", {"torch-perf-element-loop"}},
+  };
+  for (const Case &C : Cases) {
+    SCOPED_TRACE(C.Args);
+    RunResult Tidy = clangTidyIn(Dir, C.Args);
+    RunResult Lint = torchLintIn(Dir, C.Args);
+    std::vector<std::string> FromTidy = printedTorchDiagnostics(Tidy.Out),
+                             FromLint = printedTorchDiagnostics(Lint.Out);
+    EXPECT_EQ(FromLint, FromTidy) << Tidy.Out << Tidy.Err << Lint.Out << Lint.Err;
+    std::set<std::string> Checks;
+    for (const std::string &D : FromLint)
+      Checks.insert(D.substr(D.rfind('[') + 1, D.size() - D.rfind('[') - 2));
+    EXPECT_EQ(Checks, std::set<std::string>(C.Checks.begin(), C.Checks.end())) << Lint.Out;
+    EXPECT_EQ(Lint.ExitCode, 1) << Lint.Err;
+  }
+  // Given empty, no .clang-tidy file either (whatever clang-tidy's --help
+  // says): each tool's defaults, torch-lint's level0 and level1 checks.
+  RunResult Tidy = clangTidyIn(Dir, "--config=");
+  EXPECT_EQ(printedTorchDiagnostics(Tidy.Out), std::vector<std::string>()) << Tidy.Out;
+  RunResult Lint = torchLintIn(Dir, "--config= --format=json");
+  std::set<std::string> Checks;
+  nlohmann::json Doc = nlohmann::json::parse(Lint.Out);
+  for (const auto &F : Doc["findings"])
+    Checks.insert(F["check"].get<std::string>());
+  EXPECT_EQ(Checks, (std::set<std::string>{"torch-perf-element-loop", "torch-perf-redundant-copy"}))
+      << Lint.Out;
+  for (const char *Bad : {"--config=\"{Checks: '*'}\" --config-file=copy.yaml",
+                          "--config=\"{Checks: [\"", "--config-file=no-such.yaml"}) {
+    SCOPED_TRACE(Bad);
+    RunResult Tidy = clangTidyIn(Dir, Bad);
+    RunResult Lint = torchLintIn(Dir, Bad);
+    EXPECT_NE(Tidy.ExitCode, 0) << Tidy.Out << Tidy.Err;
+    EXPECT_EQ(Lint.ExitCode, 2) << Lint.Out << Lint.Err; // Bad usage: said once.
+    EXPECT_EQ(Lint.Out, "");
+    EXPECT_NE(Lint.Err.find("torch-lint: error: --config"), std::string::npos) << Lint.Err;
+  }
+}
+
+// --warnings-as-errors adds to the .clang-tidy's WarningsAsErrors; those
+// findings are printed as clang-tidy prints them ("error: ...
+// [check,-warnings-as-errors]", "N warnings treated as errors").
+TEST(Plugin, WarningsAsErrorsAsClangTidyPrintsThem) {
+  std::string Dir = configProject(
+      "warnings-as-errors", "Checks: '-*,torch-perf-*'\nWarningsAsErrors: 'torch-perf-element-loop'\n");
+  for (const std::string Args : {std::string(""), std::string("--warnings-as-errors=torch-perf-redundant-copy"),
+                                 std::string("-warnings-as-errors='-*'")}) {
+    SCOPED_TRACE(Args);
+    RunResult Tidy = clangTidyIn(Dir, Args);
+    RunResult Lint = torchLintIn(Dir, Args);
+    std::vector<std::string> FromTidy = printedTorchDiagnostics(Tidy.Out),
+                             FromLint = printedTorchDiagnostics(Lint.Out);
+    ASSERT_EQ(FromLint.size(), 2u) << Lint.Out;
+    EXPECT_EQ(FromLint, FromTidy) << Tidy.Out << Lint.Out;
+    size_t Errors = std::count_if(FromLint.begin(), FromLint.end(), [](const std::string &D) {
+      return D.find(": error: ") != std::string::npos;
+    });
+    EXPECT_EQ(Errors, Args.empty() ? 1u : Args.find("redundant") != std::string::npos ? 2u : 0u);
+    std::string Said = std::to_string(Errors) + " warning" + (Errors == 1 ? "" : "s") +
+                       " treated as error" + (Errors == 1 ? "" : "s");
+    if (Errors) {
+      EXPECT_NE(Tidy.Err.find(Said), std::string::npos) << Tidy.Err;
+      EXPECT_NE(Lint.Err.find(Said), std::string::npos) << Lint.Err;
+    }
+    EXPECT_EQ(Lint.ExitCode, 1);
+  }
+}
+
+// --dump-config prints what clang-tidy's does: the merged WarningsAsErrors,
+// the configuration's HeaderFilterRegex, the enabled checks' options; the
+// Checks line ends with what the configuration and --checks say.
+TEST(Plugin, DumpConfigAsClangTidyDumpsIt) {
+  std::string Dir = configProject(
+      "dump-config", "Checks: '-*,torch-perf-element-loop'\nWarningsAsErrors: 'torch-perf-*'\n");
+  const std::string Args = "--config=\"{InheritParentConfig: true, HeaderFilterRegex: 'csrc/.*', "
+                           "Checks: 'torch-compile-missing-fake-kernel'}\" "
+                           "--warnings-as-errors=torch-compile-* --dump-config";
+  RunResult Tidy = clangTidyIn(Dir, Args);
+  RunResult Lint = torchLintIn(Dir, Args);
+  ASSERT_EQ(Tidy.ExitCode, 0) << Tidy.Err;
+  ASSERT_EQ(Lint.ExitCode, 0) << Lint.Err;
+  auto Value = [](const std::string &Yaml, const std::string &Key) {
+    size_t At = Yaml.find("\n" + Key + ":");
+    if (At == std::string::npos)
+      return std::string("(none)");
+    size_t End = Yaml.find('\n', At + 1);
+    return Yaml.substr(At + 1, End - At - 1);
+  };
+  for (const char *Key : {"WarningsAsErrors", "HeaderFilterRegex"})
+    EXPECT_EQ(Value(Lint.Out, Key), Value(Tidy.Out, Key)) << Tidy.Out << Lint.Out;
+  EXPECT_NE(Value(Lint.Out, "WarningsAsErrors").find("torch-perf-*,torch-compile-*"),
+            std::string::npos)
+      << Lint.Out;
+  EXPECT_NE(Lint.Out.find("torch-compile-missing-fake-kernel.PythonRoots"), std::string::npos)
+      << Lint.Out;
+  EXPECT_NE(Tidy.Out.find("torch-compile-missing-fake-kernel.PythonRoots"), std::string::npos)
+      << Tidy.Out;
+  std::string Checks = Value(Lint.Out, "Checks");
+  EXPECT_NE(Checks.find("-*,torch-perf-element-loop,torch-compile-missing-fake-kernel"),
+            std::string::npos)
+      << Lint.Out;
+  EXPECT_NE(Value(Tidy.Out, "Checks").find("-*,torch-perf-element-loop,torch-compile-missing-fake-kernel"),
+            std::string::npos)
+      << Tidy.Out;
 }
 
 TEST(Plugin, NolintSuppresses) {

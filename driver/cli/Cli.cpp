@@ -113,6 +113,10 @@ std::vector<std::string> workerArgs(const Options &O) {
   std::vector<std::string> A;
   if (O.Checks)
     A.push_back("--checks=" + *O.Checks);
+  if (O.Config)
+    A.push_back("--config=" + *O.Config);
+  if (O.WarningsAsErrors)
+    A.push_back("--warnings-as-errors=" + *O.WarningsAsErrors);
   if (!O.HeaderFilter.empty())
     A.push_back("--header-filter=" + O.HeaderFilter);
   for (const std::string &Dir : O.TorchIncludes)
@@ -211,9 +215,59 @@ int checkGlobs(const Options &O) {
   return -1;
 }
 
-int listChecks(const Options &O) {
+/// The largest --config text (it goes to each worker's command line; the
+/// largest real .clang-tidy files are a few KiB).
+constexpr size_t MaxConfigTextBytes = 100 << 10;
+
+/// --config-file read into --config (workers get the text: what a cached
+/// result depends on), and either one validated; --config and
+/// --config-file together refused, as clang-tidy does.
+int loadConfig(Options &O) {
+  if (!O.ConfigFile.empty()) {
+    if (O.Config)
+      return usageError("--config and --config-file cannot be combined: give one");
+    uint64_t Size = 0;
+    if (!llvm::sys::fs::file_size(O.ConfigFile, Size) && Size > MaxConfigTextBytes)
+      return usageError("--config-file: '" + O.ConfigFile + "' is larger than 100 KiB");
+    auto Buf = readRegularFile(O.ConfigFile, MaxConfigTextBytes);
+    if (!Buf)
+      return usageError("--config-file: cannot read '" + O.ConfigFile +
+                        "' (no such regular file)");
+    O.Config = Buf->getBuffer().str();
+  }
+  if (!O.Config)
+    return -1;
+  std::string What = O.ConfigFile.empty() ? "--config" : "--config-file '" + O.ConfigFile + "'";
+  if (O.Config->size() > MaxConfigTextBytes)
+    return usageError(What + ": larger than 100 KiB");
+  if (std::string Problem = configProblem(*O.Config); !Problem.empty())
+    return usageError(What + ": not a clang-tidy configuration: " + Problem);
+  return -1;
+}
+
+/// The engine options that choose checks and how they report.
+EngineOptions checkOptions(const Options &O) {
   EngineOptions EO;
   EO.Checks = O.Checks;
+  EO.Config = O.Config;
+  EO.WarningsAsErrors = O.WarningsAsErrors;
+  EO.HeaderFilter = O.HeaderFilter;
+  return EO;
+}
+
+/// --dump-config: the options in effect for the first file named (else a
+/// file of this directory), as clang-tidy prints them.
+int dumpConfig(const Options &O) {
+  llvm::SmallString<256> File(O.Inputs.empty() ? "dummy" : O.Inputs.front());
+  llvm::sys::fs::make_absolute(File);
+  if (llvm::sys::fs::is_directory(File))
+    llvm::sys::path::append(File, "dummy");
+  llvm::outs() << dumpedConfiguration(File.str().str(), checkOptions(O)) << "\n";
+  return ExitClean;
+}
+
+int listChecks(const Options &O) {
+  EngineOptions EO = checkOptions(O);
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
   llvm::sys::path::append(Cwd, "x.cpp");
@@ -334,6 +388,8 @@ int answerWithoutLinting(const Options &O) {
                       "checkstyle)");
   if (int R = checkGlobs(O); R >= 0)
     return R;
+  if (O.DumpConfig)
+    return dumpConfig(O);
   if (O.ListChecks)
     return listChecks(O);
   return -1;
@@ -452,9 +508,8 @@ void synthesiseFlags(Run &R) {
 int planEngine(Run &R) {
   const Options &O = R.O;
   EngineOptions &EO = R.EO;
+  EO = checkOptions(O);
   EO.Session = R.Session;
-  EO.Checks = O.Checks;
-  EO.HeaderFilter = O.HeaderFilter;
   // Bindings and registrations in the project's own headers count.
   if (O.HeaderFilter.empty()) {
     EO.ProjectRoots = projectRoots(O, R.Files); // Real paths, and as named:
@@ -768,6 +823,11 @@ int finish(const Run &R, const LintResult &Result, int FixStatus) {
                                           " linted in part (" + llvm::join(Why, "; ") + ")")
                  << (Failed ? ", " + std::to_string(Failed) + " error(s)" : std::string())
                  << "\n";
+  // As clang-tidy says it.
+  if (size_t AsErrors = llvm::count_if(Result.Findings, [](const Finding &F) { return F.AsError; });
+      AsErrors && !R.O.Quiet)
+    llvm::errs() << AsErrors << " warning" << (AsErrors == 1 ? "" : "s")
+                 << " treated as error" << (AsErrors == 1 ? "" : "s") << "\n";
   if (llvm::outs().has_error()) {
     // A report nobody received is neither "clean" nor "findings".
     llvm::outs().clear_error();
@@ -786,6 +846,8 @@ int runTorchLint(int Argc, const char **Argv) {
     return mergeSarifMain(Argc, Argv);
   Run R; // Each stage returns -1 to go on, else the exit status.
   if (int Rc = parseArgs(Argc, Argv, R.O); Rc >= 0)
+    return Rc;
+  if (int Rc = loadConfig(R.O); Rc >= 0)
     return Rc;
   if (int Rc = answerWithoutLinting(R.O); Rc >= 0)
     return Rc;

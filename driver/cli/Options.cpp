@@ -26,6 +26,17 @@ options:
   --checks=<globs>        enable/disable checks, clang-tidy syntax
                           (e.g. '-*,torch-perf-*'); default: level0 and level1
   --header-filter=<regex> also lint declarations in project headers matching it
+  --config=<yaml/json>    clang-tidy options in place of the .clang-tidy files
+                          (which still apply under InheritParentConfig: true),
+                          e.g. "{Checks: '-*,torch-compile-*'}"; --checks and
+                          --warnings-as-errors go on top
+  --config-file=<path>    the same, read from a file (not with --config)
+  --dump-config           print the options in effect for the first file
+                          named (else this directory) as YAML, lint nothing
+  --warnings-as-errors=<globs>  report the findings of these checks as errors
+                          (clang-tidy syntax; added to the .clang-tidy's
+                          WarningsAsErrors): "error:" in text, error level in
+                          SARIF, GitHub annotations and the other formats
   --exclude=<glob>        do not lint files matching it (repeatable; a glob
                           without '/' matches any file or directory name, one
                           with '/' a path from the project root); also the
@@ -97,7 +108,8 @@ options:
                           the Clang builtin headers)
 
 clang-tidy's single-dash spellings are accepted too: -checks=, -header-filter=,
--fix, -quiet, -export-fixes=, -extra-arg=, -extra-arg-before=, -list-checks.
+-fix, -quiet, -export-fixes=, -extra-arg=, -extra-arg-before=, -list-checks,
+-config=, -config-file=, -dump-config, -warnings-as-errors=, -p=.
 
 torch-lint merge-sarif <out.sarif> <in.sarif>...  joins the SARIF files of shards
 
@@ -141,6 +153,7 @@ bool parseSwitch(llvm::StringRef A, Options &O) {
   else if (A == "--fix") O.Fix = true;
   else if (A == "--verify") O.Verify = true;
   else if (A == "--list-checks") O.ListChecks = true;
+  else if (A == "--dump-config") O.DumpConfig = true;
   else if (A == "--no-fast") O.Fast = false;
   else if (A == "--quiet" || A == "-q") O.Quiet = true;
   else if (A == "--worker") O.Worker = O.Quiet = true;
@@ -190,7 +203,8 @@ std::optional<int> parseStringFlag(ArgReader &R, Options &O) {
       {"--diff-base", &O.Select.DiffBase, "--diff-base needs a value", false},
       {"--line-filter", &O.Select.LineFilter, "--line-filter needs a value", false},
       {"--shard", &O.Select.Shard, "--shard needs a value", false},
-      {"--export-fixes", &O.ExportFixes, "--export-fixes needs a file", false}};
+      {"--export-fixes", &O.ExportFixes, "--export-fixes needs a file", false},
+      {"--config-file", &O.ConfigFile, "--config-file needs a file", false}};
   std::string V;
   for (const Flag &F : Flags)
     if (int Got = R.value(F.Name, V)) {
@@ -211,12 +225,16 @@ std::optional<int> parseStringFlag(ArgReader &R, Options &O) {
       Out->push_back(V);
       return -1;
     }
-  if (int Got = R.value("--checks", V)) {
-    if (Got < 0)
-      return usageError("--checks needs a value");
-    O.Checks = V;
-    return -1;
-  }
+  for (auto [Name, Out] : {std::pair<const char *, std::optional<std::string> *>{
+                               "--checks", &O.Checks},
+                           {"--config", &O.Config},
+                           {"--warnings-as-errors", &O.WarningsAsErrors}})
+    if (int Got = R.value(Name, V)) {
+      if (Got < 0)
+        return usageError(std::string(Name) + " needs a value");
+      *Out = V;
+      return -1;
+    }
   return std::nullopt;
 }
 
@@ -283,7 +301,8 @@ int usageError(const std::string &Message) {
 static std::string clangTidySpelling(llvm::StringRef A) {
   static const char *const Long[] = {
       "checks", "header-filter", "fix", "quiet", "export-fixes", "extra-arg",
-      "extra-arg-before", "list-checks", "line-filter", "format", "verify", "version", "help"};
+      "extra-arg-before", "list-checks", "line-filter", "format", "verify", "version", "help",
+      "config", "config-file", "dump-config", "warnings-as-errors"};
   if (!A.starts_with("-") || A.starts_with("--"))
     return A.str();
   llvm::StringRef Name = A.drop_front().split('=').first;

@@ -20,6 +20,14 @@ struct Options {
   std::vector<std::string> TorchIncludes;
   std::string BuildDir;
   std::optional<std::string> Checks;
+  /// --config (YAML/JSON) or the text of --config-file: the options in place
+  /// of the .clang-tidy files (unless it says InheritParentConfig: true).
+  std::optional<std::string> Config;
+  std::string ConfigFile; ///< --config-file: read into Config.
+  /// --warnings-as-errors: checks whose findings are errors (added to the
+  /// .clang-tidy's WarningsAsErrors).
+  std::optional<std::string> WarningsAsErrors;
+  bool DumpConfig = false; ///< --dump-config: print the options, lint nothing.
   std::string HeaderFilter;
   std::string Format = "text";
   SelectOptions Select;

@@ -563,7 +563,21 @@ ClangTidyOptions overrideOptions(const EngineOptions &Options) {
   ClangTidyOptions Override;
   if (Options.Checks)
     Override.Checks = *Options.Checks;
+  if (Options.WarningsAsErrors)
+    Override.WarningsAsErrors = *Options.WarningsAsErrors;
   return Override;
+}
+
+/// --config's options; none when not given. (Given empty, none of the
+/// .clang-tidy files either: clang-tidy-19 does so, whatever its --help says.)
+std::optional<ClangTidyOptions> configOptions(const EngineOptions &Options) {
+  if (!Options.Config)
+    return std::nullopt;
+  llvm::ErrorOr<ClangTidyOptions> Parsed =
+      parseConfiguration(llvm::MemoryBufferRef(*Options.Config, "--config"));
+  if (!Parsed)
+    return std::nullopt; // (The driver refused it: configProblem.)
+  return std::move(*Parsed);
 }
 
 /// The options of the files: .clang-tidy's and --checks, less clang-tidy's
@@ -571,18 +585,31 @@ ClangTidyOptions overrideOptions(const EngineOptions &Options) {
 /// too (FBGEMM's: clang-analyzer*, bugprone*, ...); clang-tidy's modules are
 /// not linked into torch-lint, but the analyzer is part of clang-tidy's core:
 /// it took minutes on one source and reports nothing torch-lint is about.
-class TorchOptionsProvider : public FileOptionsProvider {
+/// With --config, its options in place of the .clang-tidy files, as
+/// clang-tidy has them (ConfigOptionsProvider: those files too when it says
+/// InheritParentConfig: true); --checks and --warnings-as-errors on top.
+class TorchOptionsProvider : public ClangTidyOptionsProvider {
 public:
-  explicit TorchOptionsProvider(const EngineOptions &Options)
-      : FileOptionsProvider(ClangTidyGlobalOptions(), defaultOptions(Options),
-                            overrideOptions(Options)) {}
+  explicit TorchOptionsProvider(const EngineOptions &Options) {
+    if (std::optional<ClangTidyOptions> Config = configOptions(Options))
+      Inner = std::make_unique<ConfigOptionsProvider>(ClangTidyGlobalOptions(),
+                                                      defaultOptions(Options), std::move(*Config),
+                                                      overrideOptions(Options));
+    else
+      Inner = std::make_unique<FileOptionsProvider>(
+          ClangTidyGlobalOptions(), defaultOptions(Options), overrideOptions(Options));
+  }
+  const ClangTidyGlobalOptions &getGlobalOptions() override { return Inner->getGlobalOptions(); }
   std::vector<OptionsSource> getRawOptions(llvm::StringRef FileName) override {
-    std::vector<OptionsSource> Sources = FileOptionsProvider::getRawOptions(FileName);
+    std::vector<OptionsSource> Sources = Inner->getRawOptions(FileName);
     ClangTidyOptions OnlyTorch;
     OnlyTorch.Checks = "-clang-analyzer-*";
     Sources.emplace_back(std::move(OnlyTorch), "torch-lint");
     return Sources;
   }
+
+private:
+  std::unique_ptr<ClangTidyOptionsProvider> Inner;
 };
 
 } // namespace
@@ -611,6 +638,25 @@ std::unique_ptr<tooling::CompilationDatabase>
 makeCompilationDatabase(std::unique_ptr<tooling::CompilationDatabase> Inner,
                         SynthesisedFlags Flags) {
   return std::make_unique<TorchLintDatabase>(std::move(Inner), std::move(Flags));
+}
+
+std::string configProblem(llvm::StringRef Text) {
+  std::string Problem;
+  llvm::ErrorOr<ClangTidyOptions> Parsed = parseConfigurationWithDiags(
+      llvm::MemoryBufferRef(Text, "--config"), [&](const llvm::SMDiagnostic &D) {
+        if (D.getKind() == llvm::SourceMgr::DK_Error && Problem.empty())
+          Problem = D.getMessage().str();
+      });
+  if (Parsed)
+    return {};
+  return Problem.empty() ? Parsed.getError().message() : Problem;
+}
+
+std::string dumpedConfiguration(const std::string &File, const EngineOptions &Options) {
+  TorchOptionsProvider Provider(Options);
+  ClangTidyOptions Effective = Provider.getOptions(File);
+  Effective.CheckOptions = getCheckOptions(Effective, /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+  return configurationAsText(ClangTidyOptions::getDefaults().merge(Effective, 0));
 }
 
 std::vector<std::string> enabledChecks(const std::string &File,
@@ -1107,6 +1153,7 @@ private:
       F.Level = levelName(Info->Level).str();
     F.Loc = Sources.locate(M.FilePath, M.FileOffset);
     F.Message = M.Message;
+    F.AsError = E.IsWarningAsError;
     F.GraphBreak = graphBreakIn(M.Message);
     for (const tooling::DiagnosticMessage &N : E.Notes) {
       // Clang's macro backtrace into torch headers says nothing to the user.

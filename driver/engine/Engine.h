@@ -24,6 +24,11 @@ class Session;
 struct EngineOptions {
   /// --checks, applied after the defaults and any .clang-tidy file.
   std::optional<std::string> Checks;
+  /// --config's text (validated: configProblem): the options in place of
+  /// the .clang-tidy files, as clang-tidy's ConfigOptionsProvider has them.
+  std::optional<std::string> Config;
+  /// --warnings-as-errors, added to the configuration's WarningsAsErrors.
+  std::optional<std::string> WarningsAsErrors;
   /// Regex of project headers whose declarations are linted too.
   std::string HeaderFilter;
   /// Project roots (Project.h) whose own headers are linted too, when no
@@ -86,6 +91,12 @@ makeCompilationDatabase(std::unique_ptr<clang::tooling::CompilationDatabase> Inn
 LintResult lint(const std::vector<std::string> &Files,
                 const clang::tooling::CompilationDatabase &Database,
                 const EngineOptions &Options);
+
+/// Why \p Text is no clang-tidy configuration (YAML/JSON); empty: it is one.
+std::string configProblem(llvm::StringRef Text);
+/// The options in effect for \p File as clang-tidy's --dump-config prints
+/// them (YAML, with the enabled checks' options).
+std::string dumpedConfiguration(const std::string &File, const EngineOptions &Options);
 
 /// The torch checks that \p Options enables for \p File (after .clang-tidy).
 std::vector<std::string> enabledChecks(const std::string &File,

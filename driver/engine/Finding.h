@@ -40,6 +40,9 @@ struct Finding {
   std::vector<Note> Notes;
   std::vector<FixIt> FixIts;
   std::string GraphBreak; ///< "GB0124", or empty.
+  /// Reported as an error: its check is in WarningsAsErrors (the
+  /// configuration's, --warnings-as-errors).
+  bool AsError = false;
 };
 
 /// How the message of a file linted in part because of code Clang rejects

@@ -55,7 +55,7 @@ std::string serializeWorkerResult(const WorkerResult &W) {
     json J = {{"check", F.Check},          {"level", F.Level},
               {"loc", HexLoc(F.Loc)},      {"message", hexOf(F.Message)},
               {"graph_break", F.GraphBreak}, {"notes", json::array()},
-              {"fixits", json::array()}};
+              {"fixits", json::array()},   {"as_error", F.AsError}};
     for (const Note &N : F.Notes)
       J["notes"].push_back({{"loc", HexLoc(N.Loc)}, {"message", hexOf(N.Message)}});
     for (const FixIt &X : F.FixIts)
@@ -134,6 +134,7 @@ bool parseWorkerResult(llvm::StringRef Text, WorkerResult &W) {
       Out.Loc = HexLoc(F.at("loc"));
       Out.Message = fromHex(F.at("message"));
       Out.GraphBreak = F.at("graph_break").get<std::string>();
+      Out.AsError = F.at("as_error").get<bool>();
       for (const json &N : F.at("notes"))
         Out.Notes.push_back({HexLoc(N.at("loc")), fromHex(N.at("message"))});
       for (const json &X : F.at("fixits"))

@@ -43,7 +43,9 @@ std::string exportFixesYaml(const LintResult &Result) {
     llvm::SmallVector<clang::tooling::DiagnosticMessage, 1> Notes;
     for (const Note &N : F.Notes)
       Notes.push_back(message(N.Message, N.Loc));
-    TU.Diagnostics.emplace_back(F.Check, Main, Notes, clang::tooling::Diagnostic::Warning,
+    TU.Diagnostics.emplace_back(F.Check, Main, Notes,
+                                F.AsError ? clang::tooling::Diagnostic::Error
+                                          : clang::tooling::Diagnostic::Warning,
                                 Cwd.str());
   }
   std::string Out;

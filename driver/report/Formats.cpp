@@ -268,7 +268,7 @@ void printGithubCommand(llvm::raw_ostream &OS, const GithubCommand &C) {
 
 void printGithub(llvm::raw_ostream &OS, const LintResult &Result) {
   for (const Finding &F : Result.Findings)
-    printGithubCommand(OS, {"warning", messageWithNotes(F), F.Check,
+    printGithubCommand(OS, {F.AsError ? "error" : "warning", messageWithNotes(F), F.Check,
                             displayPath(F.Loc.File), F.Loc.Line, F.Loc.Line,
                             F.Loc.Column});
   for (const FileError &E : Result.Errors)
@@ -430,7 +430,7 @@ void printSarif(llvm::raw_ostream &OS, const LintResult &Result,
     }
     OJson R = {{"ruleId", F.Check},
                {"ruleIndex", RuleIndex[F.Check]},
-               {"level", Info ? sarifLevel(Info->Level).str() : "warning"},
+               {"level", F.AsError ? "error" : Info ? sarifLevel(Info->Level).str() : "warning"},
                {"message", {{"text", sarifText(F.Message)}}},
                {"locations",
                 OJson::array({{{"physicalLocation", physicalLocation(F.Loc, Sources)}}})},
@@ -499,7 +499,8 @@ void printCodeClimate(llvm::raw_ostream &OS, const LintResult &Result,
     llvm::StringRef Category = Family == "compile"                       ? "Compatibility"
                                : Family == "perf" || Family == "binding" ? "Performance"
                                                                          : "Bug Risk";
-    llvm::StringRef Severity = !Info                               ? "minor"
+    llvm::StringRef Severity = F.AsError                           ? "critical"
+                               : !Info                             ? "minor"
                                : Info->Level == CheckLevel::Level0 ? "major"
                                : Info->Level == CheckLevel::Level1 ? "minor"
                                                                    : "info";
@@ -546,8 +547,9 @@ void printCheckstyle(llvm::raw_ostream &OS, const LintResult &Result) {
   };
   for (const Finding &F : Result.Findings) {
     const CheckInfo *Info = findCheck(F.Check);
-    llvm::StringRef Severity =
-        Info && Info->Level == CheckLevel::Level2 ? "info" : "warning";
+    llvm::StringRef Severity = F.AsError                                   ? "error"
+                               : Info && Info->Level == CheckLevel::Level2 ? "info"
+                                                                           : "warning";
     Add(F.Loc.File, "<error line=\"" + std::to_string(F.Loc.Line) + "\" column=\"" +
                         std::to_string(F.Loc.Column) + "\" severity=\"" + Severity.str() +
                         "\" message=\"" + escapeXml(messageWithNotes(F)) +

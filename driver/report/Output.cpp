@@ -184,10 +184,14 @@ void printText(llvm::raw_ostream &OS, const LintResult &Result, bool Color) {
        << F.Loc.Column << ": ";
     if (Color)
       OS.changeColor(llvm::raw_ostream::MAGENTA, true);
-    OS << "warning: ";
+    if (Color && F.AsError)
+      OS.changeColor(llvm::raw_ostream::RED, true);
+    OS << (F.AsError ? "error: " : "warning: ");
     if (Color)
       OS.changeColor(llvm::raw_ostream::SAVEDCOLOR, true);
-    OS << escapeForTerminal(F.Message) << " [" << escapeForTerminal(F.Check) << "]";
+    // clang-tidy's spelling of a warning made an error.
+    OS << escapeForTerminal(F.Message) << " [" << escapeForTerminal(F.Check)
+       << (F.AsError ? ",-warnings-as-errors" : "") << "]";
     if (Color)
       OS.resetColor();
     OS << "\n";
@@ -240,6 +244,7 @@ void printJson(llvm::raw_ostream &OS, const LintResult &Result) {
     }
     J["fixits"] = std::move(Fixes);
     J["graph_break"] = F.GraphBreak.empty() ? json(nullptr) : json(F.GraphBreak);
+    J["severity"] = F.AsError ? "error" : "warning";
     Findings.push_back(std::move(J));
   }
   json Errors = json::array();
