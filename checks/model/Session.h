@@ -100,6 +100,10 @@ private:
   /// scan; paths are still shown meanwhile).
   mutable std::mutex ScanLock;
   mutable std::map<std::vector<std::string>, std::unique_ptr<PythonOps>> Scans;
+  /// pythonScansToJson's last answer, and how many scans it holds (they are
+  /// only ever added).
+  mutable std::string ScansJson;
+  mutable size_t ScansJsonOf = size_t(-1);
   mutable std::map<std::string, std::string> TreeDigests;
   mutable std::map<std::string, std::string> RootOfDirectory;
   mutable std::map<std::string, std::shared_ptr<const ProjectIndex>> StoredIndexes;

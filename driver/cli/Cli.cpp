@@ -330,15 +330,21 @@ bool readIndexFile(const std::string &Path, std::shared_ptr<const model::Project
 
 /// --worker-index-late: the parent reserved \p Path (an empty file) and
 /// renames the index onto it once its fact sources are parsed; the worker
-/// parses its file meanwhile and waits here, when its checks first ask.
-/// The file removed, or the parent gone: no index.
+/// parses its file meanwhile and waits here, when its checks first ask,
+/// saying so (<Path>.waiting: the parent gives its -j slot to another
+/// worker meanwhile). The file removed, or the parent gone: no index.
 std::shared_ptr<const model::ProjectIndex> awaitIndexFile(const std::string &Path, pid_t Parent) {
-  for (;;) {
+  for (bool Said = false;; Said = true) {
     llvm::sys::fs::file_status St;
     if (llvm::sys::fs::status(Path, St) || getppid() != Parent)
       return nullptr;
     if (St.getSize() > 0)
       break;
+    if (!Said) {
+      int FD = -1;
+      if (!llvm::sys::fs::openFileForWrite(Path + ".waiting", FD, llvm::sys::fs::CD_CreateNew))
+        llvm::sys::fs::closeFile(FD);
+    }
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   std::shared_ptr<const model::ProjectIndex> Index;

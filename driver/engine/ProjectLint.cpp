@@ -15,6 +15,8 @@
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
+#include <chrono>
 #include <map>
 #include <optional>
 #include <set>
@@ -255,8 +257,10 @@ struct IndexFile {
       llvm::sys::fs::remove(Path);
   }
   ~IndexFile() {
-    if (!Path.empty())
+    if (!Path.empty()) {
       llvm::sys::fs::remove(Path);
+      llvm::sys::fs::remove(Path + ".waiting"); // (reserve's.)
+    }
   }
 };
 
@@ -566,11 +570,25 @@ WorkerResult lintProject(
     std::vector<std::string> Args = WorkerArgs;
     Args.insert(std::find(Args.begin(), Args.end(), "--"),
                 {"--worker-project-index=" + Late.Path, "--worker-index-late"});
-    Slots.acquire(); // Its slot before the sources take them all.
+    // Its slot before the sources take them all; given back once it waits
+    // for their facts (it says so: <index>.waiting), else when it ends.
+    Slots.acquire();
     EarlyWorker = std::thread([&, Args] {
+      std::atomic<bool> Ended{false}, Released{false};
+      auto Release = [&] {
+        if (!Released.exchange(true))
+          Slots.release();
+      };
+      std::thread Watch([&] {
+        while (!Ended && !llvm::sys::fs::exists(Late.Path + ".waiting"))
+          std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        Release();
+      });
       EarlyResult = std::move(
           runWorkers({Early}, Args, Env, 1, TimeoutSeconds, Count, PerFile, *Run).front());
-      Slots.release();
+      Ended = true;
+      Watch.join();
+      Release();
     });
   }
   if (!Sources.empty()) {
