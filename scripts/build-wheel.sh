@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the torchlint wheel into dist/ (docs/guide/install.md):
-#   dist/torchlint-<version>-py3-none-manylinux_<glibc>_<arch>.whl
+#   dist/torchlint-<version>-py3-none-manylinux_2_17_<arch>.musllinux_1_1_<arch>.whl
 #
 #   scripts/build-wheel.sh                 package build/bin/torch-lint-static
 #                                          (linked here from the main build's
@@ -8,8 +8,7 @@
 #   scripts/build-wheel.sh --from-source   a separate Release build of the
 #                                          static torch-lint (build/wheel-src)
 #
-# The platform tag is the glibc of this machine (the one the binary was linked
-# against; `getconf GNU_LIBC_VERSION`). Needs scripts/setup.sh first (the
+# Needs scripts/setup.sh first (the
 # Debian packages and .venv-wheel with the pinned scikit-build-core).
 # TORCHLINT_BUILD_DIR, TORCHLINT_JOBS as for scripts/run.
 set -euo pipefail
@@ -24,9 +23,10 @@ dist=$here/dist
 say() { echo "torchlint build-wheel: $*" >&2; }
 
 [ -x "$venv/bin/python" ] || { say "$venv missing: run scripts/setup.sh"; exit 1; }
-glibc=$(getconf GNU_LIBC_VERSION | sed -n 's/^glibc \([0-9]*\)\.\([0-9]*\).*/\1_\2/p')
-[ -n "$glibc" ] || { say "not a glibc system ($(getconf GNU_LIBC_VERSION 2>&1))"; exit 1; }
-tag="py3-none-manylinux_${glibc}_$(uname -m)"
+# torch-lint is one static executable (no loader, no shared library: it runs
+# on any Linux kernel, tests/wheel/no-libc.sh): any glibc pip knows
+# (manylinux_2_17, CentOS 7's and up) and musl (musllinux_1_1).
+tag="py3-none-manylinux_2_17_$(uname -m).musllinux_1_1_$(uname -m)"
 
 settings=(--config-settings "wheel.tags=$tag")
 if [ "${1:-}" = --from-source ]; then

@@ -226,7 +226,8 @@ def scenarios(tmp):
                          env={**env, "IN_WHEEL": "release", "IN_RELEASE_REPOSITORY": "torchlint/torchlint",
                               "GITHUB_ACTION_PATH": SRC, "GITHUB_SERVER_URL": "https://github.com"}).stdout
     check("release asset URL", out.strip() == f"https://github.com/torchlint/torchlint/releases/download/"
-          f"v{VERSION}/torchlint-{VERSION}-py3-none-manylinux_2_36_{os.uname().machine}.whl")
+          f"v{VERSION}/torchlint-{VERSION}-py3-none-manylinux_2_17_{os.uname().machine}"
+          f".musllinux_1_1_{os.uname().machine}.whl")
 
     print(f"{len(failures)} failed" if failures else "PASS: the action's steps")
     return 1 if failures else 0
