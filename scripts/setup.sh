@@ -9,6 +9,9 @@
 #  3. The wheel's build backend: .venv-wheel (or $TORCHLINT_WHEEL_VENV) with
 #     the wheels pinned in scripts/wheel-build.txt, downloaded once into
 #     .venv-wheel/wheels (scripts/build-wheel.sh, tests/wheel/).
+#  4. The LSP client library of the editor test: .venv-lsp (or
+#     $TORCHLINT_LSP_VENV) with the wheels pinned in scripts/lsp-client.txt
+#     (tests/lsp/).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -55,6 +58,19 @@ if [ ! -f "$wstamp" ]; then
   "$wvenv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps \
     --no-cache-dir --require-virtualenv --no-index --find-links "$wvenv/wheels" -r "$wreqs"
   touch "$wstamp"
+fi
+
+# The LSP client library of the editor test (small: ~1 MB, a few seconds).
+lvenv=${TORCHLINT_LSP_VENV:-$here/.venv-lsp}
+lreqs=$here/scripts/lsp-client.txt
+lstamp=$lvenv/.torchlint-$(sha256sum "$lreqs" | cut -c1-16)
+if [ ! -f "$lstamp" ]; then
+  echo "torchlint setup: installing the LSP client library (scripts/lsp-client.txt) into $lvenv" >&2
+  rm -rf "$lvenv"
+  /usr/bin/python3 -m venv "$lvenv"
+  "$lvenv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps \
+    --no-cache-dir --require-virtualenv --only-binary=:all: -r "$lreqs"
+  touch "$lstamp"
 fi
 
 [ "${TORCHLINT_NO_VENV:-}" = 1 ] && exit 0

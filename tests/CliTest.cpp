@@ -4,6 +4,7 @@
 
 #include "gtest/gtest.h"
 #include <map>
+#include <set>
 #include <unistd.h>
 #include <nlohmann/json.hpp>
 
@@ -248,6 +249,39 @@ TEST(Cli, WarningsAsErrorsInEveryFormat) {
   for (const auto &F : PlainDoc["findings"])
     EXPECT_EQ(F["severity"], "warning");
   EXPECT_EQ(Plain.Err.find("treated as error"), std::string::npos) << Plain.Err;
+}
+
+// --buffer-file lints the named file as if it held the buffer's text (an
+// editor's unsaved buffer, torch-lint lsp): the findings of that text, at
+// its lines; the file itself untouched, nothing cached for it.
+TEST(Cli, BufferFileLintsTheUnsavedText) {
+  std::string Dir = makeTempDir("cli-buffer-file");
+  writeFile(Dir + "/ops.cpp", Clean);
+  writeFile(Dir + "/buffer.txt", std::string("// edited\n") + Hazard);
+  RunResult Disk = runTorchLint(mock() + "--format=json ops.cpp", Dir);
+  EXPECT_EQ(Disk.ExitCode, 0) << Disk.Out << Disk.Err;
+  for (int Run = 0; Run < 2; ++Run) { // (The second is not answered from a cache.)
+    RunResult Buffer = runTorchLint(mock() + "--format=json --buffer-file=buffer.txt ops.cpp", Dir);
+    ASSERT_EQ(Buffer.ExitCode, 1) << Buffer.Out << Buffer.Err;
+    nlohmann::json J = nlohmann::json::parse(Buffer.Out);
+    std::set<std::string> Found;
+    for (const auto &F : J["findings"])
+      Found.insert(F["file"].get<std::string>() + ":" + std::to_string(F["line"].get<int>()) +
+                   " " + F["check"].get<std::string>());
+    EXPECT_EQ(Found, (std::set<std::string>{"ops.cpp:6 torch-perf-element-loop",
+                                            "ops.cpp:10 torch-perf-redundant-copy"}))
+        << Buffer.Out;
+  }
+  EXPECT_EQ(readFile(Dir + "/ops.cpp"), Clean);
+  RunResult Again = runTorchLint(mock() + "--format=json ops.cpp", Dir);
+  EXPECT_EQ(Again.ExitCode, 0) << "the file's own text, not the buffer's: " << Again.Out;
+  RunResult Fix = runTorchLint(mock() + "--fix --buffer-file=buffer.txt ops.cpp", Dir);
+  EXPECT_EQ(Fix.ExitCode, 2) << Fix.Err;
+  EXPECT_EQ(readFile(Dir + "/ops.cpp"), Clean);
+  writeFile(Dir + "/b.cpp", Clean);
+  RunResult Two = runTorchLint(mock() + "--buffer-file=buffer.txt ops.cpp b.cpp", Dir);
+  EXPECT_EQ(Two.ExitCode, 2) << Two.Err;
+  EXPECT_NE(Two.Err.find("--buffer-file needs exactly one file"), std::string::npos) << Two.Err;
 }
 
 // --dump-config needs no file (this directory's options) and lints none.

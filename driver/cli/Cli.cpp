@@ -12,6 +12,7 @@
 #include "cli/Fixes.h"
 #include "report/ExportFixes.h"
 #include "cli/Inputs.h"
+#include "cli/LspServer.h"
 #include "cli/Options.h"
 
 #include "Catalog.h"
@@ -525,6 +526,12 @@ int planEngine(Run &R) {
   }
   EO.Fast = O.Fast;
   EO.FactsOnly = O.Worker && O.WorkerFactsOnly;
+  if (O.Worker && !O.WorkerBuffer.empty()) { // --buffer-file's text, for its file.
+    auto Text = readRegularFile(O.WorkerBuffer, uint64_t(64) << 20);
+    if (!Text)
+      return usageError("--worker-buffer: cannot read '" + O.WorkerBuffer + "'");
+    EO.Overlay[R.Files.front()] = Text->getBuffer().str();
+  }
   EO.Jobs = O.Worker ? 1 : O.Jobs ? O.Jobs : std::max(1u, std::thread::hardware_concurrency());
   openPchCache(R);
   EO.Pch = R.Pch.get();
@@ -679,7 +686,12 @@ LintResult lintFiles(Run &R, std::set<std::string> &Dropped) {
         Inferred.say(F, Args);
   ProjectRun Project = planProjectRun(R);
   std::function<std::vector<std::string>(const std::string &)> ArgsFor =
-      [&](const std::string &F) { return Inferred(F); };
+      [&](const std::string &F) {
+        std::vector<std::string> A = Inferred(F);
+        if (!R.O.BufferFile.empty() && F == R.Files.front())
+          A.push_back("--worker-buffer=" + R.O.BufferFile);
+        return A;
+      };
   // One PCH for the files of a project whose torch includes differ
   // (PchCache::share): the prefixes of the files this run parses.
   std::map<std::string, std::pair<std::string, std::vector<std::string>>> Prefixes;
@@ -850,6 +862,8 @@ int finish(const Run &R, const LintResult &Result, int FixStatus) {
 int runTorchLint(int Argc, const char **Argv) {
   if (Argc > 1 && llvm::StringRef(Argv[1]) == "merge-sarif")
     return mergeSarifMain(Argc, Argv);
+  if (Argc > 1 && llvm::StringRef(Argv[1]) == "lsp")
+    return runLspServer(Argc, Argv);
   Run R; // Each stage returns -1 to go on, else the exit status.
   if (int Rc = parseArgs(Argc, Argv, R.O); Rc >= 0)
     return Rc;

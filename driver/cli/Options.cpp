@@ -77,6 +77,8 @@ options:
                           more certain one (level0 almost never wrong, level1
                           likely, level2 advisory); e.g. for a pre-commit hook
   --fix                   apply fix-its to the named files (atomically)
+  --buffer-file=<file>    lint the one file named as if it held this file's
+                          text (an editor's unsaved buffer; results not kept)
   --export-fixes=<file>   write the findings and their fix-its as clang-tidy's
                           YAML (for clang-apply-replacements and editors)
   --verify                check findings against '// expect:' annotations and
@@ -112,6 +114,9 @@ clang-tidy's single-dash spellings are accepted too: -checks=, -header-filter=,
 -config=, -config-file=, -dump-config, -warnings-as-errors=, -p=.
 
 torch-lint merge-sarif <out.sarif> <in.sarif>...  joins the SARIF files of shards
+torch-lint lsp [options]  a Language Server Protocol server on stdin/stdout:
+                          the findings of the files an editor opens, as it
+                          edits them (docs/guide/editors.md)
 
 exit status: 0 no findings, 1 findings, 2 bad usage or input (nothing
 written), 3 some file could not be analysed (listed as errors), 4 the report
@@ -168,6 +173,7 @@ bool parseSwitch(llvm::StringRef A, Options &O) {
   else if (A.consume_front("--worker-project-index=")) O.WorkerProjectIndex = A.str();
   else if (A == "--worker-facts-only") O.WorkerFactsOnly = true;
   else if (A == "--worker-index-late") O.WorkerIndexLate = true;
+  else if (A.consume_front("--worker-buffer=")) O.WorkerBuffer = A.str();
   else if (A.consume_front("--worker-include-dir=")) O.InferredIncludes.push_back(A.str());
   else if (A.consume_front("--worker-define=")) O.InferredDefines.push_back(A.str());
   else return false;
@@ -204,7 +210,8 @@ std::optional<int> parseStringFlag(ArgReader &R, Options &O) {
       {"--line-filter", &O.Select.LineFilter, "--line-filter needs a value", false},
       {"--shard", &O.Select.Shard, "--shard needs a value", false},
       {"--export-fixes", &O.ExportFixes, "--export-fixes needs a file", false},
-      {"--config-file", &O.ConfigFile, "--config-file needs a file", false}};
+      {"--config-file", &O.ConfigFile, "--config-file needs a file", false},
+      {"--buffer-file", &O.BufferFile, "--buffer-file needs a file", false}};
   std::string V;
   for (const Flag &F : Flags)
     if (int Got = R.value(F.Name, V)) {
@@ -348,6 +355,16 @@ int validateOptions(Options &O) {
     return usageError("--fix and --verify cannot be combined (--verify never writes)");
   if (O.Inputs.empty())
     return usageError("no input files (give C++ files or directories to lint)");
+  if (!O.BufferFile.empty()) {
+    if (O.Inputs.size() != 1 || llvm::sys::fs::is_directory(O.Inputs.front()))
+      return usageError("--buffer-file needs exactly one file named");
+    if (O.Fix)
+      return usageError("--buffer-file and --fix cannot be combined (the file is not its text)");
+    llvm::SmallString<256> Abs(O.BufferFile);
+    llvm::sys::fs::make_absolute(Abs);
+    O.BufferFile = Abs.str().str();
+    O.ResultCache = false; // A result of text that is not the file's.
+  }
   if (!O.ProjectRoot.empty()) {
     llvm::SmallString<256> Real;
     if (!llvm::sys::fs::is_directory(O.ProjectRoot) ||

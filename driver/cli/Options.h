@@ -28,6 +28,9 @@ struct Options {
   /// .clang-tidy's WarningsAsErrors).
   std::optional<std::string> WarningsAsErrors;
   bool DumpConfig = false; ///< --dump-config: print the options, lint nothing.
+  /// --buffer-file: the text of the one file named, unsaved (torch-lint lsp).
+  std::string BufferFile;
+  std::string WorkerBuffer; ///< --worker-buffer (from the parent).
   std::string HeaderFilter;
   std::string Format = "text";
   SelectOptions Select;

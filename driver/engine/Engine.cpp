@@ -484,6 +484,9 @@ private:
 
 class SourceFiles {
 public:
+  /// The texts parsed in place of the files' (EngineOptions::Overlay).
+  const std::map<std::string, std::string> *Overlay = nullptr;
+
   Location locate(const std::string &File, unsigned Offset) {
     Location Loc;
     Loc.File = File;
@@ -507,9 +510,22 @@ private:
     if (It != Cache.end())
       return It->second;
     std::vector<unsigned> &Starts = Cache[File];
-    if (auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
-                                               /*RequiresNullTerminator=*/false)) {
-      llvm::StringRef Text = (*Buf)->getBuffer();
+    std::unique_ptr<llvm::MemoryBuffer> Read;
+    llvm::StringRef Text;
+    bool Have = false;
+    if (Overlay)
+      if (auto Over = Overlay->find(File); Over != Overlay->end()) {
+        Text = Over->second;
+        Have = true;
+      }
+    if (!Have)
+      if (auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
+                                                 /*RequiresNullTerminator=*/false)) {
+        Read = std::move(*Buf);
+        Text = Read->getBuffer();
+        Have = true;
+      }
+    if (Have) {
       Starts.push_back(0);
       // Lines end as clang ends them: LF, CRLF or a lone CR.
       for (size_t I = 0; I < Text.size(); ++I)
@@ -953,6 +969,7 @@ public:
            /*ShouldOwnClient=*/false),
         Factory(Context, State, Options) {
     Context.setDiagnosticsEngine(&DE);
+    Sources.Overlay = &Options.Overlay;
   }
 
   LintResult run(const std::vector<std::string> &Files) {
