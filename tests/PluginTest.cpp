@@ -410,18 +410,6 @@ TEST(Plugin, DumpConfigShowsCheckOptions) {
 
 // --- clang-tidy's configuration options, as clang-tidy-19 has them ---------
 
-const char *const ConfigHazard = R"(#include <torch/torch.h>
-float total(const torch::Tensor &t) {
-  float s = 0;
-  for (int64_t i = 0; i < t.size(0); ++i)
-    s += t[i].item<float>();
-  return s;
-}
-torch::Tensor twice(const torch::Tensor &a, const torch::Tensor &b) {
-  return (a + b).clone();
-}
-)";
-
 /// The torch-* diagnostics printed, as "file:line:col: level: message
 /// [checks]" with the file's name only (clang-tidy prints absolute paths,
 /// torch-lint the project's).
@@ -448,7 +436,7 @@ std::vector<std::string> printedTorchDiagnostics(const std::string &Stdout) {
 /// a .clang-tidy that enables the element loop's check alone.
 std::string configProject(const std::string &Name, const std::string &ClangTidy) {
   std::string Dir = makeTempDir(Name);
-  writeFile(Dir + "/hazard.cpp", ConfigHazard);
+  writeFile(Dir + "/hazard.cpp", ElementLoopAndClone);
   writeFile(Dir + "/.clang-tidy", ClangTidy);
   return Dir;
 }

@@ -17,6 +17,21 @@
 
 namespace torchlint::test {
 
+/// A file with two findings of two checks (the mock headers): an element
+/// loop (line 5, torch-perf-element-loop) and a clone of a fresh tensor
+/// (line 9, torch-perf-redundant-copy, with a fix-it).
+inline constexpr const char *ElementLoopAndClone = R"(#include <torch/torch.h>
+float total(const torch::Tensor &t) {
+  float s = 0;
+  for (int64_t i = 0; i < t.size(0); ++i)
+    s += t[i].item<float>();
+  return s;
+}
+torch::Tensor twice(const torch::Tensor &a, const torch::Tensor &b) {
+  return (a + b).clone();
+}
+)";
+
 inline std::string sourceDir() { return TORCHLINT_SOURCE_DIR; }
 inline std::string mockIncludes() { return sourceDir() + "/testdata/include"; }
 
