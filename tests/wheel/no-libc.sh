@@ -30,25 +30,21 @@ cp -r examples "$root/work/"
 check "statically linked (no PT_INTERP)" bash -c "! readelf -l '$root$exe' | grep -q INTERP"
 check "no NEEDED libraries" bash -c "! readelf -d '$root$exe' 2>/dev/null | grep -q NEEDED"
 
-# The torch headers the lint uses: those of this machine's torch (the venv's,
-# else Debian's libtorch-dev).
-torch_include=$(python3 -c 'import torch, os; print(os.path.join(os.path.dirname(torch.__file__), "include"))' 2>/dev/null || true)
-[ -d "$torch_include/torch" ] || torch_include=/usr/include
+# The torch headers the lint uses: those of the project's PyTorch 2.x
+# (scripts/setup.sh's .venv), else an active environment's. (Not Debian's in
+# /usr/include: named as an include directory, it would come before
+# libstdc++'s own and break its #include_next.)
+torch_include=
+for py in "$src/.venv/bin/python" "${VIRTUAL_ENV:+$VIRTUAL_ENV/bin/python}" python3; do
+  [ -n "$py" ] || continue
+  torch_include=$("$py" -c 'import torch, os; print(os.path.join(os.path.dirname(torch.__file__), "include"))' 2>/dev/null) && break
+done
+if [ ! -d "$torch_include/torch" ]; then
+  [ "${CI:-}" = true ] && fail "no PyTorch 2.x (scripts/setup.sh makes .venv)"
+  echo "SKIP: no PyTorch 2.x to lint against"
+  exit 77
+fi
 echo "torch headers: $torch_include"
-
-# In the new root: the headers bound read-only, /proc (torch-lint re-runs
-# itself for each file, through /proc/self/exe), /dev/null (its workers'
-# standard input), and nothing else.
-in_root() { # in_root <torch-lint arguments...>
-  unshare -m sh -c '
-    root=$1 torch=$2; shift 2
-    mount --bind -o ro /usr/include "$root/usr/include" &&
-    mount --bind -o ro /usr/lib/gcc "$root/usr/lib/gcc" &&
-    mount --bind -o ro "$torch" "$root/torch" &&
-    mount -t proc proc "$root/proc" &&
-    mount --bind /dev/null "$root/dev/null" &&
-    exec chroot "$root" "$@"' sh "$root" "$torch_include" "$@"
-}
 # Python's headers (torch/extension.h includes Python.h): no Python in the
 # root to ask, so named, as a build would.
 py_include=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
@@ -57,10 +53,21 @@ case "$py_include" in /usr/include/*) ;; *) fail "Python's headers not under /us
 # (Both of torch's include directories, as a build names them.)
 root_torch=(--torch-include=/torch --torch-include=/torch/torch/csrc/api/include)
 host_torch=(--torch-include="$torch_include" --torch-include="$torch_include/torch/csrc/api/include")
-if [ "$torch_include" = /usr/include ]; then
-  root_torch=(--torch-include=/usr/include --torch-include=/usr/include/torch/csrc/api/include)
-fi
 
+# In the new root: the headers bound read-only, /proc (torch-lint re-runs
+# itself for each file, through /proc/self/exe), /dev/null (its workers'
+# standard input), and nothing else.
+chroot=$(command -v chroot || echo /usr/sbin/chroot) # (/usr/sbin: not on every PATH)
+in_root() { # in_root <torch-lint arguments...>
+  unshare -m sh -c '
+    chroot=$1 root=$2 torch=$3; shift 3
+    mount --bind -o ro /usr/include "$root/usr/include" &&
+    mount --bind -o ro /usr/lib/gcc "$root/usr/lib/gcc" &&
+    mount --bind -o ro "$torch" "$root/torch" &&
+    mount -t proc proc "$root/proc" &&
+    mount --bind /dev/null "$root/dev/null" &&
+    exec "$chroot" "$root" "$@"' sh "$chroot" "$root" "$torch_include" "$@"
+}
 check "no C library in the root" bash -c "
   ! find '$root' -path '$root/usr/include' -prune -o -path '$root/usr/lib/gcc' -prune -o \
       \( -name 'libc.so*' -o -name 'ld-linux*' -o -name 'libc.musl*' -o -name 'ld-musl*' \) -print |
