@@ -14,11 +14,11 @@
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
-#include <iostream>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <thread>
+#include <unistd.h>
 
 extern char **environ;
 
@@ -34,15 +34,64 @@ constexpr std::chrono::milliseconds Debounce(500);
 /// A lint of one file, at most (torch-lint's own --timeout is per worker).
 constexpr unsigned LintSeconds = 900;
 
+/// The server's standard input, read with read(2) (no stream state, no
+/// read-ahead shared with anything else).
+class Input {
+public:
+  /// One line without its "\r\n"; false at the end of the input.
+  bool line(std::string &Out) {
+    Out.clear();
+    for (;;) {
+      size_t NL = Buf.find('\n', Pos);
+      if (NL != std::string::npos) {
+        Out = Buf.substr(Pos, NL - Pos);
+        Pos = NL + 1;
+        if (!Out.empty() && Out.back() == '\r')
+          Out.pop_back();
+        return true;
+      }
+      if (!fill())
+        return false;
+    }
+  }
+  /// Exactly \p N bytes; false at the end of the input.
+  bool bytes(size_t N, std::string &Out) {
+    while (Buf.size() - Pos < N)
+      if (!fill())
+        return false;
+    Out = Buf.substr(Pos, N);
+    Pos += N;
+    return true;
+  }
+
+private:
+  bool fill() {
+    if (Pos > 0) {
+      Buf.erase(0, Pos);
+      Pos = 0;
+    }
+    char Chunk[65536];
+    for (;;) {
+      ssize_t Got = ::read(0, Chunk, sizeof Chunk);
+      if (Got < 0 && errno == EINTR)
+        continue;
+      if (Got <= 0)
+        return false;
+      Buf.append(Chunk, size_t(Got));
+      return true;
+    }
+  }
+  std::string Buf;
+  size_t Pos = 0;
+};
+
 /// One message of the base protocol ("Content-Length: N", a blank line, N
 /// bytes); false at the end of the input or on a frame that cannot be one.
-bool readMessage(std::istream &In, std::string &Body) {
+bool readMessage(Input &In, std::string &Body) {
   size_t Length = 0;
   bool Sized = false;
   std::string Line;
-  while (std::getline(In, Line)) {
-    if (!Line.empty() && Line.back() == '\r')
-      Line.pop_back();
+  while (In.line(Line)) {
     if (Line.empty()) {
       if (Sized)
         break;
@@ -54,9 +103,19 @@ bool readMessage(std::istream &In, std::string &Body) {
   }
   if (!Sized || Length > (size_t(256) << 20))
     return false;
-  Body.resize(Length);
-  In.read(Body.data(), std::streamsize(Length));
-  return size_t(In.gcount()) == Length;
+  return In.bytes(Length, Body);
+}
+
+/// All of \p Data to the standard output, with write(2).
+void writeAll(llvm::StringRef Data) {
+  while (!Data.empty()) {
+    ssize_t Put = ::write(1, Data.data(), Data.size());
+    if (Put < 0 && errno == EINTR)
+      continue;
+    if (Put <= 0)
+      return; // The client is gone.
+    Data = Data.drop_front(size_t(Put));
+  }
 }
 
 std::string uriToPath(llvm::StringRef Uri) {
@@ -143,7 +202,8 @@ public:
     std::thread(&Server::lintLoop, this).detach(); // A lint in flight ends with us.
     bool ShutdownAsked = false;
     std::string Body;
-    while (readMessage(std::cin, Body)) {
+    Input In;
+    while (readMessage(In, Body)) {
       json Msg = json::parse(Body, nullptr, /*allow_exceptions=*/false);
       if (Msg.is_discarded() || !Msg.is_object()) {
         send({{"jsonrpc", "2.0"}, {"id", nullptr},
@@ -210,8 +270,7 @@ private:
   void send(const json &J) {
     std::string S = J.dump(-1, ' ', false, json::error_handler_t::replace);
     std::lock_guard<std::mutex> Lock(OutLock);
-    std::cout << "Content-Length: " << S.size() << "\r\n\r\n" << S;
-    std::cout.flush();
+    writeAll("Content-Length: " + std::to_string(S.size()) + "\r\n\r\n" + S);
   }
   void reply(const json &Id, const json &Result) {
     send({{"jsonrpc", "2.0"}, {"id", Id}, {"result", Result}});
@@ -223,12 +282,18 @@ private:
     notify("window/logMessage", {{"type", Type}, {"message", "torch-lint: " + Message}});
   }
 
+  /// C++ and CUDA sources and headers: what torch-lint lints (a client
+  /// may open every document with the server: Python, CMake...).
+  static bool isLinted(llvm::StringRef Path) {
+    return llvm::is_contained({".cpp", ".cc", ".cxx", ".c++", ".C", ".cu", ".h", ".hpp", ".hh",
+                               ".hxx", ".cuh", ".inl", ".ipp", ".tpp"},
+                              llvm::sys::path::extension(Path));
+  }
+
   void opened(const std::string &Uri, std::string Text) {
     std::string Path = uriToPath(Uri);
-    if (Path.empty()) {
-      log("not a file: " + Uri);
-      return;
-    }
+    if (Path.empty() || !isLinted(Path))
+      return; // Not a C++ or CUDA file on disk: nothing to say.
     {
       std::lock_guard<std::mutex> Lock(M);
       Doc &D = Docs[Uri];
@@ -485,7 +550,6 @@ private:
 } // namespace
 
 int runLspServer(int Argc, const char **Argv) {
-  std::ios::sync_with_stdio(false);
   std::vector<std::string> LintArgs(Argv + 2, Argv + Argc);
   for (const std::string &A : LintArgs)
     if (A == "--fix" || A == "-fix" || llvm::StringRef(A).starts_with("--format") ||
@@ -497,9 +561,7 @@ int runLspServer(int Argc, const char **Argv) {
   // Never destroyed: its lint thread may be waiting, or linting (its
   // torch-lint dies with this process), when the protocol ends it.
   auto *S = new Server(std::move(LintArgs));
-  int Status = S->run();
-  std::cout.flush();
-  std::_Exit(Status);
+  std::_Exit(S->run());
 }
 
 } // namespace torchlint

@@ -45,8 +45,11 @@ async def session(exe, mock, work):
     client = BaseLanguageClient("torchlint-lsp-test", "1")
     published = asyncio.Queue()
 
+    published_uris = []
+
     @client.feature(t.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     def on_diagnostics(params):
+        published_uris.append(params.uri)
         published.put_nowait(params)
 
     logs = []
@@ -157,8 +160,17 @@ async def session(exe, mock, work):
     except Exception as e:  # JsonRpcMethodNotFound
         check("an unknown request is an error (method not found)", "hover" in str(e) or "-32601" in str(e), str(e))
 
+    # A document that is no C++ (a client may send every one): nothing.
+    py = os.path.join(work, "image_ops", "setup.py")
+    client.text_document_did_open(t.DidOpenTextDocumentParams(
+        text_document=t.TextDocumentItem(uri="file://" + py, language_id="python", version=1,
+                                          text=open(py).read())))
     client.text_document_did_close(t.DidCloseTextDocumentParams(
         text_document=t.TextDocumentIdentifier(uri=uri)))
+    cleared = await diagnostics_of(uri, nonempty=False)
+    check("didClose: its diagnostics cleared", cleared == [], str(cleared))
+    check("a Python file: not linted, nothing said", "file://" + py not in published_uris and
+          not any("setup.py" in m for m in logs), str(logs))
     await client.shutdown_async(None)
     client.exit(None)
     for _ in range(100):

@@ -17,7 +17,7 @@ if ! unshare -m true 2>/dev/null; then
 fi
 
 root=$tmp/root
-mkdir -p "$root/opt" "$root/proc" "$root/dev" "$root/tmp" "$root/work" "$root/torch" \
+mkdir -p "$root/opt" "$root/proc" "$root/dev" "$root/tmp" "$root/work" "$root/torch" "$root/python" \
   "$root/usr/include" "$root/usr/lib/gcc"
 touch "$root/dev/null"
 python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])' \
@@ -35,9 +35,11 @@ check "no NEEDED libraries" bash -c "! readelf -d '$root$exe' 2>/dev/null | grep
 # /usr/include: named as an include directory, it would come before
 # libstdc++'s own and break its #include_next.)
 torch_include=
+torch_py=
 for py in "$src/.venv/bin/python" "${VIRTUAL_ENV:+$VIRTUAL_ENV/bin/python}" python3; do
   [ -n "$py" ] || continue
-  torch_include=$("$py" -c 'import torch, os; print(os.path.join(os.path.dirname(torch.__file__), "include"))' 2>/dev/null) && break
+  torch_include=$("$py" -c 'import torch, os; print(os.path.join(os.path.dirname(torch.__file__), "include"))' 2>/dev/null) &&
+    torch_py=$py && break
 done
 if [ ! -d "$torch_include/torch" ]; then
   [ "${CI:-}" = true ] && fail "no PyTorch 2.x (scripts/setup.sh makes .venv)"
@@ -45,11 +47,12 @@ if [ ! -d "$torch_include/torch" ]; then
   exit 77
 fi
 echo "torch headers: $torch_include"
-# Python's headers (torch/extension.h includes Python.h): no Python in the
-# root to ask, so named, as a build would.
-py_include=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+# Python's headers (torch/extension.h includes Python.h), that Python's:
+# no Python in the root to ask, so bound at /python and named, as a build
+# would name them.
+py_include=$("$torch_py" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 echo "Python headers: $py_include"
-case "$py_include" in /usr/include/*) ;; *) fail "Python's headers not under /usr/include: $py_include" ;; esac
+[ -f "$py_include/Python.h" ] || fail "no Python.h in $py_include"
 # (Both of torch's include directories, as a build names them.)
 root_torch=(--torch-include=/torch --torch-include=/torch/torch/csrc/api/include)
 host_torch=(--torch-include="$torch_include" --torch-include="$torch_include/torch/csrc/api/include")
@@ -60,13 +63,14 @@ host_torch=(--torch-include="$torch_include" --torch-include="$torch_include/tor
 chroot=$(command -v chroot || echo /usr/sbin/chroot) # (/usr/sbin: not on every PATH)
 in_root() { # in_root <torch-lint arguments...>
   unshare -m sh -c '
-    chroot=$1 root=$2 torch=$3; shift 3
+    chroot=$1 root=$2 torch=$3 python=$4; shift 4
     mount --bind -o ro /usr/include "$root/usr/include" &&
     mount --bind -o ro /usr/lib/gcc "$root/usr/lib/gcc" &&
     mount --bind -o ro "$torch" "$root/torch" &&
+    mount --bind -o ro "$python" "$root/python" &&
     mount -t proc proc "$root/proc" &&
     mount --bind /dev/null "$root/dev/null" &&
-    exec "$chroot" "$root" "$@"' sh "$chroot" "$root" "$torch_include" "$@"
+    exec "$chroot" "$root" "$@"' sh "$chroot" "$root" "$torch_include" "$py_include" "$@"
 }
 check "no C library in the root" bash -c "
   ! find '$root' -path '$root/usr/include' -prune -o -path '$root/usr/lib/gcc' -prune -o \
@@ -82,7 +86,7 @@ check "--version" grep -Eq "^torch-lint $version \(clang-tidy engine, LLVM 19\."
 
 status=0
 start=$(date +%s%N)
-in_root "$exe" --cache-dir=/tmp/cache -j2 "${root_torch[@]}" /work/examples/ -- -isystem "$py_include" \
+in_root "$exe" --cache-dir=/tmp/cache -j2 "${root_torch[@]}" /work/examples/ -- -isystem /python \
   >"$tmp/root.out" 2>"$tmp/root.err" || status=$?
 echo "lint of examples/ in the root without a C library: $(since "$start"), exit $status"
 cat "$tmp/root.err"
