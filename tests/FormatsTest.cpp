@@ -30,17 +30,7 @@ namespace {
 
 std::string mock() { return "--torch-include=" + shellQuote(mockIncludes()) + " "; }
 
-const char *const Hazard = R"(#include <torch/torch.h>
-float total(const torch::Tensor &t) {
-  float s = 0;
-  for (int64_t i = 0; i < t.size(0); ++i)
-    s += t[i].item<float>();
-  return s;
-}
-torch::Tensor twice(const torch::Tensor &a, const torch::Tensor &b) {
-  return (a + b).clone();
-}
-)";
+const char *const Hazard = ElementLoopAndClone;
 
 // --- Reference files ----------------------------------------------------------
 

@@ -12,7 +12,6 @@
 
 #include <chrono>
 #include <condition_variable>
-#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <mutex>
