@@ -21,6 +21,27 @@ void rebind(const at::Tensor &a, const at::Tensor &b, at::Tensor &out) {
   out = a * b; // expect: torch-perf-temporary: rebinds 'out'
 }
 
+// The destination is an operand: the op in place does it (an optimizer's
+// state update, a running statistic, a normalisation of a buffer).
+void shift_state(at::Tensor &state, const at::Tensor &mean) {
+  state.copy_(state - mean); // expect: torch-perf-temporary: 'state.copy_(state - mean)' materialises a temporary and copies it back into 'state'; update it in place with 'state.sub_(mean)'
+}
+
+void accumulate(at::Tensor acc, const at::Tensor &grad) {
+  acc.copy_(grad + acc); // expect: torch-perf-temporary: in place with 'acc.add_(grad)'
+}
+
+struct Decay {
+  at::Tensor weight;
+  void step(const at::Tensor &factor) {
+    weight.copy_(at::mul(weight, factor)); // expect: torch-perf-temporary: 'weight.mul_(factor)'
+  }
+};
+
+void rescale(at::Tensor &x, const at::Tensor &scale) {
+  x.copy_(x / scale); // expect: torch-perf-temporary: 'x.div_(scale)'
+}
+
 // --- Negatives ---------------------------------------------------------------
 
 // No _out form of the op, or not a fresh temporary.
@@ -30,8 +51,24 @@ void other_ops(const at::Tensor &a, at::Tensor &dst) {
   dst.copy_(a.sigmoid());
 }
 
-// The destination appears in the expression.
-void self_ref(const at::Tensor &a, at::Tensor &dst) { dst.copy_(dst + a); }
+// The destination is the second operand of an op that does not commute, or
+// appears in both: no in-place op computes it.
+void self_ref(const at::Tensor &a, at::Tensor &dst) {
+  dst.copy_(a - dst);
+  dst.copy_(a / dst);
+  dst.copy_(dst * dst);
+  dst.copy_(dst + dst.mean());
+  dst.copy_(at::matmul(dst, a));
+}
+
+// An operand that may share dst's memory: `x.sub_(row)` refuses a partly
+// overlapping input, where the temporary made it work.
+void self_view(at::Tensor &x) {
+  at::Tensor row = x.select(0, 0);
+  x.copy_(x - row);
+  auto first = x[0];
+  x.copy_(first + x);
+}
 
 // A local, not a preallocated output.
 at::Tensor local(const at::Tensor &a, const at::Tensor &b) {
@@ -44,4 +81,11 @@ at::Tensor local(const at::Tensor &a, const at::Tensor &b) {
 at::Tensor byvalue(at::Tensor x, const at::Tensor &b) {
   x = x * b;
   return x;
+}
+
+// A local assigned a view of dst after its declaration.
+void assigned_view(at::Tensor &x) {
+  at::Tensor head;
+  head = x.narrow(0, 0, 1);
+  x.copy_(x * head);
 }

@@ -22,8 +22,18 @@ const FunctionDecl *enclosingFunction(const Stmt &S, ASTContext &Ctx) {
   return nullptr;
 }
 
+namespace {
+/// `m` or `this->m` naming the member \p D of the object the code runs in.
+bool isOwnMember(const MemberExpr *M, const ValueDecl *D) {
+  return M->getMemberDecl() == D && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts());
+}
+} // namespace
+
 bool refersTo(const Expr *E, const ValueDecl *D) {
-  const auto *R = dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(E));
+  E = ignoreWrappers(E);
+  if (const auto *M = dyn_cast_or_null<MemberExpr>(E))
+    return isOwnMember(M, D);
+  const auto *R = dyn_cast_or_null<DeclRefExpr>(E);
   return R && R->getDecl() == D;
 }
 
@@ -33,6 +43,10 @@ bool mentions(const Stmt *S, const ValueDecl *D) {
     bool Found = false;
     bool VisitDeclRefExpr(DeclRefExpr *R) {
       Found |= R->getDecl() == D;
+      return !Found;
+    }
+    bool VisitMemberExpr(MemberExpr *M) {
+      Found |= isOwnMember(M, D);
       return !Found;
     }
   } F;

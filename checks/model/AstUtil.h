@@ -17,10 +17,11 @@ namespace torchlint::model {
 const clang::FunctionDecl *enclosingFunction(const clang::Stmt &S,
                                              clang::ASTContext &Ctx);
 
-/// \p E (after ignoreWrappers) names \p D.
+/// \p E (after ignoreWrappers) names \p D (a variable, or a member of the
+/// object the code runs in: `m`, `this->m`).
 bool refersTo(const clang::Expr *E, const clang::ValueDecl *D);
 
-/// \p D is referenced anywhere under \p S.
+/// \p D is referenced anywhere under \p S (as refersTo names it).
 bool mentions(const clang::Stmt *S, const clang::ValueDecl *D);
 
 /// The integer value of a constant expression.

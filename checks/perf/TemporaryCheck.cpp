@@ -67,6 +67,78 @@ std::optional<BinaryOp> asBinaryOp(const Expr *E) {
   return Op;
 }
 
+/// The variable or own member `copy_` writes into, when it is one.
+const ValueDecl *destinationDecl(const Expr *Dst) {
+  if (const auto *R = dyn_cast<DeclRefExpr>(Dst))
+    return R->getDecl();
+  if (const auto *M = dyn_cast<MemberExpr>(Dst))
+    if (isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+      return M->getMemberDecl();
+  return nullptr;
+}
+
+/// For `dst.copy_(dst op c)` (or `c op dst` of an op that commutes), the
+/// text of `c` when `dst.op_(c)` computes the same: an elementwise op with an
+/// in-place form, `c` not mentioning dst, and no local view of dst in `c`
+/// (an in-place op refuses an input that partly overlaps its output, where
+/// the temporary made it work).
+std::optional<std::string> inPlaceOperand(const BinaryOp &Op, const ValueDecl *Dst,
+                                          ASTContext &Ctx) {
+  if (Op.Name != "add" && Op.Name != "sub" && Op.Name != "mul" && Op.Name != "div")
+    return std::nullopt;
+  const Expr *Other = nullptr;
+  if (refersTo(Op.Lhs, Dst))
+    Other = Op.Rhs;
+  else if ((Op.Name == "add" || Op.Name == "mul") && refersTo(Op.Rhs, Dst))
+    Other = Op.Lhs;
+  if (!Other || mentions(Other, Dst))
+    return std::nullopt;
+  // A local of `c` initialised or assigned from dst anywhere in the function.
+  struct Assigned : RecursiveASTVisitor<Assigned> {
+    const ValueDecl *Local, *Dst;
+    bool Found = false;
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *O) {
+      Found |= O->getOperator() == OO_Equal && O->getNumArgs() == 2 &&
+               refersTo(O->getArg(0), Local) && mentions(O->getArg(1), Dst);
+      return !Found;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      Found |= B->isAssignmentOp() && refersTo(B->getLHS(), Local) && mentions(B->getRHS(), Dst);
+      return !Found;
+    }
+  };
+  struct LocalViews : RecursiveASTVisitor<LocalViews> {
+    const ValueDecl *Dst;
+    const Stmt *Body;
+    bool Found = false;
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      const auto *V = dyn_cast<VarDecl>(R->getDecl());
+      if (!V || !V->isLocalVarDecl())
+        return true;
+      if (V->getInit() && mentions(V->getInit(), Dst))
+        Found = true;
+      else if (Body) {
+        Assigned A;
+        A.Local = V;
+        A.Dst = Dst;
+        A.TraverseStmt(const_cast<Stmt *>(Body));
+        Found = A.Found;
+      }
+      return !Found;
+    }
+  } Views;
+  Views.Dst = Dst;
+  const FunctionDecl *F = enclosingFunction(*Other, Ctx);
+  Views.Body = F ? F->getBody() : nullptr;
+  Views.TraverseStmt(const_cast<Expr *>(Other));
+  if (Views.Found)
+    return std::nullopt;
+  std::string Text = sourceText(Other, Ctx);
+  if (Text.empty())
+    return std::nullopt;
+  return Text;
+}
+
 } // namespace
 
 void TemporaryCheck::registerMatchers(MatchFinder *Finder) {
@@ -81,19 +153,31 @@ void TemporaryCheck::registerMatchers(MatchFinder *Finder) {
 void TemporaryCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   if (const auto *Copy = Result.Nodes.getNodeAs<CXXMemberCallExpr>("copy")) {
-    const auto *Dst = dyn_cast<DeclRefExpr>(ignoreWrappers(Copy->getImplicitObjectArgument()));
-    if (!Dst || Copy->getNumArgs() < 1 || Copy->getBeginLoc().isMacroID())
+    const Expr *Dst = ignoreWrappers(Copy->getImplicitObjectArgument());
+    const ValueDecl *DstDecl = destinationDecl(Dst);
+    if (!DstDecl || Copy->getNumArgs() < 1 || Copy->getBeginLoc().isMacroID())
       return;
     for (unsigned I = 1; I < Copy->getNumArgs(); ++I)
       if (!isa<CXXDefaultArgExpr>(Copy->getArg(I)))
         return; // copy_(src, non_blocking) is deliberate.
     std::optional<BinaryOp> Op = asBinaryOp(Copy->getArg(0));
-    if (!Op || mentions(Copy->getArg(0), Dst->getDecl()))
+    if (!Op)
       return;
     std::string D = sourceText(Dst, Ctx), L = sourceText(Op->Lhs, Ctx),
                 R = sourceText(Op->Rhs, Ctx), Whole = sourceText(Copy, Ctx);
     if (D.empty() || L.empty() || R.empty() || Whole.empty())
       return;
+    if (mentions(Copy->getArg(0), DstDecl)) {
+      // `x.copy_(x - c)`: the op in place, where it computes the same.
+      if (std::optional<std::string> Other = inPlaceOperand(*Op, DstDecl, Ctx))
+        diag(Copy->getBeginLoc(),
+             "'%0' materialises a temporary and copies it back into '%1'; update it "
+             "in place with '%1.%2_(%3)' (one pass, no allocation)")
+            << Whole << D << Op->Name << *Other
+            << FixItHint::CreateReplacement(Copy->getSourceRange(),
+                                            D + "." + Op->Name + "_(" + *Other + ")");
+      return;
+    }
     std::string Out = "at::" + Op->Name + "_out";
     diag(Copy->getBeginLoc(),
          "'%0' materialises a temporary and copies it; write the result "

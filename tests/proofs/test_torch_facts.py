@@ -59,3 +59,52 @@ def test_channels_last_input_stays_channels_last(name, rank):
     y = _call(name, x)
     assert y.is_contiguous(memory_format=fmt), f"{name} returned strides {y.stride()}"
     assert torch.allclose(y, _call(name, x.contiguous()), atol=1e-4)
+
+
+# torch-perf-temporary's in-place fix-it (checks/perf/TemporaryCheck.cpp):
+# `x.copy_(x op c)` -> `x.op_(c)` (and `c op x` for add and mul). The op in
+# place computes in the same promoted dtype and casts into x as copy_ does, so
+# it is byte-identical wherever it runs; where the promoted dtype cannot be
+# cast into x (an integer x with a floating c, or `/` on integers) it raises
+# instead of truncating: the docs page's caveat.
+_X = {
+    "float32": torch.randn(64, 33, generator=torch.Generator().manual_seed(2)),
+    "float16": torch.randn(64, 33, generator=torch.Generator().manual_seed(3)).half(),
+    "int64": torch.randint(-50, 50, (64, 33), generator=torch.Generator().manual_seed(4)),
+}
+_C = {
+    "float32 row": torch.rand(33, generator=torch.Generator().manual_seed(5)) + 0.5,
+    "float64 row": torch.rand(33, generator=torch.Generator().manual_seed(6)).double() + 0.5,
+    "int64 row": torch.randint(1, 9, (33,), generator=torch.Generator().manual_seed(7)),
+    "float64 0-dim": torch.tensor(2.5, dtype=torch.float64),
+    "same shape": torch.rand(64, 33, generator=torch.Generator().manual_seed(8)) + 0.5,
+}
+
+
+@pytest.mark.parametrize("op,dst_second", [("add", False), ("sub", False), ("mul", False),
+                                            ("div", False), ("add", True), ("mul", True)])
+@pytest.mark.parametrize("xk", sorted(_X))
+@pytest.mark.parametrize("ck", sorted(_C))
+def test_copy_of_an_op_on_dst_is_the_op_in_place(op, dst_second, xk, ck):
+    x, c = _X[xk], _C[ck]
+    fn = getattr(torch, op)
+    copied = x.clone()
+    copied.copy_(fn(c, copied) if dst_second else fn(copied, c))
+    in_place = x.clone()
+    result_type = torch.result_type(x, c) if op != "div" or x.is_floating_point() or c.is_floating_point() \
+        else torch.get_default_dtype()
+    if not torch.can_cast(result_type, x.dtype):
+        with pytest.raises(RuntimeError, match="can't be cast to the desired output type"):
+            getattr(in_place, op + "_")(c)
+        return
+    getattr(in_place, op + "_")(c)
+    assert torch.equal(copied, in_place)
+
+
+def test_an_in_place_op_refuses_a_view_of_its_output():
+    """Why the fix-it is not offered when c may be a view of x."""
+    x = torch.randn(4, 5)
+    copied = x.clone()
+    copied.copy_(copied - copied[0])
+    with pytest.raises(RuntimeError, match="refer to a single memory location"):
+        x.sub_(x[0])
