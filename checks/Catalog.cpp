@@ -117,14 +117,14 @@ const CheckInfo Checks[] = {
      "temporaries copied into preallocated outputs (dst.copy_(a + b)) and "
      "outputs rebound to temporaries: use the _out variant",
      "", F::Some, &make<checks::TemporaryCheck>},
-    {"torch-perf-value-read", "perf", L::Level1,
-     "a validation (TORCH_CHECK) that reads a value of a CUDA tensor on the "
-     "host in every call of an op or binding: a copy and a wait for the device",
-     "", F::None, &make<checks::ValueReadCheck>},
     {"torch-perf-uint8-roundtrip", "perf", L::Level2,
      "uint8 converted to float, transformed elementwise and rounded back: a "
      "256-entry lookup table does it",
      "", F::None, &make<checks::Uint8RoundtripCheck>},
+    {"torch-perf-value-read", "perf", L::Level1,
+     "a validation (TORCH_CHECK) that reads a value of a CUDA tensor on the "
+     "host in every call of an op or binding: a copy and a wait for the device",
+     "", F::None, &make<checks::ValueReadCheck>},
 };
 
 } // namespace

@@ -1,0 +1,105 @@
+// Testdata for torch-perf-value-read: a validation (TORCH_CHECK and its
+// family) that reads a value of a CUDA tensor on the host, in a function
+// every call of a binding runs. The bindings' file of an extension (its
+// launchers live in .cu files; torch-perf-value-read.cu has a launch and the
+// kernels of an operator).
+#include <torch/extension.h>
+
+// The macros real extensions define (mmcv, pytorch3d, torchsparse...).
+#define CHECK_CUDA(x) TORCH_CHECK(x.device().is_cuda(), #x " must be a CUDA tensor")
+#define CHECK_CONTIGUOUS(x) TORCH_CHECK(x.is_contiguous(), #x " must be contiguous")
+#define CHECK_INPUT(x)                                                                         \
+  CHECK_CUDA(x);                                                                               \
+  CHECK_CONTIGUOUS(x)
+
+void gather_launcher(const float *src, const int64_t *idx, float *out, int n);
+
+// --- Positives ---------------------------------------------------------------
+
+// A binding that checks its index tensor is on the device, then validates its
+// values on the host before the launch.
+at::Tensor gather_rows(const at::Tensor &src, const at::Tensor &idx) {
+  CHECK_INPUT(src);
+  CHECK_INPUT(idx);
+  TORCH_CHECK((idx >= 0).all().item<bool>(), "gather_rows: negative index"); // expect: torch-perf-value-read: 'item()' in TORCH_CHECK copies a value of the CUDA tensor 'idx' to the host and waits for the device in every call of 'gather_rows'
+  TORCH_CHECK(idx.max().item<int64_t>() < src.size(0), // expect: torch-perf-value-read: waits for the device
+              "gather_rows: index out of range");
+  at::Tensor out = at::empty({idx.numel(), src.size(1)}, src.options());
+  gather_launcher(src.data_ptr<float>(), idx.data_ptr<int64_t>(), out.data_ptr<float>(),
+                  static_cast<int>(idx.numel()));
+  return out;
+}
+
+// The older assertion macro, and a check in an AT_DISPATCH lambda.
+at::Tensor scale_rows(const at::Tensor &x, const at::Tensor &scale) {
+  AT_ASSERTM(scale.is_cuda(), "scale must be a CUDA tensor");
+  AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "scale_rows", [&] {
+    TORCH_CHECK(scale.min().item<scalar_t>() > 0, "scale must be positive"); // expect: torch-perf-value-read: 'scale'
+  });
+  return x * scale;
+}
+
+// at::equal in a validation: a host read too.
+at::Tensor masked_fill_checked(const at::Tensor &x, const at::Tensor &mask) {
+  CHECK_CUDA(mask);
+  TORCH_CHECK(at::equal(mask, mask.to(at::kBool).to(mask.scalar_type())), // expect: torch-perf-value-read: 'equal()'
+              "mask must hold 0 and 1 only");
+  return x.masked_fill(mask.to(at::kBool), 0);
+}
+
+
+// --- Negatives ---------------------------------------------------------------
+
+// Metadata only: no value is read.
+at::Tensor sizes_checked(const at::Tensor &x) {
+  CHECK_INPUT(x);
+  TORCH_CHECK(x.size(0) > 0 && x.numel() < (1 << 30), "bad size");
+  return x;
+}
+
+// A CPU tensor of sizes beside a CUDA one: reading it waits for nothing.
+at::Tensor host_lengths(const at::Tensor &x, const at::Tensor &lengths) {
+  CHECK_CUDA(x);
+  TORCH_CHECK(lengths.device().is_cpu(), "lengths must be on the CPU");
+  TORCH_CHECK(lengths.sum().item<int64_t>() == x.size(0), "lengths do not add up");
+  at::Tensor counts = lengths.cpu();
+  TORCH_CHECK(counts.max().item<int64_t>() < 1024, "segment too long");
+  return x;
+}
+
+// No evidence of the device the tensor is on: it may be a CPU tensor.
+at::Tensor unknown_device(const at::Tensor &x) {
+  TORCH_CHECK((x >= 0).all().item<bool>(), "x must be non-negative");
+  return x.sqrt();
+}
+
+// A value read to size the output, not a validation.
+at::Tensor sized_output(const at::Tensor &x, const at::Tensor &counts) {
+  CHECK_CUDA(counts);
+  int64_t n = counts.sum().item<int64_t>();
+  return at::empty({n}, x.options());
+}
+
+// Validated on the device already.
+at::Tensor validated_async(const at::Tensor &x) {
+  CHECK_CUDA(x);
+  at::_assert_async((x >= 0).all());
+  return x.sqrt();
+}
+
+// A helper no binding or kernel reaches: not a repeated path anyone runs.
+void check_once(const at::Tensor &x) {
+  CHECK_CUDA(x);
+  TORCH_CHECK((x >= 0).all().item<bool>(), "x must be non-negative");
+}
+
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("gather_rows", &gather_rows);
+  m.def("scale_rows", &scale_rows);
+  m.def("masked_fill_checked", &masked_fill_checked);
+  m.def("sizes_checked", &sizes_checked);
+  m.def("host_lengths", &host_lengths);
+  m.def("unknown_device", &unknown_device);
+  m.def("sized_output", &sized_output);
+  m.def("validated_async", &validated_async);
+}
