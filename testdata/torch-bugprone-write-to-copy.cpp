@@ -74,6 +74,37 @@ struct RunningMean {
   }
 };
 
+// The CPU optimizers' form (DeepSpeed's ds_adam_step, ColossalAI's
+// Adam_Optimizer::step): every state rebound to a contiguous() copy, its
+// untyped data_ptr() cast to float *, and a step function of the object that
+// updates through the pointers (two calls deep), with no copy back.
+class SgdMomentum {
+public:
+  explicit SgdMomentum(float lr) : lr_(lr) {}
+  void step(at::Tensor &params, const at::Tensor &grads, at::Tensor &momentum) {
+    auto params_c = params.contiguous();
+    auto grads_c = grads.contiguous();
+    auto momentum_c = momentum.contiguous();
+    float *params_ptr = (float *)params_c.data_ptr();
+    float *grads_ptr = (float *)grads_c.data_ptr();
+    float *momentum_ptr = static_cast<float *>(momentum_c.data_ptr());
+    this->Step_4(params_ptr, grads_ptr, momentum_ptr, params_c.numel()); // expect: torch-bugprone-write-to-copy: 'params_c' is written (a writable pointer to its data is handed to 'SgdMomentum::Step_4', which writes through it), but 'params_c' is 'params.contiguous()' // expect: torch-bugprone-write-to-copy: 'momentum_c' is written
+  }
+
+private:
+  void Step_1(float *_params, const float *grads, float *_momentum, size_t n) {
+    for (size_t k = 0; k < n; ++k) {
+      float m = 0.9f * _momentum[k] + grads[k];
+      _momentum[k] = m;
+      _params[k] -= lr_ * m;
+    }
+  }
+  void Step_4(float *_params, const float *grads, float *_momentum, size_t n) {
+    Step_1(_params, grads, _momentum, n);
+  }
+  float lr_;
+};
+
 // --- Negatives ---------------------------------------------------------------
 
 // Only read: the copy is what contiguous() is for.

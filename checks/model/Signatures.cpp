@@ -508,7 +508,8 @@ public:
     bool Writable = VT->isPointerType() ? !VT->getPointeeType().isConstQualified()
                                         : VT->isDependentType() || VT->getContainedAutoType();
     if (Init && Writable) {
-      const Expr *E = ignoreWrappers(Init);
+      // (`__half *h = reinterpret_cast<__half *>(p);` points where p does.)
+      const Expr *E = ignoreWrappers(Init->IgnoreParenCasts());
       if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
         if (const auto *A = dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
           E = A->getBase()->IgnoreParenImpCasts();
@@ -532,7 +533,10 @@ public:
             Base && (Base == P || Aliases.contains(Base)) && P->getType()->isPointerType())
           Aliases.insert(V);
     }
-    const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(ignoreWrappers(Init));
+    // (`float *p = (float *)x.data_ptr();`, as optimizers write it: the
+    // untyped data_ptr() cast to the element type.)
+    const auto *Call =
+        dyn_cast_or_null<CXXMemberCallExpr>(ignoreWrappers(Init ? Init->IgnoreParenCasts() : nullptr));
     if (!Call || !Call->getMethodDecl() || !Call->getMethodDecl()->getIdentifier() ||
         !isP(Call->getImplicitObjectArgument()))
       return true;

@@ -30,6 +30,9 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
       .def(pybind11::init<>())
       .def_readwrite("mean", &RunningMean::mean)
       .def("update", &RunningMean::update);
+  pybind11::class_<SgdMomentum>(m, "SgdMomentum")
+      .def(pybind11::init<float>())
+      .def("step", &SgdMomentum::step);
 }
 """
 
@@ -67,6 +70,8 @@ CALLS = {  # anchor in the testdata -> how to call it on the tensor x
     "cumsum_rows_kernel<scalar_t>(arr.contiguous()": lambda wc, x: wc.cumsum_rows_(x),
     "p[0] = 0.f;": lambda wc, x: wc.zero_first(x),
     "mean.to(at::kFloat).mul_(0.9)": _mean_update,
+    "this->Step_4(params_ptr": lambda wc, x: wc.SgdMomentum(0.5).step(x, torch.ones_like(x),
+                                                                     torch.zeros_like(x)),
 }
 
 
