@@ -60,7 +60,51 @@ int64_t count_all(const std::vector<at::Tensor> &xs, int64_t n) {
   return total;
 }
 
+// pytorch_sparse's neighbour samplers (csrc/cpu/utils.h): a helper that
+// draws one number through a one-element tensor, called per sampled edge,
+// with a bound that changes every iteration.
+inline int64_t uniform_randint(int64_t low, int64_t high) {
+  auto options = torch::TensorOptions().dtype(torch::kInt64);
+  auto ret = torch::randint(low, high, {1}, options);
+  auto ptr = ret.data_ptr<int64_t>();
+  return *ptr;
+}
+
+inline int64_t uniform_randint(int64_t high) { return uniform_randint(0, high); }
+
+void sample_neighbors(const int64_t *rowptr, const int64_t *idx, int64_t n, int64_t k,
+                      std::vector<int64_t> &picked) {
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t start = rowptr[idx[i]], count = rowptr[idx[i] + 1] - start;
+    for (int64_t j = 0; j < k && count > 0; ++j)
+      picked.push_back(start + uniform_randint(count)); // expect: torch-perf-alloc-in-loop: 'uniform_randint' allocates a one-element tensor ('torch::randint') and reads it back to return one number, on every call
+  }
+}
+
+// Robert Floyd's sampling without replacement, the draw inline.
+std::vector<int64_t> floyd(int64_t population, int64_t k) {
+  std::vector<int64_t> out;
+  for (int64_t j = population - k; j < population; ++j)
+    out.push_back(torch::randint(0, j + 1, {1}).item<int64_t>()); // expect: torch-perf-alloc-in-loop: one-element tensor
+  return out;
+}
+
 // --- Negatives ---------------------------------------------------------------
+
+// One-element look-alikes: the tensor is the helper's result (the caller
+// keeps it); a one-element tensor of the iteration's value used as a tensor,
+// not read back; the helper called once, outside any loop.
+inline at::Tensor one_draw(int64_t high) { return torch::randint(0, high, {1}); }
+
+void one_element_ok(const at::Tensor &x, at::Tensor &acc, int64_t n) {
+  std::vector<at::Tensor> draws;
+  for (int64_t i = 1; i < n; ++i) {
+    draws.push_back(one_draw(i));
+    acc.add_(at::full({1}, static_cast<double>(i)));
+  }
+  int64_t seed = uniform_randint(n);
+  acc.add_(static_cast<double>(seed));
+}
 
 // Helper look-alikes: the shape follows the iteration; the helper returns
 // what it allocates (the caller keeps it); allocates only on one branch; or

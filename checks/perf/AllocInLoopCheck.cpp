@@ -248,6 +248,61 @@ const VarDecl *scratchAllocation(const FunctionDecl &Helper, ASTContext &Ctx,
   return nullptr;
 }
 
+/// A one-element tensor \p Alloc makes is read back as a number in \p Scope
+/// (`.item<T>()`, `*t.data_ptr<T>()`): a tensor made to carry one value.
+bool readAsScalar(const CallExpr *Alloc, const Stmt *Scope, ASTContext &Ctx) {
+  return llvm::any_of(valueUses(Alloc, Scope, Ctx), [&Ctx](const Expr *Use) {
+    const Stmt *Cur = Use;
+    for (int I = 0; I < 6; ++I) {
+      DynTypedNodeList Parents = Ctx.getParents(*Cur);
+      const auto *P = Parents.empty() ? nullptr : Parents[0].get<Expr>();
+      if (!P)
+        return false;
+      if (const auto *M = dyn_cast<CXXMemberCallExpr>(P)) {
+        const CXXMethodDecl *D = M->getMethodDecl();
+        return D && D->getIdentifier() &&
+               (D->getName() == "item" || isDataPointerMethod(D) ||
+                (D->getName() == "data" && D->getReturnType()->isPointerType()));
+      }
+      if (!isa<MemberExpr, ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+               ParenExpr>(P))
+        return false;
+      Cur = P;
+    }
+    return false;
+  });
+}
+
+/// The one-element tensor \p F allocates, on every call, to compute the
+/// number it returns (pytorch_sparse's `uniform_randint`: `torch::randint(low,
+/// high, {1})` read through its data pointer), in its body or in a function
+/// of the TU it calls (two calls deep): a tensor per number.
+const CallExpr *scalarRoundTrip(const FunctionDecl &F, ASTContext &Ctx, unsigned Depth = 0) {
+  const FunctionDecl *Def = F.getDefinition();
+  QualType R = F.getReturnType();
+  if (!Def || !Def->getBody() || Depth > 2 || R.isNull() || !R->isArithmeticType())
+    return nullptr;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    ASTContext &Ctx;
+    const Stmt *Body;
+    unsigned Depth;
+    const CallExpr *Found = nullptr;
+    Finder(ASTContext &C, const Stmt *B, unsigned D) : Ctx(C), Body(B), Depth(D) {}
+    bool VisitCallExpr(CallExpr *C) {
+      if (const CallExpr *F = factoryCall(C)) {
+        if (llvm::any_of(F->arguments(), isOneElementShape) && readAsScalar(F, Body, Ctx))
+          Found = F;
+      } else if (const FunctionDecl *Callee = C->getDirectCallee();
+                 Callee && !isTorchDecl(Callee) && !isa<CXXMemberCallExpr>(C)) {
+        Found = scalarRoundTrip(*Callee, Ctx, Depth + 1);
+      }
+      return !Found;
+    }
+  } Finder(Ctx, Def->getBody(), Depth);
+  Finder.TraverseStmt(Def->getBody());
+  return Finder.Found;
+}
+
 } // namespace
 
 void AllocInLoopCheck::registerMatchers(MatchFinder *Finder) {
@@ -277,8 +332,24 @@ void AllocInLoopCheck::checkHelperCall(const CallExpr &Call, ASTContext &Ctx) {
     return;
   llvm::SmallVector<unsigned, 4> Params;
   const VarDecl *Scratch = scratchAllocation(*Def, Ctx, Params);
-  if (!Scratch)
+  if (!Scratch) {
+    // A tensor made to carry one number, whatever the arguments.
+    if (const CallExpr *One = scalarRoundTrip(*F, Ctx)) {
+      StringRef Factory = One->getDirectCallee()->getName();
+      bool Random = Factory.starts_with("rand") || Factory == "normal" ||
+                    Factory == "bernoulli" || Factory == "multinomial";
+      diag(Call.getBeginLoc(),
+           "'%0' allocates a one-element tensor ('%1') and reads it back to return "
+           "one number, on every call: here on every iteration of this loop, where "
+           "allocation and dispatch dominate the work; %2")
+          << F->getName() << One->getDirectCallee()->getQualifiedNameAsString()
+          << (Random ? "draw the numbers with a C++ generator, or all at once before the loop"
+                     : "compute the number in C++, or all of them at once before the loop");
+      diag(One->getBeginLoc(), "allocated here", DiagnosticIDs::Note);
+      diag(Loop->getBeginLoc(), "the loop", DiagnosticIDs::Note);
+    }
     return;
+  }
   LoopWrites W;
   W.TraverseStmt(const_cast<Stmt *>(Loop));
   const SourceManager &SM = Ctx.getSourceManager();
@@ -329,15 +400,18 @@ void AllocInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   LoopWrites W;
   W.TraverseStmt(const_cast<Stmt *>(Loop));
   const SourceManager &SM = Ctx.getSourceManager();
+  bool OneElement = llvm::any_of(Call->arguments(), isOneElementShape);
+  // A one-element tensor read back as a number costs the allocation
+  // whatever its value (`torch::randint(0, n_i, {1})` per draw).
+  bool Carrier = OneElement && readAsScalar(Call, Body, Ctx);
   for (const Expr *Arg : Call->arguments())
-    if (!isa<CXXDefaultArgExpr>(Arg) && !isInvariant(Arg, Loop, W, SM))
+    if (!Carrier && !isa<CXXDefaultArgExpr>(Arg) && !isInvariant(Arg, Loop, W, SM))
       return;
   if (escapes(Call, Body, Ctx) || leavesTheLoop(*Call, Body, Ctx))
     return;
   std::string Name = sourceText(Call->getCallee(), Ctx);
   if (Name.empty())
     Name = F->getQualifiedNameAsString();
-  bool OneElement = llvm::any_of(Call->arguments(), isOneElementShape);
   if (OneElement)
     diag(Call->getBeginLoc(),
          "'%0' allocates a one-element tensor on every iteration, the worst "
