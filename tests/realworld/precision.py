@@ -484,6 +484,27 @@ def write_doc(path, text):
         f.write(head + BEGIN + "\n" + text + END + tail)
 
 
+def write_first_look(path, section):
+    """Replaces the first-look part of the generated block of \p path (from
+    its "### First look" heading to the next heading of the block)."""
+    with open(path) as f:
+        doc = f.read()
+    if BEGIN not in doc or END not in doc:
+        raise SystemExit(f"{path}: no '{BEGIN}' ... '{END}' markers")
+    head, rest = doc.split(BEGIN, 1)
+    block, tail = rest.split(END, 1)
+    start = block.find("### First look\n")
+    if start < 0:
+        raise SystemExit(f"{path}: no '### First look' in the generated block")
+    body_start = start + len("### First look\n")
+    nxt = block.find("\n### ", body_start)
+    if nxt < 0:
+        nxt = len(block)
+    block = block[:body_start] + "\n" + section + "\n" + block[nxt:]
+    with open(path, "w") as f:
+        f.write(head + BEGIN + block + END + tail)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--bin", help="torch-lint binary (unless --from-json)")
@@ -496,10 +517,25 @@ def main(argv=None):
     ap.add_argument("--from-json", help="use the output of an earlier --save-json")
     ap.add_argument("--save-json", help="write the lint results here")
     ap.add_argument("--write-doc", help="regenerate the table of this document")
+    ap.add_argument("--first-look-only", action="store_true",
+                    help="with --bin and --write-doc: regenerate only the document's "
+                         "first-look section, from the verdicts, labels and rounds and "
+                         "the levels of --bin's catalog (no checkouts, no lint run)")
     ap.add_argument("--fail-on-change", action="store_true",
                     help="exit 1 when a TP or debatable verdict no longer fires, a "
                          "verdict is of another commit, or a finding has none")
     args = ap.parse_args(argv)
+    if args.first_look_only:
+        if not args.bin or not args.write_doc:
+            ap.error("--first-look-only needs --bin and --write-doc")
+        catalog = json.loads(subprocess.run([args.bin, "--list-checks", "--format=json"],
+                                            check=True, capture_output=True, text=True).stdout)
+        data = {"checks": {c["name"]: {"level": c["level"]} for c in catalog}}
+        section = first_look_section(data, read_verdicts(args.verdicts),
+                                     read_rounds(args.rounds), read_labels(args.labels))
+        print(section)
+        write_first_look(args.write_doc, section)
+        return 0
     if args.from_json:
         with open(args.from_json) as f:
             data = json.load(f)
