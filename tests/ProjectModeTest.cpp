@@ -750,3 +750,122 @@ TEST(ProjectMode, ANamedFileParsesWhileItsFactSourcesAre) {
 }
 
 } // namespace
+
+// Round 15's form (MTR's attention ops): the binding in one file, the
+// wrapper that hands the output's data pointer to a launcher in another,
+// and the launcher with the kernel that writes it in a .cu file that only a
+// header declares to the wrapper's file. The output is written, and the
+// schema says so; nothing calls the launcher code the project does not show.
+TEST(ProjectMode, ALauncherDefinedInAnotherFileIsSeenToWrite) {
+  std::string Top = makeTempDir("project-mode-launcher");
+  std::string Dir = Top + "/ext", Cache = Top + "/cache";
+  sh("mkdir -p " + shellQuote(Dir + "/src") + " && cd " + shellQuote(Dir) + " && git init -q .");
+  writeFile(Dir + "/src/launch.h",
+            "#pragma once\n#include <cstdint>\n"
+            "void scale_launcher(int64_t n, const float *in, float *out);\n"
+            "void sum_launcher(int64_t n, const float *in, float *scratch);\n");
+  writeFile(Dir + "/src/api.cpp",
+            "#include <torch/extension.h>\n"
+            "void scale_wrapper(int64_t n, at::Tensor in, at::Tensor out);\n"
+            "void sum_wrapper(int64_t n, at::Tensor in, at::Tensor scratch);\n"
+            "PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {\n"
+            "  m.def(\"scale_wrapper\", &scale_wrapper);\n"
+            "  m.def(\"sum_wrapper\", &sum_wrapper);\n"
+            "}\n");
+  writeFile(Dir + "/src/func.cpp",
+            "#include <torch/extension.h>\n#include \"launch.h\"\n"
+            "void scale_wrapper(int64_t n, at::Tensor in, at::Tensor out) {\n"
+            "  scale_launcher(n, in.data_ptr<float>(), out.data_ptr<float>());\n"
+            "}\n"
+            "void sum_wrapper(int64_t n, at::Tensor in, at::Tensor scratch) {\n"
+            "  sum_launcher(n, in.data_ptr<float>(), scratch.data_ptr<float>());\n"
+            "}\n");
+  // sum_launcher only reads its `scratch` (a look-alike: a non-const
+  // pointer nothing writes through).
+  writeFile(Dir + "/src/kernel.cu",
+            "#include <cstdint>\n#include \"launch.h\"\n"
+            "__global__ void scale_kernel(int64_t n, const float *in, float *out) {\n"
+            "  int64_t i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+            "  if (i < n) out[i] = 2 * in[i];\n"
+            "}\n"
+            "void scale_launcher(int64_t n, const float *in, float *out) {\n"
+            "  scale_kernel<<<(n + 255) / 256, 256>>>(n, in, out);\n"
+            "}\n"
+            "__global__ void sum_kernel(int64_t n, const float *in, float *scratch) {\n"
+            "  if (threadIdx.x == 0 && n > 0 && scratch[0] > in[0]) return;\n"
+            "}\n"
+            "void sum_launcher(int64_t n, const float *in, float *scratch) {\n"
+            "  sum_kernel<<<1, 32>>>(n, in, scratch);\n"
+            "}\n");
+  RunResult J = runTorchLint(flags(Cache) + "--format=json src", Dir);
+  json Doc = json::parse(J.Out);
+  std::map<std::string, std::string> Said; // binding -> its message and notes
+  for (const auto &F : Doc["findings"])
+    if (F["check"] == "torch-compile-opaque-binding") {
+      std::string M = F["message"].get<std::string>();
+      size_t Open = M.find('\'');
+      std::string Name = M.substr(Open + 1, M.find('\'', Open + 1) - Open - 1);
+      Said[Name] += M + "\n";
+      for (const auto &N : F["notes"])
+        Said[Name] += N["message"].get<std::string>() + "\n";
+    }
+  ASSERT_EQ(Said.size(), 2u) << J.Out;
+  EXPECT_NE(Said["scale_wrapper"].find("'scale_wrapper(int n, Tensor in_, Tensor(c!) out) -> ()'"),
+            std::string::npos)
+      << Said["scale_wrapper"];
+  EXPECT_NE(Said["sum_wrapper"].find("'sum_wrapper(int n, Tensor in_, Tensor scratch) -> ()'"),
+            std::string::npos)
+      << Said["sum_wrapper"];
+  for (const auto &[Name, Text] : Said)
+    EXPECT_EQ(Text.find("does not show"), std::string::npos) << Text;
+}
+
+// Round 15's other form (GRNet): two extension modules, each built by its
+// own setup.py from one file, both binding `forward`; each package file
+// imports its own module. Each binding's note names its own module's call.
+TEST(ProjectMode, BindingsOfOneNameInTwoModulesAreCalledOnTheirOwn) {
+  std::string Top = makeTempDir("project-mode-two-modules");
+  std::string Dir = Top + "/ext", Cache = Top + "/cache";
+  sh("mkdir -p " + shellQuote(Dir + "/chamfer") + " " + shellQuote(Dir + "/gridding") +
+     " && cd " + shellQuote(Dir) + " && git init -q .");
+  for (const std::string Name : {"chamfer", "gridding"}) {
+    writeFile(Dir + "/" + Name + "/setup.py",
+              "from setuptools import setup\n"
+              "from torch.utils.cpp_extension import BuildExtension, CppExtension\n"
+              "setup(name='" + Name + "', ext_modules=[CppExtension('" + Name + "', ['" + Name +
+                  "_ext.cpp'])], cmdclass={'build_ext': BuildExtension})\n");
+    writeFile(Dir + "/" + Name + "/" + Name + "_ext.cpp",
+              "#include <torch/extension.h>\n"
+              "at::Tensor forward_" + Name + "(const at::Tensor &x) { return x * 2; }\n"
+              "PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {\n"
+              "  m.def(\"forward\", &forward_" + Name + ");\n"
+              "}\n");
+  }
+  writeFile(Dir + "/chamfer/__init__.py",
+            "import torch\nimport chamfer\n"
+            "class ChamferFunction(torch.autograd.Function):\n"
+            "    @staticmethod\n"
+            "    def forward(ctx, x):\n"
+            "        return chamfer.forward(x)\n");
+  writeFile(Dir + "/gridding/__init__.py",
+            "import torch\nimport gridding\n"
+            "class GriddingFunction(torch.autograd.Function):\n"
+            "    @staticmethod\n"
+            "    def forward(ctx, x):\n"
+            "        y = x + 1\n"
+            "        return gridding.forward(y)\n");
+  RunResult J = runTorchLint(flags(Cache) + "--format=json chamfer gridding", Dir);
+  json Doc = json::parse(J.Out);
+  std::map<std::string, std::string> Where; // file -> its note of the call
+  for (const auto &F : Doc["findings"])
+    if (F["check"] == "torch-compile-opaque-binding")
+      for (const auto &N : F["notes"])
+        if (N["message"].get<std::string>().find("calls it") != std::string::npos)
+          Where[F["file"].get<std::string>()] = N["message"].get<std::string>();
+  EXPECT_NE(Where["chamfer/chamfer_ext.cpp"].find("chamfer/__init__.py:6, in 'forward'"),
+            std::string::npos)
+      << J.Out;
+  EXPECT_NE(Where["gridding/gridding_ext.cpp"].find("gridding/__init__.py:7, in 'forward'"),
+            std::string::npos)
+      << J.Out;
+}

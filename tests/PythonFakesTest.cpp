@@ -499,6 +499,34 @@ TEST(PythonFakes, UsesAForwardOrACompiledFunctionReachesAreTold) {
   EXPECT_EQ(P.reachedUse("never"), "");
 }
 
+// Round 15's form (GRNet): four extension modules each bind `forward`, and
+// each package file imports its own; a binding's uses are the calls on its
+// module, so one module's call is not another's evidence.
+TEST(PythonFakes, ABindingNameSeveralModulesShareIsAskedOnItsModule) {
+  PythonOps P;
+  scanPythonSource("import torch\nimport chamfer\n"
+                   "class ChamferFunction(torch.autograd.Function):\n"
+                   "    @staticmethod\n"
+                   "    def forward(ctx, a, b):\n"
+                   "        return chamfer.forward(a, b)\n",
+                   P, "extensions/chamfer_dist/__init__.py");
+  scanPythonSource("import torch\nimport gridding\n"
+                   "def preprocess(x):\n"
+                   "    return gridding.forward(x)\n",
+                   P, "extensions/gridding/__init__.py");
+  P.finishScan();
+  EXPECT_EQ(P.keyFor("forward", "chamfer"), "forward@chamfer");
+  EXPECT_EQ(P.reachedUse(P.keyFor("forward", "chamfer")),
+            "extensions/chamfer_dist/__init__.py:6, in 'forward'");
+  // gridding's is called only in a plain function: not reached, and its
+  // first use is its own module's call.
+  EXPECT_EQ(P.reachedUse(P.keyFor("forward", "gridding")), "");
+  EXPECT_EQ(P.firstUse(P.keyFor("forward", "gridding")), "extensions/gridding/__init__.py:4");
+  // A module Python never calls it on (or an unknown one): any use of the name.
+  EXPECT_EQ(P.keyFor("forward", "other"), "forward");
+  EXPECT_EQ(P.keyFor("forward", ""), "forward");
+}
+
 // A name is a binding's only where the call can be one. Round 11's forms:
 // stylegan3 calls its Python wrapper `bias_act.bias_act` (module
 // bias_act.py) and the binding as `_plugin.bias_act`; DeepSpeed calls

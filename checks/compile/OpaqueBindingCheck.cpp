@@ -6,6 +6,7 @@
 #include "../model/Macros.h"
 #include "../model/ProjectModel.h"
 #include "../model/PythonFakes.h"
+#include "../model/PythonTree.h"
 #include "../model/Session.h"
 #include "../model/Registrations.h"
 #include "../model/Signatures.h"
@@ -254,10 +255,24 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
   // in constructors (`def __init__`), or in functions torch.compiler.disable
   // keeps out (PythonOps::untracedUses, the exemption every check asks).
   const PythonOps &Py = TUModel::of(Ctx).pythonOps(PythonRoots);
+  // A binding's uses: the calls on its own module where Python makes them
+  // so (several extension modules may bind `forward`), else any of its name.
+  // (PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) is linted with the
+  // placeholder name the engine defines: the module is the one setup.py
+  // builds the file into.)
+  auto Key = [&Py, &Ctx](const PyBinding &B) {
+    std::string Module;
+    if (B.Module && B.Module->getIdentifier()) {
+      llvm::StringRef N = B.Module->getName();
+      if (N.consume_front("pybind11_init_") || N.consume_front("PyInit_"))
+        Module = N == ExtensionNamePlaceholder ? TUModel::of(Ctx).extensionModule() : N.str();
+    }
+    return Py.keyFor(B.Name, Module);
+  };
   // Or it never uses it, or only in tests, while it uses other bindings of
   // its module: a graph break nothing in the project meets.
   for (const PyBinding &B : Model.Bindings)
-    if (!Py.untracedUses(B.Name).empty() ||
+    if (!Py.untracedUses(Key(B)).empty() ||
         !TUModel::of(Ctx).unusedBinding(B, PythonRoots).empty())
       Settled.insert(B.Name);
   // Where the project's Python calls it decides whose finding it is: in
@@ -267,10 +282,10 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
   // the level2 -unreached check's, which says so.
   const bool ForUnreached = getID() == "torch-compile-opaque-binding-unreached";
   auto Unreached = [&](const PyBinding &B) {
-    return !Py.firstUse(B.Name).empty() && Py.reachedUse(B.Name).empty();
+    return !Py.firstUse(Key(B)).empty() && Py.reachedUse(Key(B)).empty();
   };
   auto Where = [&](const PyBinding &B) {
-    if (std::string At = Py.reachedUse(B.Name); !At.empty())
+    if (std::string At = Py.reachedUse(Key(B)); !At.empty())
       diag(B.Site, "the project's Python calls it where torch.compile traces: %0",
            DiagnosticIDs::Note)
           << At;
@@ -280,14 +295,14 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
            "function of the project reaches: a graph break where its users compile those "
            "callers",
            DiagnosticIDs::Note)
-          << Py.firstUse(B.Name);
+          << Py.firstUse(Key(B));
     else
       diag(B.Site,
            "the project's Python never calls it: assumed called from its users' compiled code",
            DiagnosticIDs::Note);
   };
   for (const PyBinding &B : Model.Methods)
-    if (takesOrReturnsTensors(B.Function) && Py.untracedUses(B.Name).empty() &&
+    if (takesOrReturnsTensors(B.Function) && Py.untracedUses(Key(B)).empty() &&
         TUModel::of(Ctx).unusedBinding(B, PythonRoots).empty() && Unreached(B) == ForUnreached) {
       startFinding(Ctx);
       reportMethod(B, Ctx);

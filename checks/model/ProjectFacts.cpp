@@ -337,6 +337,14 @@ public:
       Fact.HostWork = W.What;
       Fact.HostWorkAt = siteOf(W.At->getBeginLoc(), SM);
     }
+    for (const ParmVarDecl *P : F->parameters())
+      if (QualType T = P->getType(); T->isPointerType() && !T->getPointeeType().isConstQualified()) {
+        bool Unseen = false;
+        if (writesThroughParam(F, P->getFunctionScopeIndex(), &Unseen))
+          Fact.PointerWrites.push_back(P->getFunctionScopeIndex());
+        else if (Unseen)
+          Fact.PointerUnseen.push_back(P->getFunctionScopeIndex());
+      }
     for (const ParmVarDecl *P : F->parameters()) {
       if (P->isParameterPack())
         Fact.Pack = static_cast<int>(P->getFunctionScopeIndex());
@@ -350,7 +358,8 @@ public:
         Param.WriteAt = siteOf(Where->getBeginLoc(), SM);
       else {
         const Stmt *Unseen = nullptr;
-        Param.HandedOut = mayWriteParam(F, P, &Unseen, &Param.HandedUnseen);
+        Param.HandedOut = mayWriteParam(F, P, &Unseen, &Param.HandedUnseen,
+                                        &Param.HandedUnseenUsr, &Param.HandedUnseenIndex);
         if (Unseen)
           Param.HandedUnseenAt = siteOf(Unseen->getBeginLoc(), SM);
       }
@@ -512,8 +521,13 @@ json toJson(const FunctionFact &Fn) {
     Params.push_back({P.Index, P.Name, P.Write, siteJson(P.WriteAt), P.HandedOut});
     if (!P.ReturnedAt.File.empty() || !P.HandedUnseen.empty())
       Params.back().push_back(siteJson(P.ReturnedAt));
-    if (!P.HandedUnseen.empty())
+    if (!P.HandedUnseen.empty()) {
       Params.back().push_back({P.HandedUnseen, siteJson(P.HandedUnseenAt)});
+      if (!P.HandedUnseenUsr.empty()) {
+        Params.back().back().push_back(P.HandedUnseenUsr);
+        Params.back().back().push_back(P.HandedUnseenIndex);
+      }
+    }
   }
   for (const CallFact &C : Fn.Calls) {
     // [callee, site], and the per-parameter facts only when some argument
@@ -544,6 +558,10 @@ json toJson(const FunctionFact &Fn) {
     J["fake"] = {Fn.FakeParams, Fn.FakeReturn};
   if (Fn.Pack >= 0)
     J["pack"] = Fn.Pack;
+  if (!Fn.PointerWrites.empty())
+    J["pointer_writes"] = Fn.PointerWrites;
+  if (!Fn.PointerUnseen.empty())
+    J["pointer_unseen"] = Fn.PointerUnseen;
   return J;
 }
 
@@ -568,6 +586,10 @@ FunctionFact functionFactFromJson(const json &Fn) {
     if (P.size() > 6) {
       Fact.Params.back().HandedUnseen = P.at(6).at(0).get<std::string>();
       Fact.Params.back().HandedUnseenAt = siteFrom(P.at(6).at(1));
+      if (P.at(6).size() > 3) {
+        Fact.Params.back().HandedUnseenUsr = P.at(6).at(2).get<std::string>();
+        Fact.Params.back().HandedUnseenIndex = P.at(6).at(3).get<unsigned>();
+      }
     }
   }
   if (auto Fake = Fn.find("fake"); Fake != Fn.end()) {
@@ -576,6 +598,10 @@ FunctionFact functionFactFromJson(const json &Fn) {
   }
   if (auto Pack = Fn.find("pack"); Pack != Fn.end())
     Fact.Pack = Pack->get<int>();
+  if (auto W = Fn.find("pointer_writes"); W != Fn.end())
+    Fact.PointerWrites = W->get<std::vector<unsigned>>();
+  if (auto U = Fn.find("pointer_unseen"); U != Fn.end())
+    Fact.PointerUnseen = U->get<std::vector<unsigned>>();
   for (const json &C : Fn.at("call_sites")) {
     CallFact Call{C.at(0).get<std::string>(), siteFrom(C.at(1)), {}, {}};
     if (C.size() > 2) {

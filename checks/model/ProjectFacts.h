@@ -74,12 +74,18 @@ struct ParamFact {
   /// writes the TU does not show, and where (mayWriteParam's Unseen).
   std::string HandedUnseen;
   Site HandedUnseenAt;
+  /// When that callee is only declared in the TU: its USR and the index of
+  /// the pointer parameter the data goes to; the file that defines it says
+  /// whether it writes there (FunctionFact::PointerWrites).
+  std::string HandedUnseenUsr;
+  unsigned HandedUnseenIndex = 0;
   /// Where the function returns it as it is, alone or in a list or tuple
   /// (`return {indices, pairs};`); no File when it does not.
   Site ReturnedAt;
   auto tie() const {
     return std::tie(Index, Name, Write, WriteAt.File, WriteAt.Line, HandedOut, ReturnedAt.File,
-                    ReturnedAt.Line, HandedUnseen, HandedUnseenAt.File, HandedUnseenAt.Line);
+                    ReturnedAt.Line, HandedUnseen, HandedUnseenAt.File, HandedUnseenAt.Line,
+                    HandedUnseenUsr, HandedUnseenIndex);
   }
 };
 
@@ -132,6 +138,13 @@ struct FunctionFact {
   /// The index of its parameter pack (`Args&&... args`), which stands for
   /// every parameter from there on at a call; -1 when it has none.
   int Pack = -1;
+  /// Its pointer-to-non-const parameters it writes through, itself or
+  /// through functions of its TU (writesThroughParam: a launcher and the
+  /// kernel it launches), by index.
+  std::vector<unsigned> PointerWrites;
+  /// Those whose writes its TU cannot tell (the pointer goes on to code it
+  /// does not show); the others it is known not to write through.
+  std::vector<unsigned> PointerUnseen;
 
   /// Member-wise order (the pooled index keeps each distinct fact once).
   bool operator<(const FunctionFact &O) const;

@@ -63,7 +63,7 @@ json ProjectIndex::toJson() const {
     Unit["sha256"] = D == Digests.end() ? "" : D->second;
     Units[File] = std::move(Unit);
   }
-  json Out = {{"version", 13}, {"functions", std::move(Pool)}, {"units", std::move(Units)}};
+  json Out = {{"version", 14}, {"functions", std::move(Pool)}, {"units", std::move(Units)}};
   for (const DeferredSource &D : Deferred)
     Out["deferred"].push_back({{"file", D.File},
                                {"defines", D.Defines},
@@ -75,7 +75,7 @@ json ProjectIndex::toJson() const {
 
 ProjectIndex ProjectIndex::fromJson(const json &J) {
   ProjectIndex I;
-  if (J.at("version").get<int>() != 13)
+  if (J.at("version").get<int>() != 14)
     throw json::other_error::create(501, "unknown project index version", &J);
   std::vector<FunctionFact> Pool;
   for (const json &F : J.at("functions"))
@@ -293,13 +293,43 @@ std::string ProjectView::writeOf(const std::string &Usr, unsigned Index,
         if (Best.empty() || This < Best)
           Best = This;
       }
+  // Its data handed to a function its TU only declares, which another file
+  // of the project defines and writes through there (MTR's wrapper in one
+  // file, the launcher and its kernel in a .cu file).
+  for (const FunctionFact *F : *Facts)
+    for (const ParamFact &P : F->Params) {
+      if (!Handed || P.Index != Index || P.HandedUnseenUsr.empty())
+        continue;
+      auto Callee = Defs.find(P.HandedUnseenUsr);
+      if (Callee == Defs.end())
+        continue;
+      for (const FunctionFact *C : Callee->second)
+        if (llvm::is_contained(C->PointerWrites, P.HandedUnseenIndex)) {
+          std::string This = "a writable pointer to its data is handed to '" + C->Name +
+                             "' (" + where(C->At) + "), which writes through it\t" +
+                             where(P.HandedUnseenAt);
+          if (Best.empty() || This < Best)
+            Best = This;
+        }
+    }
   if (!Best.empty())
     return Best;
-  // Its data handed to code the TU does not show: what that writes is not
-  // seen.
+  // Its data handed to code the project does not show: what that writes is
+  // not seen.
+  // (One another file defines, and that file shows it does not write
+  // there, is no unknown.)
+  auto KnownNotToWrite = [&Defs](const ParamFact &P) {
+    auto Callee = P.HandedUnseenUsr.empty() ? Defs.end() : Defs.find(P.HandedUnseenUsr);
+    return Callee != Defs.end() &&
+           llvm::all_of(Callee->second, [&P](const FunctionFact *C) {
+             return !llvm::is_contained(C->PointerWrites, P.HandedUnseenIndex) &&
+                    !llvm::is_contained(C->PointerUnseen, P.HandedUnseenIndex);
+           });
+  };
   for (const FunctionFact *F : *Facts)
     for (const ParamFact &P : F->Params)
-      if (Handed && Indirect && Indirect->empty() && P.Index == Index && !P.HandedUnseen.empty())
+      if (Handed && Indirect && Indirect->empty() && P.Index == Index && !P.HandedUnseen.empty() &&
+          !KnownNotToWrite(P))
         *Indirect = "has its data handed to '" + P.HandedUnseen + "' (" + where(P.HandedUnseenAt) +
                     "), code the project does not show";
   for (const FunctionFact *F : *Facts)

@@ -1051,6 +1051,15 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
           isTensorMethodName(T[I].Text) && !Own.count(InFunction + T[I].Text))
         Own.insert(TensorMethod);
       Out.Uses[T[I].Text].emplace(Own, At);
+      // Also under "NAME@MODULE" for a call on an imported module
+      // (`chamfer.forward(...)`): several extension modules may bind the
+      // same name (GRNet's four `forward`s), and a binding's uses are
+      // those on its own module where Python shows them (PythonOps::keyFor).
+      if (llvm::StringRef On = *Module; On.consume_front(OnModule)) {
+        llvm::StringRef Last = On.contains('.') ? On.rsplit('.').second : On;
+        if (!Last.empty())
+          Out.Uses[T[I].Text + "@" + Last.str()].emplace(Own, At);
+      }
     }
   }
 }
@@ -1461,6 +1470,13 @@ void PythonOps::markReached() {
     }
     ByMarkers = std::move(Next);
   }
+}
+
+std::string PythonOps::keyFor(const std::string &Name, const std::string &Module) const {
+  if (Module.empty())
+    return Name;
+  std::string Key = Name + "@" + Module;
+  return Uses.count(Key) ? Key : Name;
 }
 
 std::string PythonOps::reachedUse(const std::string &Name) const {

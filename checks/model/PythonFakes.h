@@ -115,6 +115,12 @@ struct PythonOps {
   /// constructors call (the "in NAME" markers of its uses) is marked as a
   /// constructor's use.
   void finishScan();
+  /// The key of Uses to ask about the binding \p Name of the extension
+  /// module \p Module (the last part of its name): "NAME@MODULE" when
+  /// Python calls it on that module (`chamfer.forward(...)`), so that a name
+  /// several modules bind is not answered with another module's uses; else
+  /// \p Name.
+  std::string keyFor(const std::string &Name, const std::string &Module) const;
   /// Where the project's Python uses \p Name in code torch.compile traces:
   /// a forward or backward (an nn.Module's, an autograd Function's), a
   /// function decorated @torch.compile or passed to torch.compile, or one

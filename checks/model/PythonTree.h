@@ -37,6 +37,11 @@ std::string pythonTreeDigest(const std::string &Root);
 /// pythonTreeDigest's.
 inline constexpr llvm::StringLiteral PythonTreeInput = "python-tree:";
 
+/// The name torch-lint defines TORCH_EXTENSION_NAME as when it parses a
+/// file (driver/engine/Engine.cpp): PYBIND11_MODULE(TORCH_EXTENSION_NAME, m)
+/// makes `pybind11_init_torchlint_ext`, which stands for extensionModuleOf.
+inline constexpr llvm::StringLiteral ExtensionNamePlaceholder = "torchlint_ext";
+
 /// What TORCH_EXTENSION_NAME expands to for \p MainFile: the last part of
 /// the name of the one extension that lists it among its sources in the
 /// nearest setup.py between it and its project root \p Root (CppExtension,

@@ -2,6 +2,8 @@
 
 #include "Signatures.h"
 
+#include "ProjectFacts.h"
+
 #include "AstUtil.h"
 #include "Registrations.h"
 
@@ -304,6 +306,11 @@ public:
   /// template parameter that is no pointer, `DataIteratorT out`), and who.
   const Stmt *Unseen = nullptr;
   std::string UnseenCallee;
+  /// When that callee is only declared in the TU: its USR and the index of
+  /// the parameter the pointer goes to (another file may define it: the
+  /// project facts tell whether it writes there).
+  std::string UnseenUsr;
+  unsigned UnseenIndex = 0;
 
   bool found() const { return Where != nullptr; }
   void hit(const Stmt *S, std::string H) {
@@ -363,6 +370,8 @@ public:
       else if (Inner.Unseen && !Unseen) {
         Unseen = Call;
         UnseenCallee = Inner.UnseenCallee;
+        UnseenUsr = Inner.UnseenUsr;
+        UnseenIndex = Inner.UnseenIndex;
       }
     }
   }
@@ -458,6 +467,10 @@ public:
     if (NotSeen && !Unseen) {
       Unseen = Call;
       UnseenCallee = functionName(Callee);
+      if (!projectDefinition(Callee)) {
+        UnseenUsr = usrOf(Callee->getCanonicalDecl());
+        UnseenIndex = Index;
+      }
     }
     return false;
   }
@@ -664,7 +677,7 @@ bool writesThroughAt(const FunctionDecl *Callee, unsigned Index, unsigned Depth,
 } // namespace
 
 bool mayWriteParam(const FunctionDecl *F, const ParmVarDecl *P, const Stmt **Unseen,
-                   std::string *UnseenCallee) {
+                   std::string *UnseenCallee, std::string *UnseenUsr, unsigned *UnseenIndex) {
   const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
   if (!Def || !Def->getBody() || !P || P->getFunctionScopeIndex() >= Def->getNumParams())
     return false;
@@ -676,6 +689,10 @@ bool mayWriteParam(const FunctionDecl *F, const ParmVarDecl *P, const Stmt **Uns
       *Unseen = Finder.Unseen;
     if (UnseenCallee)
       *UnseenCallee = Finder.UnseenCallee;
+    if (UnseenUsr)
+      *UnseenUsr = Finder.UnseenUsr;
+    if (UnseenIndex)
+      *UnseenIndex = Finder.UnseenIndex;
   }
   return Finder.found();
 }
@@ -693,13 +710,13 @@ bool dataMayEscape(const FunctionDecl *F, const ParmVarDecl *P, std::string *How
   return Finder.found();
 }
 
-bool writesThroughParam(const FunctionDecl *Callee, unsigned Index) {
+bool writesThroughParam(const FunctionDecl *Callee, unsigned Index, bool *Unseen) {
   if (!Callee || isTorchDecl(Callee) || Index >= Callee->getNumParams())
     return false;
   QualType T = Callee->getParamDecl(Index)->getType();
   if (!T->isPointerType() || T->getPointeeType().isConstQualified())
     return false;
-  return writesThroughAt(Callee, Index, 0);
+  return writesThroughAt(Callee, Index, 0, Unseen);
 }
 
 bool writesVariable(const Stmt *Body, const VarDecl *V, std::string *How, const Stmt **Where) {

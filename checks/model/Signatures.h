@@ -46,9 +46,13 @@ bool mutatesParam(const clang::FunctionDecl *F, const clang::ParmVarDecl *P,
 /// adaptor, `thrust::make_reverse_iterator(x.data_ptr<float>())`; a function
 /// declared only; a kernel's template parameter that is no pointer) and
 /// nothing writes \p P: false, and \p Unseen is that call, \p UnseenCallee
-/// its callee: whether it is written cannot be told.
+/// its callee: whether it is written cannot be told. When that callee is only
+/// declared in the TU (a launcher defined in a .cu file), \p UnseenUsr and
+/// \p UnseenIndex name it and its parameter, for the project facts of the
+/// file that defines it (FunctionFact::PointerWrites).
 bool mayWriteParam(const clang::FunctionDecl *F, const clang::ParmVarDecl *P,
-                   const clang::Stmt **Unseen = nullptr, std::string *UnseenCallee = nullptr);
+                   const clang::Stmt **Unseen = nullptr, std::string *UnseenCallee = nullptr,
+                   std::string *UnseenUsr = nullptr, unsigned *UnseenIndex = nullptr);
 
 /// mayWriteParam, or a writable pointer to \p P's data is stored in a
 /// struct's field (`params.out_ptr = out.data_ptr()`) in \p F or a function
@@ -67,8 +71,11 @@ bool writesVariable(const clang::Stmt *Body, const clang::VarDecl *V, std::strin
 
 /// The project function \p Callee (its definition in the TU) writes through
 /// its pointer-to-non-const parameter \p Index, or hands it to a function
-/// there that does (a launcher and its kernel).
-bool writesThroughParam(const clang::FunctionDecl *Callee, unsigned Index);
+/// there that does (a launcher and its kernel). \p Unseen, when it does not:
+/// set where that cannot be told (the pointer goes to code the TU does not
+/// show).
+bool writesThroughParam(const clang::FunctionDecl *Callee, unsigned Index,
+                        bool *Unseen = nullptr);
 
 /// The name a schema and a Python fake kernel give the parameter \p P: its
 /// C++ name ("arg<i>" when it has none), with '_' appended where the schema

@@ -122,7 +122,7 @@ public:
     }
     // What torch.utils.cpp_extension passes to every extension build.
     C.CommandLine.push_back("-DTORCH_API_INCLUDE_EXTENSION_H");
-    C.CommandLine.push_back("-DTORCH_EXTENSION_NAME=torchlint_ext");
+    C.CommandLine.push_back("-DTORCH_EXTENSION_NAME=" + model::ExtensionNamePlaceholder.str());
     // Debian's libtorch-dev has c10/cuda but not the header its build
     // generates; torch's own switch for builds without it.
     if (NoCudaMacrosFile)
