@@ -213,6 +213,30 @@ class PrecisionTest(unittest.TestCase):
             run("--write-doc", doc)  # idempotent
             self.assertEqual(read(doc), first)
 
+    def test_first_look_only(self):
+        """--first-look-only rewrites the first-look part alone, from the
+        verdicts and the levels of --bin's catalog, as a full run writes it."""
+        with tempfile.TemporaryDirectory() as tmp:
+            doc = os.path.join(tmp, "doc.md")
+            shutil.copy(os.path.join(FIX, "doc.md"), doc)
+            run("--write-doc", doc)
+            full = read(doc)
+            levels = [{"name": n, "level": c["level"]}
+                      for n, c in precision.json.load(open(os.path.join(FIX, "lint.json")))
+                      ["checks"].items()]
+            fake = os.path.join(tmp, "torch-lint")
+            with open(fake, "w") as f:
+                f.write("#!/bin/sh\necho '" + precision.json.dumps(levels) + "'\n")
+            os.chmod(fake, 0o755)
+            # A stale first-look part, the rest as the full run left it.
+            start = full.index("### First look\n")
+            end = full.index("\n### Recall")
+            with open(doc, "w") as f:
+                f.write(full[:start] + "### First look\n\nstale\n" + full[end:])
+            rc, _ = run("--first-look-only", "--bin", fake, "--write-doc", doc)
+            self.assertEqual(rc, 0)
+            self.assertEqual(read(doc), full)
+
     def test_bad_verdict(self):
         with tempfile.TemporaryDirectory() as tmp:
             bad = os.path.join(tmp, "v.tsv")
