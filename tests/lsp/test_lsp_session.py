@@ -88,8 +88,8 @@ async def session(exe, mock, work):
     layout = by_code["torch-layout-from-shape"][0]
     check("range at the finding (line 9, 'img')", layout.range.start.line == 8 and
           layout.range.start.character == 6 and layout.range.end.character == 9, str(layout.range))
-    check("the level as severity (level0: Warning)",
-          all(d.severity == t.DiagnosticSeverity.Warning for d in by_code["torch-compile-opaque-binding"]),
+    check("the level as severity (level1: Information)",
+          all(d.severity == t.DiagnosticSeverity.Information for d in by_code["torch-compile-opaque-binding"]),
           str([d.severity for d in diags]))
     check("the check's docs page", layout.code_description.href.endswith("/docs/checks/torch-layout-from-shape.md"),
           str(layout.code_description))
