@@ -48,6 +48,15 @@ at::Tensor masked_fill_checked(const at::Tensor &x, const at::Tensor &mask) {
 }
 
 
+// A project macro that validates values: the read is in its definition.
+#define CHECK_NONNEG(x) TORCH_CHECK(((x) >= 0).all().item<bool>(), #x " must be non-negative")
+
+at::Tensor sqrt_rows(const at::Tensor &x) {
+  CHECK_CUDA(x);
+  CHECK_NONNEG(x); // expect: torch-perf-value-read: 'item()' in TORCH_CHECK copies a value of the CUDA tensor 'x'
+  return x.sqrt();
+}
+
 // --- Negatives ---------------------------------------------------------------
 
 // Metadata only: no value is read.
@@ -97,6 +106,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("gather_rows", &gather_rows);
   m.def("scale_rows", &scale_rows);
   m.def("masked_fill_checked", &masked_fill_checked);
+  m.def("sqrt_rows", &sqrt_rows);
   m.def("sizes_checked", &sizes_checked);
   m.def("host_lengths", &host_lengths);
   m.def("unknown_device", &unknown_device);
