@@ -201,11 +201,17 @@ void zero_rows(int64_t n) {
   }
 }
 
-// A test for the Meta device makes eager and compiled runs differ.
+// A test for the Meta device in the op's CompositeExplicitAutograd kernel,
+// which also serves Meta: torch.compile's fake tensors take one path, eager
+// the other.
 Tensor maybe_meta(const Tensor &x) {
-  if (x.device().type() == torch::headeronly::DeviceType::Meta) // expect: torch-compile-divergent-guard: a comparison with the Meta device
+  if (x.device().type() == torch::headeronly::DeviceType::Meta) // expect: torch-compile-divergent-guard: a comparison with the Meta device is true when torch.compile's fake tensors run this kernel as the Meta kernel of 'st::maybe_meta'
     return torch::stable::empty_like(x);
   return torch::stable::clone(x);
+}
+STABLE_TORCH_LIBRARY_FRAGMENT(st, m) { m.def("maybe_meta(Tensor x) -> Tensor"); }
+STABLE_TORCH_LIBRARY_IMPL(st, CompositeExplicitAutograd, m) {
+  m.impl("maybe_meta", TORCH_BOX(&maybe_meta));
 }
 
 // --- Look-alikes ---------------------------------------------------------------

@@ -9,8 +9,11 @@ namespace py = pybind11;
 
 // --- Positives ---------------------------------------------------------------
 
+// dg::scale's only kernel is for CompositeExplicitAutograd, which also serves
+// Meta: torch.compile's fake tensors run it as the Meta kernel (is_meta() true),
+// eager runs it on CPU tensors (false).
 at::Tensor scale(const at::Tensor &x) {
-  if (x.is_meta()) // expect: torch-compile-divergent-guard: 'is_meta()' makes eager and compiled runs take different paths
+  if (x.is_meta()) // expect: torch-compile-divergent-guard: 'is_meta()' is true when torch.compile's fake tensors run this kernel as the Meta kernel of 'dg::scale'
     return at::empty_like(x);
   return x * 2;
 }
@@ -22,8 +25,8 @@ at::Tensor traced_only(const at::Tensor &x) {
 }
 
 at::Tensor device_test(const at::Tensor &x) {
-  if (x.device().type() == c10::DeviceType::Meta) // expect: torch-compile-divergent-guard: comparison with the Meta device
-    return x;
+  if (x.device().type() == c10::DeviceType::Meta) // expect: torch-compile-divergent-guard: a comparison with the Meta device is true when torch.compile's fake tensors run this kernel as the Meta kernel of 'dg::device_test'
+    return at::empty_like(x);
   return x.exp();
 }
 
@@ -33,12 +36,6 @@ at::Tensor key_test(const at::Tensor &x) {
   return x.abs();
 }
 
-at::Tensor functional_test(const at::Tensor &x) {
-  if (x.key_set().has(c10::DispatchKey::Functionalize)) // expect: torch-compile-divergent-guard: Functionalize dispatch key
-    return x.clone();
-  return x.neg();
-}
-
 bool compiling() {
   return py::module_::import("torch.compiler").attr("is_compiling")().cast<bool>(); // expect: torch-compile-divergent-guard: Python's 'is_compiling()'
 }
@@ -46,9 +43,33 @@ bool compiling() {
 // --- Negatives ---------------------------------------------------------------
 
 // A Meta kernel may test for Meta: it is the Meta kernel.
-at::Tensor scale_meta(const at::Tensor &x) {
-  TORCH_CHECK(x.is_meta(), "scale_meta is the Meta kernel");
+at::Tensor twice_meta(const at::Tensor &x) {
+  TORCH_CHECK(x.is_meta(), "twice_meta is the Meta kernel");
   return at::empty_like(x);
+}
+
+// The CPU kernel of an op with a Meta kernel: fake tensors run twice_meta, and
+// this kernel only ever sees CPU tensors, compiled or not (the branch is dead,
+// not divergent).
+at::Tensor twice(const at::Tensor &x) {
+  if (x.device().is_meta())
+    return at::empty_like(x);
+  return x * 2;
+}
+
+// Code no registration reaches: torch.compile gives it no meta tensor (fake
+// tensors report their real device); a meta tensor there is a caller's.
+at::Tensor maybe_meta(const at::Tensor &x) {
+  return x.device().is_meta() ? x : x.sin();
+}
+
+// torch.compile functionalizes in Python (FunctionalTensorMode): a kernel it
+// traces sees no Functionalize key, as in eager; only C++ functionalization
+// (torch._enable_functionalization) sets it.
+at::Tensor functional_test(const at::Tensor &x) {
+  if (x.key_set().has(c10::DispatchKey::Functionalize))
+    return x.clone();
+  return x.neg();
 }
 
 // Device tests that are not about tracing.
@@ -82,6 +103,12 @@ void bind_matmul(py::module_ &m) { m.def("matmul_opt_bias", &matmul_opt_bias); }
 
 TORCH_LIBRARY(dg, m) {
   m.def("scale(Tensor x) -> Tensor");
+  m.def("device_test(Tensor x) -> Tensor");
+  m.def("twice(Tensor x) -> Tensor");
 }
-TORCH_LIBRARY_IMPL(dg, CPU, m) { m.impl("scale", &scale); }
-TORCH_LIBRARY_IMPL(dg, Meta, m) { m.impl("scale", &scale_meta); }
+TORCH_LIBRARY_IMPL(dg, CompositeExplicitAutograd, m) {
+  m.impl("scale", &scale);
+  m.impl("device_test", &device_test);
+}
+TORCH_LIBRARY_IMPL(dg, CPU, m) { m.impl("twice", &twice); }
+TORCH_LIBRARY_IMPL(dg, Meta, m) { m.impl("twice", &twice_meta); }

@@ -543,7 +543,8 @@ namespace {
 // in ext_bindings.cpp and defined in other files, which test
 // `x.device().is_meta()`. Dynamo never traces into a binding: a run on the
 // defining file, which reads the binding file for facts, reports nothing.
-// The look-alike: the same test in a function nothing binds.
+// The look-alike: the same test in the CompositeExplicitAutograd kernel of
+// an op with no Meta kernel (fake tensors run it as the Meta kernel).
 TEST(ProjectMode, AMetaTestInAFunctionBoundInAnotherFileIsNoDivergence) {
   std::string Dir = makeTempDir("bound-elsewhere");
   writeFile(Dir + "/setup.py", "from setuptools import setup\nsetup(name='ext')\n");
@@ -561,6 +562,8 @@ at::Tensor scale_unbound(const at::Tensor &x) {
     return at::empty_like(x);
   return x * 2;
 }
+TORCH_LIBRARY(ext, m) { m.def("scale(Tensor x) -> Tensor"); }
+TORCH_LIBRARY_IMPL(ext, CompositeExplicitAutograd, m) { m.impl("scale", &scale_unbound); }
 )cpp");
   RunResult R = runTorchLint("--no-cache --format=json --checks=-*,torch-compile-divergent-guard "
                              "--torch-include=" + shellQuote(mockIncludes()) + " scale.cpp",

@@ -7,8 +7,11 @@
 #include "../model/ProjectModel.h"
 #include "../model/Registrations.h"
 #include "../model/TorchApi.h"
+#include "../model/PythonFakes.h"
+#include "../model/Session.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -18,10 +21,47 @@ using namespace torchlint::model::matchers;
 namespace torchlint::checks {
 namespace {
 
-/// Dispatch keys whose presence means "being traced / transformed".
+/// Dispatch keys whose presence means "being traced / transformed". Not
+/// Functionalize: torch.compile functionalizes in Python (FunctionalTensorMode),
+/// and a kernel it traces sees no Functionalize key, as in eager
+/// (tests/proofs/test_divergent_guard.py); only C++ functionalization sets it.
 bool isTracingKey(StringRef Key) {
-  return Key == "Python" || Key == "PythonTLSSnapshot" || Key == "Functionalize" ||
-         Key.starts_with("FuncTorch") || Key == "Meta";
+  return Key == "Python" || Key == "PythonTLSSnapshot" || Key.starts_with("FuncTorch") ||
+         Key == "Meta";
+}
+
+bool isExplicitCompositeKey(StringRef Key) {
+  return Key == "CompositeExplicitAutograd" || Key == "CompositeExplicitAutogradNonFunctional";
+}
+
+/// The operator whose kernel for CompositeExplicitAutograd is \p Root and
+/// which has nothing else for Meta: no Meta kernel here or in another file
+/// of the project, no Python fake. Fake tensors then run \p Root as its Meta
+/// kernel, with is_meta() true (FakeTensor reports the meta device inside a
+/// kernel invocation), while eager runs it on CPU/CUDA tensors: the two
+/// paths differ at run time. Empty otherwise: in any other kernel a Meta test
+/// is the same under torch.compile as in eager (false: fake tensors report
+/// their real device), it only serves calls on meta tensors.
+std::string opRunningAsMeta(const FunctionDecl *Root, ASTContext &Ctx) {
+  const Registrations &Model = Registrations::get(Ctx);
+  const PythonOps &Py = TUModel::of(Ctx).pythonOps("");
+  ProjectView &Project = ProjectView::get(Ctx);
+  for (const KernelImpl &K : Model.Impls) {
+    if (!K.Function || K.Function->getCanonicalDecl() != Root->getCanonicalDecl() ||
+        !isExplicitCompositeKey(K.DispatchKey))
+      continue;
+    std::string Op = K.qualifiedName();
+    if (Py.Fakes.count(Op) || Py.UnresolvedNamespaces.count(K.Namespace))
+      continue;
+    bool OtherMeta = llvm::any_of(Model.Impls, [&](const KernelImpl &O) {
+      return O.qualifiedName() == Op && (O.DispatchKey == "Meta" || O.DispatchKey.empty());
+    });
+    for (const KernelFact &O : Project.kernelsElsewhere(Op))
+      OtherMeta |= O.Key == "Meta" || O.Key.empty();
+    if (!OtherMeta)
+      return Op;
+  }
+  return "";
 }
 
 /// The kernel key for which testing \p GuardKey is legitimate: a Meta kernel
@@ -34,11 +74,9 @@ bool guardMatchesOwnKey(StringRef GuardKey, StringRef OwnKey) {
 
 
 void DivergentGuardCheck::registerMatchers(MatchFinder *Finder) {
-  // torch::jit::tracer::isTracing(), at::isTensorSubclassLike(t),
-  // at::functionalization::impl::isFunctionalTensor(t)
+  // torch::jit::tracer::isTracing(), at::isTensorSubclassLike(t)
   Finder->addMatcher(
-      callExpr(callee(functionDecl(hasAnyName("isTracing", "isTensorSubclassLike",
-                                              "isFunctionalTensor", "is_functional_tensor"))))
+      callExpr(callee(functionDecl(hasAnyName("isTracing", "isTensorSubclassLike"))))
           .bind("call"),
       this);
   // t.is_meta(), t.device().is_meta()
@@ -100,8 +138,6 @@ void DivergentGuardCheck::check(const MatchFinder::MatchResult &Result) {
     What = "'" + F->getName().str() + "()'";
     if (F->getName() == "is_meta")
       GuardKey = "Meta";
-    if (F->getName() == "isFunctionalTensor" || F->getName() == "is_functional_tensor")
-      GuardKey = "Functionalize";
   }
   if (!Guard)
     return;
@@ -111,20 +147,27 @@ void DivergentGuardCheck::check(const MatchFinder::MatchResult &Result) {
   FunctionContext Context = Model.contextAt(*Guard, Ctx, &In);
   if (guardMatchesOwnKey(GuardKey, Context.Key))
     return;
-  // Code a pybind11 binding runs (here, or bound in another file, as
-  // exllamav2 binds in ext_bindings.cpp) runs eagerly on what Python
-  // passes, compiled or not (Dynamo breaks the graph at the binding): a
-  // meta tensor there is the caller's ("no tensor"), not tracing.
-  if (GuardKey == "Meta" &&
-      (Context.Kind == ContextKind::PyBound ||
-       (Context.Kind == ContextKind::Unknown && In &&
-        !ProjectView::get(Ctx).boundElsewhere(usrOf(In)).empty())))
+  if (GuardKey != "Meta") {
+    diag(Guard->getBeginLoc(),
+         "%0 makes eager and compiled runs take different paths (compile by "
+         "exclusion); write one path that traces, and give the op a Meta or fake "
+         "kernel instead")
+        << What;
+    return;
+  }
+  // A Meta test differs only in a kernel fake tensors run as the Meta kernel
+  // (opRunningAsMeta); anywhere else (a CPU/CUDA kernel, a binding, code no
+  // registration reaches) it is false compiled or not.
+  std::string Op = Context.Chain.empty() ? "" : opRunningAsMeta(Context.Chain.front(), Ctx);
+  if (Op.empty())
     return;
   diag(Guard->getBeginLoc(),
-       "%0 makes eager and compiled runs take different paths (compile by "
-       "exclusion); write one path that traces, and give the op a Meta or fake "
-       "kernel instead")
-      << What;
+       "%0 is true when torch.compile's fake tensors run this kernel as the Meta "
+       "kernel of '%1' (its CompositeExplicitAutograd kernel serves Meta) and false "
+       "in eager: the compiled graph is traced from the meta branch, not from the "
+       "code eager runs; register the meta branch as the op's Meta kernel (or a "
+       "register_fake) and this kernel for CPU/CUDA, without the branch")
+      << What << Op;
 }
 
 } // namespace torchlint::checks

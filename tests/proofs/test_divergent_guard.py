@@ -5,15 +5,18 @@ tlp_dg: the testdata file verbatim plus probes. A probe evaluates the
 guard's condition, copied verbatim from the testdata line, logs its value,
 then calls the testdata function. The probes are registered where the
 function would be traced: CompositeExplicitAutograd (its kernel also serves
-Meta, so fake tensors run it as a Meta kernel) for the Meta tests,
-CompositeImplicitAutograd (run on FakeTensors, decomposed by AOTAutograd)
-for the dispatch-key and Python tests. Only `scale` is registered by the
-testdata itself (CPU, with scale_meta for Meta); that registration is tested
-too.
+Meta, so fake tensors run it as a Meta kernel; as the testdata registers
+scale and device_test) for the Meta tests, CompositeImplicitAutograd (run on
+FakeTensors, decomposed by AOTAutograd) for the dispatch-key and Python
+tests; `twice` is registered as the testdata registers it (CPU kernel, Meta
+kernel twice_meta).
 
 The proof: the guard's value logged while torch.compile traces differs from
 its value in the eager call; where it changes the traced computation, the
-compiled output differs from the eager one.
+compiled output differs from the eager one. The negatives: the guard takes
+the same value compiled and eager (a Meta test in a CPU kernel of an op with
+a Meta kernel; a Functionalize-key test, which torch.compile's Python
+functionalization never sets).
 """
 
 import re
@@ -38,13 +41,15 @@ def _cond(anchor: str) -> str:
 
 # probe name -> (anchor, testdata function, how the guard is evaluated, key)
 LOGGED = {
-    "is_meta": ("if (x.is_meta())", "scale", None, "CompositeExplicitAutograd"),
+    "is_meta": ("if (x.is_meta()) // expect", "scale", None, "CompositeExplicitAutograd"),
     "device_meta": ("c10::DeviceType::Meta) // expect", "device_test", None, "CompositeExplicitAutograd"),
     "python_key": ("DispatchKey::Python)", "key_test", None, "CompositeImplicitAutograd"),
     "functionalize_key": ("DispatchKey::Functionalize)", "functional_test", None, "CompositeImplicitAutograd"),
     "is_tracing": ("isTracing()", "traced_only", None, "CompositeImplicitAutograd"),
     "is_compiling": ("attr(\"is_compiling\")", "compiling", "py", "CompositeImplicitAutograd"),
     # negatives
+    "twice_is_meta": ("if (x.device().is_meta())", "twice", None, "CPU"),
+    "is_meta_implicit": ("if (x.is_meta()) // expect", "scale", None, "CompositeImplicitAutograd"),
     "is_cuda": ("if (x.is_cuda() ||", "to_cpu", None, "CompositeImplicitAutograd"),
     "needs_grad": ("return x.key_set().has(c10::DispatchKey::AutogradCPU) &&", "needs_grad", "py",
                    "CompositeImplicitAutograd"),
@@ -74,14 +79,14 @@ def _probe_source() -> str:
                      f"  tlp::note(\"{name}\", {_cond(anchor)});\n  return {ret};\n}}\n")
     s.append("TORCH_LIBRARY(tlp_dg, m) {\n")
     s += [f'  m.def("{n}(Tensor x) -> Tensor");\n' for n in LOGGED]
-    s.append('  m.def("scale_as_registered(Tensor x) -> Tensor");\n}\n')
+    s.append("}\n")
     for key in ("CompositeExplicitAutograd", "CompositeImplicitAutograd"):
         s.append(f"TORCH_LIBRARY_IMPL(tlp_dg, {key}, m) {{\n")
         s += [f'  m.impl("{n}", &tlp_{n});\n' for n, v in LOGGED.items() if v[3] == key]
         s.append("}\n")
-    s.append("// scale registered as the testdata registers it: CPU kernel scale, Meta kernel scale_meta\n"
-             'TORCH_LIBRARY_IMPL(tlp_dg, CPU, m) { m.impl("scale_as_registered", &tlp_is_meta); }\n'
-             'TORCH_LIBRARY_IMPL(tlp_dg, Meta, m) { m.impl("scale_as_registered", &scale_meta); }\n')
+    s.append("// twice registered as the testdata registers it: CPU kernel twice, Meta kernel twice_meta\n"
+             'TORCH_LIBRARY_IMPL(tlp_dg, CPU, m) { m.impl("twice_is_meta", &tlp_twice_is_meta); }\n'
+             'TORCH_LIBRARY_IMPL(tlp_dg, Meta, m) { m.impl("twice_is_meta", &twice_meta); }\n')
     s.append("PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {\n"
              '  m.def("take_log", &tlp::take);\n'
              '  m.def("traced_only", &traced_only);\n'
@@ -165,31 +170,6 @@ def test_is_tracing_differs_under_jit_trace(dg, record):
     assert not byte_identical(eager, got)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "FALSE under torch.compile on torch 2.15: AOTAutograd functionalizes with the Python "
-    "FunctionalTensorMode, and a CompositeImplicitAutograd kernel runs on tensors without the "
-    "Functionalize key (guard false in eager and compiled runs; same output); the same holds for "
-    "torch.func.functionalize. Only C++ functionalization with the wrapper above autograd "
-    "(torch._to_functional_tensor + torch._enable_functionalization) takes the other path "
-    "(test_functionalize_guard_under_cpp_functionalization)"))
-@pytest.mark.parametrize("backend", ["aot_eager"])
-def test_functionalize_guard_under_torch_compile(backend, dg, record):
-    anchor, fn, _, key = LOGGED["functionalize_key"]
-    line = TD.line_of(anchor)
-    op = torch.ops.tlp_dg.functionalize_key
-    eager, elog, out, clog = _eager_and_compiled(dg, op, backend)
-    dg.take_log()
-    ff = torch.func.functionalize(lambda t: op(t))(x3())
-    flog = dg.take_log()
-    record(FILE, line, f"{fn} behind tlp_dg::functionalize_key ({key}); guard in eager vs "
-           f"torch.compile(fullgraph=True, backend={backend}) and torch.func.functionalize",
-           f"eager guard {elog}, output {eager.tolist()}; compiled guard {clog} ({out.summary()}), "
-           f"output {out.result.tolist() if out.ok else '-'}; torch.func.functionalize guard {flog}, "
-           f"output {ff.tolist()}")
-    assert out.ok, out.summary()
-    assert set(clog) - set(elog), (elog, clog)
-
-
 def test_functionalize_guard_under_cpp_functionalization(dg, record):
     line = TD.line_of(LOGGED["functionalize_key"][0])
     op = torch.ops.tlp_dg.functionalize_key
@@ -213,25 +193,21 @@ def test_functionalize_guard_under_cpp_functionalization(dg, record):
     assert not byte_identical(eager, got)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "FALSE for the file's own registration on torch 2.15: scale is only the CPU kernel and the op "
-    "has the Meta kernel scale_meta, so fake tensors run scale_meta and scale never sees a meta "
-    "tensor: its is_meta() is false in eager and in compiled runs alike (the branch is dead code); "
-    "the divergence needs scale to be traced, e.g. as a CompositeExplicitAutograd kernel "
-    "(test_guard_differs_when_compiled[is_meta-eager])"))
-def test_scale_as_registered_in_the_file(dg, record):
-    line = TD.line_of("if (x.is_meta())")
-    op = torch.ops.tlp_dg.scale_as_registered
-    eager, elog, out, clog = _eager_and_compiled(dg, op, "eager")
-    record(FILE, line, "scale as the file registers it (CPU: scale, Meta: scale_meta); guard logged "
-           "in eager and under torch.compile(fullgraph=True)",
-           f"eager guard {elog}; compiled guard {clog} ({out.summary()})")
-    assert out.ok, out.summary()
-    assert set(clog) - set(elog), (elog, clog)
-
-
 NEGATIVES = [("is_cuda", "eager"), ("is_cuda", "aot_eager"), ("needs_grad", "eager"),
-             ("needs_grad", "aot_eager")]
+             ("needs_grad", "aot_eager"), ("twice_is_meta", "eager"), ("twice_is_meta", "aot_eager"),
+             ("functionalize_key", "aot_eager"), ("is_meta_implicit", "eager"),
+             ("is_meta_implicit", "aot_eager")]
+
+NOT_FLAGGED = {
+    "to_cpu": "a device test not about tracing",
+    "needs_grad": "a dispatch key and a Python attribute that say nothing about tracing",
+    "twice": "a Meta test in the CPU kernel of an op with a Meta kernel: fake tensors run the Meta "
+             "kernel, this one sees CPU tensors compiled or not (dead, not divergent)",
+    "scale": "a Meta test in a catch-all (CompositeImplicitAutograd) kernel: traced on fake "
+             "tensors, which report their real device",
+    "functional_test": "a Functionalize-key test: torch.compile functionalizes in Python "
+                       "(FunctionalTensorMode) and the traced kernel sees no Functionalize key, as in eager",
+}
 
 
 @pytest.mark.parametrize("name,backend", NEGATIVES, ids=[f"{n}-{b}" for n, b in NEGATIVES])
@@ -242,18 +218,36 @@ def test_negative_guards_agree(name, backend, dg, record):
     eager, elog, out, clog = _eager_and_compiled(dg, op, backend)
     record(FILE, line, f"{fn} behind tlp_dg::{name} ({key}); guard in eager vs under "
            f"torch.compile(fullgraph=True, backend={backend})",
-           f"eager guard {elog}; compiled guard {clog} ({out.summary()})", kind="negative",
-           claim=f"not flagged: {'a device test not about tracing' if fn == 'to_cpu' else 'a dispatch key and a Python attribute that say nothing about tracing'}")
+           f"eager guard {elog}; compiled guard {clog} ({out.summary()})",
+           # scale's guard under another registration than the file's: what it would be
+           kind="observation" if name == "is_meta_implicit" else "negative",
+           claim=f"not flagged: {NOT_FLAGGED[fn]}")
     assert out.ok, out.summary()
     assert set(elog) == set(clog), (elog, clog)
     assert byte_identical(eager, out.result)
 
 
+def test_functionalize_guard_under_torch_func_functionalize(dg, record):
+    anchor, fn, _, key = LOGGED["functionalize_key"]
+    line = TD.line_of(anchor)
+    op = torch.ops.tlp_dg.functionalize_key
+    dg.take_log()
+    eager = op(x3())
+    elog = dg.take_log()
+    ff = torch.func.functionalize(lambda t: op(t))(x3())
+    flog = dg.take_log()
+    record(FILE, line, f"{fn} behind tlp_dg::functionalize_key ({key}); guard in eager vs under "
+           "torch.func.functionalize", f"eager guard {elog}; torch.func.functionalize guard {flog}, "
+           f"output {ff.tolist()}", kind="negative", claim=f"not flagged: {NOT_FLAGGED[fn]}")
+    assert elog == flog == ["functionalize_key=0"], (elog, flog)
+    assert byte_identical(eager, ff)
+
+
 def test_meta_kernel_may_test_for_meta(dg, record):
-    line = TD.line_of('TORCH_CHECK(x.is_meta(), "scale_meta is the Meta kernel")')
-    out = compile_run(lambda x: torch.ops.dg.scale(x), [(x3(),)], fullgraph=True)
-    eager = torch.ops.dg.scale(x3())
-    record(FILE, line, "torch.compile(dg.scale, fullgraph=True): fake tensors run scale_meta, whose "
+    line = TD.line_of('TORCH_CHECK(x.is_meta(), "twice_meta is the Meta kernel")')
+    out = compile_run(lambda x: torch.ops.dg.twice(x), [(x3(),)], fullgraph=True)
+    eager = torch.ops.dg.twice(x3())
+    record(FILE, line, "torch.compile(dg.twice, fullgraph=True): fake tensors run twice_meta, whose "
            "TORCH_CHECK(x.is_meta()) holds", f"{out.summary()}; output equals eager: "
            f"{out.ok and byte_identical(eager, out.result)}", kind="negative",
            claim="not flagged: a Meta kernel may test for Meta")
