@@ -826,6 +826,54 @@ TEST(ProjectMode, ALauncherDefinedInAnotherFileIsSeenToWrite) {
 // Round 15's other form (GRNet): two extension modules, each built by its
 // own setup.py from one file, both binding `forward`; each package file
 // imports its own module. Each binding's note names its own module's call.
+// torch-points-kernels: a binding called in a function the installed
+// package exports (`from .knn import knn` in its __init__.py) is its users'
+// API, reported as called from their compiled code, with the export named
+// (the Python scan travels to the workers whole); one called only in a
+// helper nothing exports stays the level2 -unreached check's.
+TEST(ProjectMode, ABindingBehindAnExportedFunctionIsItsUsersAPI) {
+  std::string Top = makeTempDir("project-mode-exports");
+  std::string Dir = Top + "/ext", Cache = Top + "/cache";
+  sh("mkdir -p " + shellQuote(Dir + "/csrc") + " " + shellQuote(Dir + "/tpk") + " && cd " +
+     shellQuote(Dir) + " && git init -q .");
+  writeFile(Dir + "/setup.py",
+            "from setuptools import setup\n"
+            "from torch.utils.cpp_extension import BuildExtension, CppExtension\n"
+            "setup(name='tpk', packages=['tpk'], ext_modules=[CppExtension('tpk_ext', "
+            "['csrc/ext.cpp', 'csrc/knn.cpp'])], cmdclass={'build_ext': BuildExtension})\n");
+  writeFile(Dir + "/csrc/knn.cpp", "#include <torch/extension.h>\n"
+                                   "at::Tensor knn_cpu(const at::Tensor &x) { return x * 2; }\n"
+                                   "at::Tensor grid_cpu(const at::Tensor &x) { return x + 1; }\n");
+  writeFile(Dir + "/csrc/ext.cpp", "#include <torch/extension.h>\n"
+                                   "at::Tensor knn_cpu(const at::Tensor &x);\n"
+                                   "at::Tensor grid_cpu(const at::Tensor &x);\n"
+                                   "PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {\n"
+                                   "  m.def(\"knn_cpu\", &knn_cpu);\n"
+                                   "  m.def(\"grid_cpu\", &grid_cpu);\n"
+                                   "}\n");
+  writeFile(Dir + "/tpk/__init__.py", "from .knn import knn\n");
+  writeFile(Dir + "/tpk/knn.py", "import tpk_ext\n"
+                                 "def knn(x):\n"
+                                 "    return tpk_ext.knn_cpu(x)\n"
+                                 "def _prepare(x):\n"
+                                 "    return tpk_ext.grid_cpu(x)\n");
+  RunResult J = runTorchLint(flags(Cache) + "--format=json csrc", Dir);
+  json Doc = json::parse(J.Out);
+  std::map<std::string, std::string> Note; // binding line -> its note of the call
+  for (const auto &F : Doc["findings"])
+    if (F["check"] == "torch-compile-opaque-binding")
+      for (const auto &N : F["notes"])
+        if (N["message"].get<std::string>().find("calls it") != std::string::npos)
+          Note[F["file"].get<std::string>() + ":" + std::to_string(F["line"].get<int>())] =
+              N["message"].get<std::string>();
+  EXPECT_EQ(Note["csrc/ext.cpp:5"],
+            "the project's Python calls it in its users' API, assumed called from their compiled "
+            "code: tpk/knn.py:3, in 'knn', which the package exports (tpk/__init__.py:1): its "
+            "users' API")
+      << J.Out;
+  EXPECT_EQ(Note.count("csrc/ext.cpp:6"), 0u) << J.Out;
+}
+
 TEST(ProjectMode, BindingsOfOneNameInTwoModulesAreCalledOnTheirOwn) {
   std::string Top = makeTempDir("project-mode-two-modules");
   std::string Dir = Top + "/ext", Cache = Top + "/cache";

@@ -527,6 +527,47 @@ TEST(PythonFakes, ABindingNameSeveralModulesShareIsAskedOnItsModule) {
   EXPECT_EQ(P.keyFor("forward", ""), "forward");
 }
 
+// A package setup.py installs is its users' API: what its __init__.py
+// imports from its own modules, re-exports whole (`import *`: the public
+// functions) or lists in __all__ is called from their compiled code
+// (torch-points-kernels' `knn`, `ball_query`). An inner package of a model
+// repository (no setup.py beside it), private helpers and an export that
+// reads values on the host (its `instance_iou`: `.item()`, numpy) are not.
+TEST(PythonFakes, ThePackagesExportsAreItsUsersAPI) {
+  PythonOps P;
+  scanPythonSource("from setuptools import setup\nsetup(name='tpk', packages=['tpk'])\n", P,
+                   "setup.py");
+  scanPythonSource("from .torchpoints import *\nfrom .knn import knn\n"
+                   "from .metrics import instance_iou as iou, region_grow\n__all__ = ['ball_query', 'knn']\n",
+                   P, "tpk/__init__.py");
+  scanPythonSource("import tpk_ext\ndef ball_query(x, r):\n    return tpk_ext.ball_query_cpu(x, r)\n"
+                   "def _helper(x):\n    return tpk_ext.hidden(x)\n",
+                   P, "tpk/torchpoints.py");
+  scanPythonSource("import tpk_ext\ndef _knn_impl(x, k):\n    return tpk_ext.knn_cpu(x, k)\n"
+                   "def knn(x, k):\n    return _knn_impl(x, k)\n",
+                   P, "tpk/knn.py");
+  scanPythonSource("import tpk_ext\ndef instance_iou(a, b):\n    return tpk_ext.iou_cpu(a, b)\n"
+                   "def region_grow(pos):\n    n = int(pos.max().item())\n"
+                   "    return tpk_ext.grow_cpu(pos, n)\n",
+                   P, "tpk/metrics.py");
+  scanPythonSource("from .ops import voxelize\n", P, "models/ops/__init__.py");
+  scanPythonSource("import vox_ext\ndef voxelize(x):\n    return vox_ext.voxelize_cpu(x)\n", P,
+                   "models/ops/ops.py");
+  P.finishScan();
+  EXPECT_EQ(P.reachedUse("ball_query_cpu"),
+            "tpk/torchpoints.py:3, in 'ball_query', which the package exports "
+            "(tpk/__init__.py:4): its users' API");
+  EXPECT_EQ(P.reachedUse("knn_cpu"), "tpk/knn.py:3, in '_knn_impl', reached from 'knn', which "
+                                     "the package exports (tpk/__init__.py:2): its users' API");
+  EXPECT_EQ(P.reachedUse("iou_cpu"), "tpk/metrics.py:3, in 'instance_iou', which the package "
+                                     "exports (tpk/__init__.py:3): its users' API");
+  EXPECT_EQ(P.reachedUse("hidden"), "");
+  // An export that reads tensor values on the host is eager code.
+  EXPECT_EQ(P.reachedUse("grow_cpu"), "");
+  EXPECT_EQ(P.reachedUse("voxelize_cpu"), "");
+  EXPECT_EQ(P.firstUse("voxelize_cpu"), "models/ops/ops.py:3");
+}
+
 // A name is a binding's only where the call can be one. Round 11's forms:
 // stylegan3 calls its Python wrapper `bias_act.bias_act` (module
 // bias_act.py) and the binding as `_plugin.bias_act`; DeepSpeed calls

@@ -286,7 +286,11 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
   };
   auto Where = [&](const PyBinding &B) {
     if (std::string At = Py.reachedUse(Key(B)); !At.empty())
-      diag(B.Site, "the project's Python calls it where torch.compile traces: %0",
+      diag(B.Site,
+           At.find(", which the package exports (") == std::string::npos
+               ? "the project's Python calls it where torch.compile traces: %0"
+               : "the project's Python calls it in its users' API, assumed called from their "
+                 "compiled code: %0",
            DiagnosticIDs::Note)
           << At;
     else if (Unreached(B))

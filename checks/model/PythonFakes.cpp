@@ -7,6 +7,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <cstring>
@@ -731,6 +732,39 @@ bool libraryModule(llvm::StringRef Path) {
                             Head);
 }
 
+/// PythonOps::Exports and StarExports of a package's `__init__.py` \p File:
+/// `from .mod import a, b as c` (relative: the package's own modules),
+/// `from .mod import *`, and the strings of `__all__ = [...]`.
+void exportsOf(const std::vector<Tok> &T, const std::vector<Line> &Lines,
+               const std::string &Source, const std::string &File, PythonOps &Out) {
+  auto At = [&](size_t Offset) {
+    return File + ":" +
+           std::to_string(1 + std::count(Source.begin(), Source.begin() + Offset, '\n'));
+  };
+  for (const Line &L : Lines) {
+    if (L.Indent != 0 || L.Begin + 2 >= L.End)
+      continue;
+    if (T[L.Begin].is("from") && T[L.Begin + 1].is(".")) {
+      size_t I = L.Begin + 1;
+      std::string Module;
+      for (; I < L.End && !T[I].is("import"); ++I)
+        if (T[I].Kind == Tok::Name)
+          Module = T[I].Text; // the last part: how ModuleFunctions names it
+      for (++I; I < L.End; ++I) {
+        if (T[I].is("*") && !Module.empty())
+          Out.StarExports.emplace(Module, At(T[I].Offset));
+        else if (T[I].Kind == Tok::Name && !T[I].is("as") && !T[I - 1].is("as") &&
+                 !llvm::StringRef(T[I].Text).starts_with("_"))
+          Out.Exports.emplace(T[I].Text, At(T[I].Offset));
+      }
+    } else if (T[L.Begin].is("__all__") && (T[L.Begin + 1].is("=") || T[L.Begin + 1].is("+="))) {
+      for (size_t I = L.Begin + 2; I < L.End; ++I)
+        if (T[I].Kind == Tok::Str && !T[I].FString && !llvm::StringRef(T[I].Text).starts_with("_"))
+          Out.Exports.emplace(T[I].Text, At(T[I].Offset));
+    }
+  }
+}
+
 /// PythonOps::Uses and CompileDisablers of one file: every use of a name,
 /// with the markers of the functions around it.
 void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &File) {
@@ -754,6 +788,12 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
                        : Parts.back().drop_back(Parts.back().ends_with(".py") ? 3 : 0).str();
   }
   const std::map<std::string, std::string> Imports = importedNames(T, Lines);
+  if ((File == "__init__.py" || llvm::StringRef(File).ends_with("/__init__.py")) &&
+      !isTestFile(File))
+    exportsOf(T, Lines, Source, File, Out);
+  if (File == "setup.py" || llvm::StringRef(File).ends_with("/setup.py"))
+    Out.SetupDirs.insert(
+        llvm::sys::path::parent_path(File, llvm::sys::path::Style::posix).str());
   // The first name of the dotted chain each token ends (`a` for the `c` of
   // `a.b.c`), within its line: filled line by line, so that a file of one
   // long chain is read once, not once per name.
@@ -953,6 +993,16 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
     // autograd Function's forward). The read is a call from a function of
     // the attribute's name, reached where the attribute is called.
     std::map<size_t, std::string> StoredAs;
+    // `.item()`, `.numpy()`, `.tolist()` in a function: it reads tensor
+    // values on the host (PythonOps::ReadsValues).
+    if (!Def)
+      if (const Frame *InFn = InnermostFunction())
+        for (size_t K = L.Begin + 1; K + 2 < L.End; ++K)
+          if (T[K].is(".") && T[K + 2].is("(") &&
+              (T[K + 1].is("item") || T[K + 1].is("numpy") || T[K + 1].is("tolist"))) {
+            Out.ReadsValues.insert(InFn->Name);
+            break;
+          }
     // `self.fn = self.inference_module.gated_activation` in a method
     // (DeepSpeed's op wrappers, in __init__): kept for the instance, called
     // where `self.fn(...)` is.
@@ -1435,9 +1485,18 @@ void PythonOps::markReached() {
   // of functions a file builds.
   std::map<std::string, std::vector<std::string>> Calls;
   std::vector<std::string> Work(Roots.begin(), Roots.end());
+  // The export being walked from (the second walk below), if any.
+  std::optional<std::pair<std::string, std::string>> Via;
   auto Reach = [&](const std::string &Name) {
-    if (!Dunder(Name) && Unique(Name) && Roots.insert(Name).second)
+    // (From an export, not through a function that reads tensor values on
+    // the host: eager code, with graph breaks of its own.)
+    if (Via && ReadsValues.count(Name))
+      return;
+    if (!Dunder(Name) && Unique(Name) && Roots.insert(Name).second) {
       Work.push_back(Name);
+      if (Via)
+        ReachedFromExport.emplace(Name, *Via);
+    }
   };
   for (const auto &[Key, ByMarkers] : Uses) {
     std::string Name = llvm::StringRef(Key).starts_with(PythonFunction)
@@ -1453,12 +1512,43 @@ void PythonOps::markReached() {
           Calls[X.substr(std::strlen(InFunction))].push_back(Name);
     }
   }
-  while (!Work.empty()) {
-    std::string F = std::move(Work.back());
-    Work.pop_back();
-    if (auto It = Calls.find(F); It != Calls.end())
-      for (const std::string &Name : It->second)
-        Reach(Name);
+  auto Walk = [&] {
+    while (!Work.empty()) {
+      std::string F = std::move(Work.back());
+      Work.pop_back();
+      if (auto It = Calls.find(F); It != Calls.end())
+        for (const std::string &Name : It->second)
+          Reach(Name);
+    }
+  };
+  Walk();
+  // Then the package's exports, its users' API (what a forward reaches
+  // already is said so): each function they reach remembers which export.
+  // Only an installed package's: its __init__.py's directory sits beside a
+  // setup.py, or under src/ beside one.
+  auto Installed = [&](llvm::StringRef At) {
+    namespace path = llvm::sys::path;
+    llvm::StringRef Init = At.rsplit(':').first;
+    llvm::StringRef Parent =
+        path::parent_path(path::parent_path(Init, path::Style::posix), path::Style::posix);
+    return SetupDirs.count(Parent.str()) ||
+           (path::filename(Parent, path::Style::posix) == "src" &&
+            SetupDirs.count(path::parent_path(Parent, path::Style::posix).str()));
+  };
+  std::map<std::string, std::string> ExportRoots;
+  for (const auto &[Name, At] : Exports)
+    if (Definitions.count(Name) && Installed(At))
+      ExportRoots.emplace(Name, At);
+  for (const std::string &MF : ModuleFunctions) {
+    auto [Module, Name] = llvm::StringRef(MF).split(':');
+    if (auto It = StarExports.find(Module.str());
+        It != StarExports.end() && !Name.starts_with("_") && Installed(It->second))
+      ExportRoots.emplace(Name.str(), It->second);
+  }
+  for (const auto &[Root, At] : ExportRoots) {
+    Via = {Root, At};
+    Reach(Root);
+    Walk();
   }
   for (auto &[Name, ByMarkers] : Uses) {
     std::map<std::set<std::string>, std::string> Next;
@@ -1486,8 +1576,14 @@ std::string PythonOps::reachedUse(const std::string &Name) const {
   for (const auto &[Markers, At] : It->second)
     if (Markers.count(Reached)) {
       for (const std::string &X : Markers)
-        if (llvm::StringRef(X).starts_with(InFunction))
-          return At + ", in '" + X.substr(std::strlen(InFunction)) + "'";
+        if (llvm::StringRef(X).starts_with(InFunction)) {
+          std::string Fn = X.substr(std::strlen(InFunction));
+          std::string Out = At + ", in '" + Fn + "'";
+          if (auto E = ReachedFromExport.find(Fn); E != ReachedFromExport.end())
+            Out += (E->second.first == Fn ? "" : ", reached from '" + E->second.first + "'") +
+                   ", which the package exports (" + E->second.second + "): its users' API";
+          return Out;
+        }
       return At;
     }
   return "";

@@ -76,6 +76,26 @@ struct PythonOps {
   /// (MODULE: the file's stem, a package's directory for its __init__.py):
   /// a call `mod.NAME(...)` on such a module calls it, not a binding.
   std::set<std::string> ModuleFunctions;
+  /// What a package's `__init__.py` exports, its users' API: each name it
+  /// imports from its own modules (`from .knn import knn`) or lists in
+  /// `__all__`, with "file:line" of the export; StarExports the modules it
+  /// re-exports whole (`from .torchpoints import *`: their public top-level
+  /// functions). markReached walks from them as from a forward: a user
+  /// calls them in code torch.compile traces. Only a package setup.py
+  /// installs is one (its directory beside a setup.py, or under `src/`
+  /// beside it): a model repository's inner packages are its own code.
+  /// Test packages export nothing.
+  std::map<std::string, std::string> Exports;
+  std::map<std::string, std::string> StarExports;
+  /// The functions (`def NAME`) whose body reads tensor values on the
+  /// host (`.item()`, `.numpy()`, `.tolist()`): eager code, which the walk
+  /// from the exports does not enter (metrics, clustering on numpy).
+  std::set<std::string> ReadsValues;
+  /// The directories of the setup.py files scanned ("" for the root's).
+  std::set<std::string> SetupDirs;
+  /// The names markReached reached only from an export: name -> the
+  /// exported name and the export's "file:line".
+  std::map<std::string, std::pair<std::string, std::string>> ReachedFromExport;
   /// The capitalised names the project's Python mentions other than where
   /// it defines them (`Exp` in `apply_op(Exp, x)`): a class outside these
   /// is never used (finishScan).
@@ -123,9 +143,11 @@ struct PythonOps {
   std::string keyFor(const std::string &Name, const std::string &Module) const;
   /// Where the project's Python uses \p Name in code torch.compile traces:
   /// a forward or backward (an nn.Module's, an autograd Function's), a
-  /// function decorated @torch.compile or passed to torch.compile, or one
-  /// of the project's functions they call (by name, transitively);
-  /// "file:line, in 'fn'", or "" when no use is there.
+  /// function decorated @torch.compile or passed to torch.compile, a
+  /// function the package exports (Exports), or one of the project's
+  /// functions they call (by name, transitively); "file:line, in 'fn'"
+  /// (then ", reached from 'NAME', which the package exports (file:line)"
+  /// where only an export reaches it), or "" when no use is there.
   std::string reachedUse(const std::string &Name) const;
   /// The first place the project's Python uses \p Name, or calls a Python
   /// function of that name; "" if none.

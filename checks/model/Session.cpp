@@ -93,7 +93,8 @@ std::string Session::pythonScansToJson() const {
                    {"definitions", P->Definitions},
                    {"named_ops", P->NamedOps},
                    {"dynamic_ns", P->DynamicOpNamespaces},
-                   {"called_ns", P->CalledOpNamespaces}});
+                   {"called_ns", P->CalledOpNamespaces},
+                   {"from_export", P->ReachedFromExport}});
   ScansJson = All.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   ScansJsonOf = Scans.size();
   return ScansJson;
@@ -118,6 +119,7 @@ bool Session::preloadPythonScans(llvm::StringRef Json) {
       E.at("named_ops").get_to(P.NamedOps);
       E.at("dynamic_ns").get_to(P.DynamicOpNamespaces);
       E.at("called_ns").get_to(P.CalledOpNamespaces);
+      E.at("from_export").get_to(P.ReachedFromExport);
     }
   } catch (const nlohmann::json::exception &) {
     return false;
