@@ -568,6 +568,35 @@ TEST(PythonFakes, ThePackagesExportsAreItsUsersAPI) {
   EXPECT_EQ(P.firstUse("voxelize_cpu"), "models/ops/ops.py:3");
 }
 
+// SageAttention: core.py imports `from .quant import per_block_int8 as
+// per_block_int8_cuda` and calls the alias; the call is one of quant.py's
+// per_block_int8, whose binding calls are then reached from the export. An
+// alias of a binding in a relative import of the extension is a use of it.
+TEST(PythonFakes, ACallThroughAnImportAliasCallsTheOriginal) {
+  PythonOps P;
+  scanPythonSource("from setuptools import setup\nsetup(name='sage', packages=['sage'])\n", P,
+                   "setup.py");
+  scanPythonSource("from .core import sageattn\n", P, "sage/__init__.py");
+  scanPythonSource("from .quant import per_block_int8 as per_block_int8_cuda\n"
+                   "from ._fused import nms as _nms\n"
+                   "def sageattn(q, k):\n"
+                   "    q8 = per_block_int8_cuda(q)\n"
+                   "    return _nms(q8)\n",
+                   P, "sage/core.py");
+  scanPythonSource("from . import _fused\n"
+                   "def per_block_int8(q):\n"
+                   "    return _fused.quant_per_block_int8_cuda(q)\n",
+                   P, "sage/quant.py");
+  P.finishScan();
+  EXPECT_EQ(P.reachedUse("quant_per_block_int8_cuda"),
+            "sage/quant.py:3, in 'per_block_int8', reached from 'sageattn', which the package "
+            "exports (sage/__init__.py:1): its users' API");
+  EXPECT_EQ(P.reachedUse("nms"), "sage/core.py:5, in 'sageattn', which the package exports "
+                                 "(sage/__init__.py:1): its users' API");
+  // The alias itself is no binding's name.
+  EXPECT_EQ(P.firstUse("per_block_int8_cuda"), "sage/core.py:4");
+}
+
 // A name is a binding's only where the call can be one. Round 11's forms:
 // stylegan3 calls its Python wrapper `bias_act.bias_act` (module
 // bias_act.py) and the binding as `_plugin.bias_act`; DeepSpeed calls

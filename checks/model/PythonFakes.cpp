@@ -1101,6 +1101,17 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
           isTensorMethodName(T[I].Text) && !Own.count(InFunction + T[I].Text))
         Own.insert(TensorMethod);
       Out.Uses[T[I].Text].emplace(Own, At);
+      // `from .quant import per_block_int8 as per_block_int8_cuda`, then
+      // `per_block_int8_cuda(...)`: a call of the project module's
+      // per_block_int8 (SageAttention's core.py), or of the binding a
+      // relative import of an extension names (`from ._C import nms as _nms`).
+      if (!Attribute)
+        if (auto Imp = Imports.find(T[I].Text);
+            Imp != Imports.end() && llvm::StringRef(Imp->second).starts_with(".")) {
+          llvm::StringRef Original = llvm::StringRef(Imp->second).rsplit('.').second;
+          if (!Original.empty() && Original != T[I].Text)
+            Out.Uses[Original.str()].emplace(Own, At);
+        }
       // Also under "NAME@MODULE" for a call on an imported module
       // (`chamfer.forward(...)`): several extension modules may bind the
       // same name (GRNet's four `forward`s), and a binding's uses are
