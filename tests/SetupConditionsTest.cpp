@@ -157,6 +157,32 @@ TEST(SetupConditions, MacrosOfAnotherExtensionsSourcesAreNotDefined) {
                           "decided; defined)"}));
 }
 
+TEST(SetupConditions, MacrosHeldInAVariableAreDefinedAsItsArmSays) {
+  // Pytorch-Correlation-extension: `CPU_ONLY = False` at module level, and in
+  // launch_setup() `if CPU_ONLY: macro = [] else: macro = [("USE_CUDA",
+  // None)]`, then `define_macros=macro`: the default build defines USE_CUDA.
+  // A list the script never hands to define_macros defines nothing.
+  std::string Dir = makeTempDir("setup-macro-variable");
+  writeFile(Dir + "/setup.py",
+            "CPU_ONLY = False\n"
+            "source_files = ['correlation.cpp', 'correlation_sampler.cpp']\n"
+            "def launch_setup():\n"
+            "    if CPU_ONLY:\n"
+            "        Extension = CppExtension\n"
+            "        macro = [('CPU_BUILD', None)]\n"
+            "    else:\n"
+            "        Extension = CUDAExtension\n"
+            "        macro = [(\"USE_CUDA\", None)]\n"
+            "    macro.append(('WITH_OMP', None))\n"
+            "    other = [('NOT_A_MACRO', None)]\n"
+            "    setup(ext_modules=[Extension('backend', source_files,\n"
+            "                                 define_macros=macro)])\n"
+            "launch_setup()\n");
+  BuildScripts B;
+  EXPECT_EQ(B.definesFor(Dir + "/correlation_sampler.cpp", Dir),
+            (std::vector<std::string>{"-DUSE_CUDA", "-DWITH_OMP"}));
+}
+
 TEST(SetupConditions, HostileScriptsAreReadInBoundedWork) {
   // setup.py comes with the pull request. Deep brackets and conditions (a
   // stack frame per level would overflow), many file names in deep groups

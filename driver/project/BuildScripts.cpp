@@ -10,6 +10,9 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <cstring>
+#include <set>
+
 namespace torchlint {
 
 namespace {
@@ -200,12 +203,35 @@ BuildScripts::Script BuildScripts::read(const std::string &SetupPy) {
     if (isIdentifier(Name) && isLiteralValue(Value) && !selectsOtherPlatform(Name))
       Add("-D" + Lit.str(), L.Line, L.Group);
   }
-  // define_macros=[('WITH_CUDA', None), ('VERSION', '2')]
+  // define_macros=[('WITH_CUDA', None), ('VERSION', '2')], or a variable
+  // handed to it (`define_macros=macro`) and the lines that fill that
+  // variable (`macro = [("USE_CUDA", None)]` under `if CPU_ONLY: ... else:`,
+  // Pytorch-Correlation-extension; `macros += [...]`, `macros.append((...))`).
   llvm::SmallVector<StringRef, 256> Lines;
   Text.split(Lines, '\n');
+  std::set<std::string> Holders;
+  for (StringRef Line : Lines)
+    for (StringRef Rest = Line; Rest.contains("define_macros");) {
+      Rest = Rest.drop_front(Rest.find("define_macros") + strlen("define_macros")).ltrim();
+      if (Rest.consume_front("+=") || Rest.consume_front("=")) {
+        StringRef Name = Rest.ltrim().take_while(
+            [](char C) { return llvm::isAlnum(C) || C == '_'; });
+        if (isIdentifier(Name) && Name != "None")
+          Holders.insert(Name.str());
+      }
+    }
+  auto Fills = [&](StringRef Line) {
+    Line = Line.ltrim();
+    StringRef Name = Line.take_while([](char C) { return llvm::isAlnum(C) || C == '_'; });
+    if (Name.empty() || !Holders.count(Name.str()))
+      return false;
+    StringRef Rest = Line.drop_front(Name.size()).ltrim();
+    return (Rest.starts_with("=") && !Rest.starts_with("==")) || Rest.starts_with("+=") ||
+           Rest.starts_with(".append(") || Rest.starts_with(".extend(");
+  };
   for (size_t N = 0; N < Lines.size(); ++N) {
     StringRef Line = Lines[N];
-    if (!Line.contains("define_macros"))
+    if (!Line.contains("define_macros") && !(!Holders.empty() && Fills(Line)))
       continue;
     StringRef Rest = Line;
     for (size_t Open; (Open = Rest.find('(')) != StringRef::npos; Rest = Rest.drop_front(Open + 1)) {
