@@ -597,6 +597,46 @@ TEST(PythonFakes, ACallThroughAnImportAliasCallsTheOriginal) {
   EXPECT_EQ(P.firstUse("per_block_int8_cuda"), "sage/core.py:4");
 }
 
+// svox2: its autograd Functions pick the binding by name,
+// `_C.__dict__[f"volume_render_{backend}"]` in forward and
+// `..._{ctx.backend}_backward"]` in backward, its fused training step
+// `..._{self.opt.backend}_fused"]` in a method: each binding is used where
+// the most literal pattern it matches says, a placeholder standing for one
+// word (volume_render_cuvol_image, looked up through a variable, matches
+// none). A getattr on a module by an f-string is the same.
+TEST(PythonFakes, ALookupByAnFStringUsesTheNamesItsPatternMatches) {
+  PythonOps P;
+  scanPythonSource("import torch\nfrom .utils import _get_c_extension\n_C = _get_c_extension()\n"
+                   "class _VolumeRenderFunction(torch.autograd.Function):\n"
+                   "    @staticmethod\n"
+                   "    def forward(ctx, grid, rays, opt, backend):\n"
+                   "        cu_fn = _C.__dict__[f\"volume_render_{backend}\"]\n"
+                   "        return cu_fn(grid, rays, opt)\n"
+                   "    @staticmethod\n"
+                   "    def backward(ctx, grad_out):\n"
+                   "        cu_fn = _C.__dict__[f\"volume_render_{ctx.backend}_backward\"]\n"
+                   "        return cu_fn(grad_out)\n"
+                   "def helper(x, n):\n"
+                   "    return getattr(_C, f\"fused_{n}\")(x)\n"
+                   "class SparseGrid:\n"
+                   "    def volume_render_fused(self, rays):\n"
+                   "        cu_fn = _C.__dict__[f\"volume_render_{self.opt.backend}_fused\"]\n"
+                   "        cu_fn(rays)\n",
+                   P, "svox2/svox2.py");
+  P.finishScan();
+  EXPECT_EQ(P.usesKey("volume_render_cuvol"), "volume_render_*");
+  EXPECT_EQ(P.reachedUse("volume_render_cuvol"), "svox2/svox2.py:7, in 'forward'");
+  EXPECT_EQ(P.usesKey("volume_render_nvol_backward"), "volume_render_*_backward");
+  EXPECT_EQ(P.reachedUse("volume_render_nvol_backward"), "svox2/svox2.py:11, in 'backward'");
+  EXPECT_EQ(P.reachedUse("volume_render_svox1_fused"), "");
+  EXPECT_EQ(P.firstUse("volume_render_svox1_fused"), "svox2/svox2.py:17");
+  EXPECT_EQ(P.usesKey("volume_render_cuvol_image"), "volume_render_cuvol_image");
+  EXPECT_EQ(P.firstUse("fused_adam"), "svox2/svox2.py:14");
+  EXPECT_EQ(P.reachedUse("fused_adam"), "");
+  EXPECT_EQ(P.firstUse("sample_grid"), "");
+  EXPECT_EQ(P.keyFor("volume_render_svox1", "csrc"), "volume_render_*");
+}
+
 // A name is a binding's only where the call can be one. Round 11's forms:
 // stylegan3 calls its Python wrapper `bias_act.bias_act` (module
 // bias_act.py) and the binding as `_plugin.bias_act`; DeepSpeed calls

@@ -682,6 +682,8 @@ const char *const PassedOn = "passed on";
 /// The key prefix of a use that calls the project's own Python function of
 /// the same name (finishScan): an edge for markReached, no use of a binding.
 const char *const PythonFunction = "py:";
+/// The end of a Uses key that stands for every name with its prefix.
+const char *const PrefixMark = "*";
 
 /// What each name a file imports stands for: `import a.b as X` binds X to
 /// "a.b", `import a.b` binds a to "a", `from M import x as y` binds y to
@@ -1047,6 +1049,33 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
         continue;
       if (isupper(static_cast<unsigned char>(T[I].Text[0])))
         Out.Mentioned.insert(T[I].Text);
+      // `_C.__dict__[f"volume_render_{backend}"]`, `getattr(_C, f"fwd_{n}")`:
+      // a lookup of whichever attribute the f-string names (svox2's
+      // autograd Functions pick their binding so): a use of every name with
+      // its literal prefix (PythonOps::usesKey).
+      if (size_t S = T[I].is("__dict__") && I > L.Begin && T[I - 1].is(".") && I + 2 < L.End &&
+                             T[I + 1].is("[")
+                         ? I + 2
+                     : T[I].is("getattr") && I + 4 < L.End && T[I + 1].is("(") &&
+                             T[I + 2].Kind == Tok::Name && T[I + 3].is(",")
+                         ? I + 4
+                         : 0;
+          S && T[S].Kind == Tok::Str && T[S].FString) {
+        llvm::StringRef Text = T[S].Text;
+        llvm::StringRef Prefix = Text.take_until([](char C) { return C == '{'; });
+        llvm::StringRef Suffix = Text.substr(Text.rfind('}') + 1);
+        bool OnePart = Text.count('{') == 1 && Text.count('}') == 1;
+        if (Prefix.size() >= 3 && Prefix.size() < Text.size() &&
+            Suffix.find_first_of("{}*") == llvm::StringRef::npos)
+          Out.Uses[Prefix.str() + PrefixMark + (OnePart ? "" : PrefixMark) + Suffix.str()].emplace(
+              [&] {
+                std::set<std::string> Own = Markers;
+                if (const Frame *InFn = InnermostFunction())
+                  Own.insert(InFunction + InFn->Name);
+                return Own;
+              }(),
+              File + ":" + std::to_string(LineAt(T[I].Offset)));
+      }
       if (OuterFunction() && namesTorchDisable(T, I, L.End))
         Out.CompileDisablers.insert(OuterFunction()->Name); // `return torch.compiler.disable(fn)`
       auto Stored = StoredAs.find(I);
@@ -1270,7 +1299,7 @@ std::string PythonOps::untracedUses(const std::string &Name) const {
   if (auto W = WrappedCalls.find(Name); W != WrappedCalls.end())
     return "the project's Python calls it in an operator's Python kernel (" + W->second +
            "), and torch.compile sees that operator";
-  auto It = Uses.find(Name);
+  auto It = Uses.find(usesKey(Name));
   if (It == Uses.end())
     return "";
   std::string Constructor, Kernel, Disabled, Branch;
@@ -1310,7 +1339,7 @@ std::string PythonOps::untracedOpUses(const std::string &Ns, const std::string &
 std::string PythonOps::unusedBinding(const std::string &Name,
                                      llvm::ArrayRef<std::string> Siblings) const {
   auto OutsideTests = [&](const std::string &N) -> std::string {
-    auto It = Uses.find(N);
+    auto It = Uses.find(usesKey(N));
     if (It != Uses.end())
       for (const auto &[Markers, At] : It->second)
         if (!Markers.count("test file"))
@@ -1326,7 +1355,7 @@ std::string PythonOps::unusedBinding(const std::string &Name,
     }
   if (Sibling.empty() || !OutsideTests(Name).empty())
     return "";
-  auto It = Uses.find(Name);
+  auto It = Uses.find(usesKey(Name));
   if (It == Uses.end())
     return "the project's Python never uses it (it uses '" + Sibling + "' of the same module, " +
            SiblingAt + ")";
@@ -1573,15 +1602,45 @@ void PythonOps::markReached() {
   }
 }
 
+std::string PythonOps::usesKey(const std::string &Name) const {
+  if (Name.empty() || Uses.count(Name))
+    return Name;
+  // The most literal pattern key the name matches: "volume_render_*_backward"
+  // before "volume_render_*". "P*S" is an f-string of one placeholder, which
+  // stands for one word (no '_': `{backend}` is "cuvol", not "cuvol_image");
+  // "P**S" one of several, which stand for anything.
+  std::string Best;
+  size_t BestLiteral = 0;
+  for (auto It = Uses.lower_bound(Name.substr(0, 1)); It != Uses.end() && !It->first.empty() &&
+                                                       It->first[0] == Name[0];
+       ++It) {
+    size_t Star = It->first.find(PrefixMark);
+    if (Star == std::string::npos)
+      continue;
+    llvm::StringRef Prefix = llvm::StringRef(It->first).take_front(Star);
+    llvm::StringRef Rest = llvm::StringRef(It->first).drop_front(Star + 1);
+    bool Several = Rest.consume_front(PrefixMark);
+    llvm::StringRef N = Name;
+    if (N.size() <= Prefix.size() + Rest.size() || !N.consume_front(Prefix) ||
+        !N.consume_back(Rest) || (!Several && N.contains('_')))
+      continue;
+    if (Prefix.size() + Rest.size() > BestLiteral) {
+      Best = It->first;
+      BestLiteral = Prefix.size() + Rest.size();
+    }
+  }
+  return Best.empty() ? Name : Best;
+}
+
 std::string PythonOps::keyFor(const std::string &Name, const std::string &Module) const {
   if (Module.empty())
-    return Name;
+    return usesKey(Name);
   std::string Key = Name + "@" + Module;
-  return Uses.count(Key) ? Key : Name;
+  return Uses.count(Key) ? Key : usesKey(Name);
 }
 
 std::string PythonOps::reachedUse(const std::string &Name) const {
-  auto It = Uses.find(Name);
+  auto It = Uses.find(usesKey(Name));
   if (It == Uses.end())
     return "";
   for (const auto &[Markers, At] : It->second)
@@ -1605,7 +1664,7 @@ std::string PythonOps::firstUse(const std::string &Name) const {
   // call runs is a guess, and "never called" would make a binding its
   // users' API (kaolin's `vg.to_dense()`).
   std::string First;
-  for (const std::string &Key : {Name, PythonFunction + Name})
+  for (const std::string &Key : {usesKey(Name), PythonFunction + Name})
     if (auto It = Uses.find(Key); It != Uses.end())
       for (const auto &[Markers, At] : It->second)
         if (First.empty() || At < First)
@@ -1614,7 +1673,7 @@ std::string PythonOps::firstUse(const std::string &Name) const {
 }
 
 bool PythonOps::calledOnlyInConstructors(const std::string &Name) const {
-  auto It = Uses.find(Name);
+  auto It = Uses.find(usesKey(Name));
   return It != Uses.end() && llvm::all_of(It->second, [](const auto &Use) {
            return Use.first.count("def __init__") > 0;
          });

@@ -135,6 +135,11 @@ struct PythonOps {
   /// constructors call (the "in NAME" markers of its uses) is marked as a
   /// constructor's use.
   void finishScan();
+  /// The key of Uses that holds the uses of \p Name: itself, or where
+  /// Python never names it, the longest "PREFIX*" key it matches (a lookup
+  /// by an f-string with that literal prefix, `_C.__dict__[f"PREFIX{x}"]`,
+  /// `getattr(_C, f"PREFIX{x}")`).
+  std::string usesKey(const std::string &Name) const;
   /// The key of Uses to ask about the binding \p Name of the extension
   /// module \p Module (the last part of its name): "NAME@MODULE" when
   /// Python calls it on that module (`chamfer.forward(...)`), so that a name
