@@ -237,7 +237,14 @@ void LayoutFromShapeCheck::check(const MatchFinder::MatchResult &Result) {
     }
   }
   const BinaryOperator *Guess = layoutComparison(Cond, Ctx);
-  if (!Guess || Then == Else || (Then.empty() && Else.empty()))
+  if (!Guess)
+    return;
+  // An arm that reads the size the test read uses its value, not a layout
+  // (AutoGPTQ's `s.size(0) == 1 ? -1 : prob_k / s.size(0)`).
+  std::vector<std::string> Tested = dimensionUse(Guess, Ctx);
+  for (std::vector<std::string> *Arm : {&Then, &Else})
+    llvm::erase_if(*Arm, [&](const std::string &U) { return llvm::is_contained(Tested, U); });
+  if (Then == Else || (Then.empty() && Else.empty()))
     return;
   std::string Text = sourceText(Guess, Ctx);
   bool IsDim = false;
