@@ -531,14 +531,15 @@ TEST(PythonFakes, ABindingNameSeveralModulesShareIsAskedOnItsModule) {
 // imports from its own modules, re-exports whole (`import *`: the public
 // functions) or lists in __all__ is called from their compiled code
 // (torch-points-kernels' `knn`, `ball_query`). An inner package of a model
-// repository (no setup.py beside it), private helpers and an export that
-// reads values on the host (its `instance_iou`: `.item()`, numpy) are not.
+// repository (no setup.py beside it), private helpers, an export that reads
+// values on the host (its `instance_iou`: `.item()`, numpy) and one that
+// frees caches (setup) are not.
 TEST(PythonFakes, ThePackagesExportsAreItsUsersAPI) {
   PythonOps P;
   scanPythonSource("from setuptools import setup\nsetup(name='tpk', packages=['tpk'])\n", P,
                    "setup.py");
   scanPythonSource("from .torchpoints import *\nfrom .knn import knn\n"
-                   "from .metrics import instance_iou as iou, region_grow\n__all__ = ['ball_query', 'knn']\n",
+                   "from .metrics import instance_iou as iou, region_grow, set_max_input_length\n__all__ = ['ball_query', 'knn']\n",
                    P, "tpk/__init__.py");
   scanPythonSource("import tpk_ext\ndef ball_query(x, r):\n    return tpk_ext.ball_query_cpu(x, r)\n"
                    "def _helper(x):\n    return tpk_ext.hidden(x)\n",
@@ -548,7 +549,10 @@ TEST(PythonFakes, ThePackagesExportsAreItsUsersAPI) {
                    P, "tpk/knn.py");
   scanPythonSource("import tpk_ext\ndef instance_iou(a, b):\n    return tpk_ext.iou_cpu(a, b)\n"
                    "def region_grow(pos):\n    n = int(pos.max().item())\n"
-                   "    return tpk_ext.grow_cpu(pos, n)\n",
+                   "    return tpk_ext.grow_cpu(pos, n)\n"
+                   "def set_max_input_length(model, n):\n    gc.collect()\n"
+                   "    torch.cuda.empty_cache()\n    tpk_ext.prepare_buffers(model.buf)\n"
+                   "    return model\n",
                    P, "tpk/metrics.py");
   scanPythonSource("from .ops import voxelize\n", P, "models/ops/__init__.py");
   scanPythonSource("import vox_ext\ndef voxelize(x):\n    return vox_ext.voxelize_cpu(x)\n", P,
@@ -562,8 +566,11 @@ TEST(PythonFakes, ThePackagesExportsAreItsUsersAPI) {
   EXPECT_EQ(P.reachedUse("iou_cpu"), "tpk/metrics.py:3, in 'instance_iou', which the package "
                                      "exports (tpk/__init__.py:3): its users' API");
   EXPECT_EQ(P.reachedUse("hidden"), "");
-  // An export that reads tensor values on the host is eager code.
+  // An export that reads tensor values on the host is eager code; one that
+  // frees caches is setup (AutoGPTQ's exllama_set_max_input_length).
   EXPECT_EQ(P.reachedUse("grow_cpu"), "");
+  EXPECT_EQ(P.reachedUse("prepare_buffers"), "");
+  EXPECT_EQ(P.firstUse("prepare_buffers"), "tpk/metrics.py:10");
   EXPECT_EQ(P.reachedUse("voxelize_cpu"), "");
   EXPECT_EQ(P.firstUse("voxelize_cpu"), "models/ops/ops.py:3");
 }

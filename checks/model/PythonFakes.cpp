@@ -996,12 +996,14 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
     // the attribute's name, reached where the attribute is called.
     std::map<size_t, std::string> StoredAs;
     // `.item()`, `.numpy()`, `.tolist()` in a function: it reads tensor
-    // values on the host (PythonOps::ReadsValues).
+    // values on the host; `torch.cuda.empty_cache()`, `gc.collect()`: it
+    // manages memory, setup code (PythonOps::ReadsValues).
     if (!Def)
       if (const Frame *InFn = InnermostFunction())
         for (size_t K = L.Begin + 1; K + 2 < L.End; ++K)
           if (T[K].is(".") && T[K + 2].is("(") &&
-              (T[K + 1].is("item") || T[K + 1].is("numpy") || T[K + 1].is("tolist"))) {
+              (T[K + 1].is("item") || T[K + 1].is("numpy") || T[K + 1].is("tolist") ||
+               T[K + 1].is("empty_cache") || (T[K + 1].is("collect") && T[K - 1].is("gc")))) {
             Out.ReadsValues.insert(InFn->Name);
             break;
           }

@@ -88,8 +88,10 @@ struct PythonOps {
   std::map<std::string, std::string> Exports;
   std::map<std::string, std::string> StarExports;
   /// The functions (`def NAME`) whose body reads tensor values on the
-  /// host (`.item()`, `.numpy()`, `.tolist()`): eager code, which the walk
-  /// from the exports does not enter (metrics, clustering on numpy).
+  /// host (`.item()`, `.numpy()`, `.tolist()`) or manages memory
+  /// (`torch.cuda.empty_cache()`, `gc.collect()`): eager code and setup,
+  /// which the walk from the exports does not enter (metrics, clustering on
+  /// numpy, AutoGPTQ's exllama_set_max_input_length).
   std::set<std::string> ReadsValues;
   /// The directories of the setup.py files scanned ("" for the root's).
   std::set<std::string> SetupDirs;
