@@ -545,7 +545,8 @@ TEST(PythonFakes, ThePackagesExportsAreItsUsersAPI) {
                    "def _helper(x):\n    return tpk_ext.hidden(x)\n",
                    P, "tpk/torchpoints.py");
   scanPythonSource("import tpk_ext\ndef _knn_impl(x, k):\n    return tpk_ext.knn_cpu(x, k)\n"
-                   "def knn(x, k):\n    return _knn_impl(x, k)\n",
+                   "def knn(x, k):\n    return _knn_impl(x, k)\n"
+                   "def _unused_internal(a, b):\n    return knn(a, b)\n",
                    P, "tpk/knn.py");
   scanPythonSource("import tpk_ext\ndef instance_iou(a, b):\n    return tpk_ext.iou_cpu(a, b)\n"
                    "def region_grow(pos):\n    n = int(pos.max().item())\n"
@@ -554,6 +555,15 @@ TEST(PythonFakes, ThePackagesExportsAreItsUsersAPI) {
                    "    torch.cuda.empty_cache()\n    tpk_ext.prepare_buffers(model.buf)\n"
                    "    return model\n",
                    P, "tpk/metrics.py");
+  // Pointcept's pointseg: an export the project calls only in a
+  // preprocessing script (and reads back with .numpy()) is eager code.
+  scanPythonSource("from .functions import segment_mesh\n", P, "tpk/seg/__init__.py");
+  scanPythonSource("from setuptools import setup\nsetup(name='seg')\n", P, "tpk/setup.py");
+  scanPythonSource("import seg_ext\ndef segment_mesh(v, f):\n    return seg_ext.segment_mesh_fn(v, f)\n",
+                   P, "tpk/seg/functions.py");
+  scanPythonSource("import seg\ndef preprocess(v, f):\n    sp = seg.segment_mesh(v, f).numpy()\n"
+                   "    return sp\n",
+                   P, "tools/preprocess.py");
   scanPythonSource("from .ops import voxelize\n", P, "models/ops/__init__.py");
   scanPythonSource("import vox_ext\ndef voxelize(x):\n    return vox_ext.voxelize_cpu(x)\n", P,
                    "models/ops/ops.py");
@@ -572,6 +582,8 @@ TEST(PythonFakes, ThePackagesExportsAreItsUsersAPI) {
   EXPECT_EQ(P.reachedUse("prepare_buffers"), "");
   EXPECT_EQ(P.firstUse("prepare_buffers"), "tpk/metrics.py:10");
   EXPECT_EQ(P.reachedUse("voxelize_cpu"), "");
+  EXPECT_EQ(P.reachedUse("segment_mesh_fn"), "");
+  EXPECT_EQ(P.firstUse("segment_mesh_fn"), "tpk/seg/functions.py:3");
   EXPECT_EQ(P.firstUse("voxelize_cpu"), "models/ops/ops.py:3");
 }
 

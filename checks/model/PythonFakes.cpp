@@ -1587,7 +1587,35 @@ void PythonOps::markReached() {
         It != StarExports.end() && !Name.starts_with("_") && Installed(It->second))
       ExportRoots.emplace(Name.str(), It->second);
   }
+  // An export the project's own Python outside the package (and outside
+  // tests) calls, and only where nothing compiled reaches, is used as the
+  // project shows: eager code (Pointcept's pointseg.segment_mesh, called by
+  // preprocessing scripts that take .numpy() of it), not its users'
+  // compiled API. (The package's own calls are its internals: its
+  // three_nn wraps the binding three_nn and calls knn.)
+  auto UsedOnlyEagerly = [&](const std::string &Name, llvm::StringRef ExportAt) {
+    std::string Package =
+        llvm::sys::path::parent_path(ExportAt.rsplit(':').first, llvm::sys::path::Style::posix)
+            .str() +
+        "/";
+    bool Used = false;
+    for (const auto &[Key, ByMarkers] : Uses) {
+      if (Key != Name && Key != PythonFunction + Name && !llvm::StringRef(Key).starts_with(Name + "@"))
+        continue;
+      for (const auto &[Markers, At] : ByMarkers) {
+        if (Markers.count("test file") || llvm::StringRef(At).starts_with(Package) ||
+            (Package == "/" && !llvm::StringRef(At).contains('/')))
+          continue;
+        if (InReached(Markers))
+          return false;
+        Used = true;
+      }
+    }
+    return Used;
+  };
   for (const auto &[Root, At] : ExportRoots) {
+    if (UsedOnlyEagerly(Root, At))
+      continue;
     Via = {Root, At};
     Reach(Root);
     Walk();
