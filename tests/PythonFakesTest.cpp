@@ -643,9 +643,9 @@ TEST(PythonFakes, ALookupByAnFStringUsesTheNamesItsPatternMatches) {
                    "        cu_fn(rays)\n",
                    P, "svox2/svox2.py");
   P.finishScan();
-  EXPECT_EQ(P.usesKey("volume_render_cuvol"), "volume_render_*");
+  EXPECT_EQ(P.usesKey("volume_render_cuvol"), "*volume_render_*");
   EXPECT_EQ(P.reachedUse("volume_render_cuvol"), "svox2/svox2.py:7, in 'forward'");
-  EXPECT_EQ(P.usesKey("volume_render_nvol_backward"), "volume_render_*_backward");
+  EXPECT_EQ(P.usesKey("volume_render_nvol_backward"), "*volume_render_*_backward");
   EXPECT_EQ(P.reachedUse("volume_render_nvol_backward"), "svox2/svox2.py:11, in 'backward'");
   EXPECT_EQ(P.reachedUse("volume_render_svox1_fused"), "");
   EXPECT_EQ(P.firstUse("volume_render_svox1_fused"), "svox2/svox2.py:17");
@@ -653,7 +653,7 @@ TEST(PythonFakes, ALookupByAnFStringUsesTheNamesItsPatternMatches) {
   EXPECT_EQ(P.firstUse("fused_adam"), "svox2/svox2.py:14");
   EXPECT_EQ(P.reachedUse("fused_adam"), "");
   EXPECT_EQ(P.firstUse("sample_grid"), "");
-  EXPECT_EQ(P.keyFor("volume_render_svox1", "csrc"), "volume_render_*");
+  EXPECT_EQ(P.keyFor("volume_render_svox1", "csrc"), "*volume_render_*");
 }
 
 // A name is a binding's only where the call can be one. Round 11's forms:

@@ -682,7 +682,9 @@ const char *const PassedOn = "passed on";
 /// The key prefix of a use that calls the project's own Python function of
 /// the same name (finishScan): an edge for markReached, no use of a binding.
 const char *const PythonFunction = "py:";
-/// The end of a Uses key that stands for every name with its prefix.
+/// A Uses key that stands for the names an f-string lookup may make:
+/// "*PREFIX*SUFFIX" (one placeholder) or "*PREFIX**SUFFIX" (several). The
+/// leading mark keeps them together in the map (PythonOps::usesKey).
 const char *const PrefixMark = "*";
 
 /// What each name a file imports stands for: `import a.b as X` binds X to
@@ -1069,7 +1071,9 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
         bool OnePart = Text.count('{') == 1 && Text.count('}') == 1;
         if (Prefix.size() >= 3 && Prefix.size() < Text.size() &&
             Suffix.find_first_of("{}*") == llvm::StringRef::npos)
-          Out.Uses[Prefix.str() + PrefixMark + (OnePart ? "" : PrefixMark) + Suffix.str()].emplace(
+          Out.Uses[PrefixMark + Prefix.str() + PrefixMark + (OnePart ? "" : PrefixMark) +
+                   Suffix.str()]
+              .emplace(
               [&] {
                 std::set<std::string> Own = Markers;
                 if (const Frame *InFn = InnermostFunction())
@@ -1598,11 +1602,20 @@ void PythonOps::markReached() {
         llvm::sys::path::parent_path(ExportAt.rsplit(':').first, llvm::sys::path::Style::posix)
             .str() +
         "/";
+    // Its uses: under its name, as the project's function ("py:NAME"), and
+    // on a module ("NAME@MODULE": the keys from NAME@ up to NAME@'s next
+    // character, 'A'). Looked up, not scanned: one export costs no more in
+    // a large project.
+    std::vector<const std::map<std::set<std::string>, std::string> *> Found;
+    for (const std::string &K : {Name, PythonFunction + Name})
+      if (auto It = Uses.find(K); It != Uses.end())
+        Found.push_back(&It->second);
+    for (auto It = Uses.lower_bound(Name + "@"), End = Uses.lower_bound(Name + "A"); It != End;
+         ++It)
+      Found.push_back(&It->second);
     bool Used = false;
-    for (const auto &[Key, ByMarkers] : Uses) {
-      if (Key != Name && Key != PythonFunction + Name && !llvm::StringRef(Key).starts_with(Name + "@"))
-        continue;
-      for (const auto &[Markers, At] : ByMarkers) {
+    for (const auto *ByMarkers : Found) {
+      for (const auto &[Markers, At] : *ByMarkers) {
         if (Markers.count("test file") || llvm::StringRef(At).starts_with(Package) ||
             (Package == "/" && !llvm::StringRef(At).contains('/')))
           continue;
@@ -1639,16 +1652,22 @@ std::string PythonOps::usesKey(const std::string &Name) const {
   // before "volume_render_*". "P*S" is an f-string of one placeholder, which
   // stands for one word (no '_': `{backend}` is "cuvol", not "cuvol_image");
   // "P**S" one of several, which stand for anything.
+  // (Only the pattern keys of the name's first letter, and at most
+  // MaxPatterns of them: a file of thousands of lookups costs no more.)
+  constexpr unsigned MaxPatterns = 256;
   std::string Best;
   size_t BestLiteral = 0;
-  for (auto It = Uses.lower_bound(Name.substr(0, 1)); It != Uses.end() && !It->first.empty() &&
-                                                       It->first[0] == Name[0];
-       ++It) {
-    size_t Star = It->first.find(PrefixMark);
-    if (Star == std::string::npos)
+  std::string From = std::string(PrefixMark) + Name[0];
+  unsigned Seen = 0;
+  for (auto It = Uses.lower_bound(From);
+       It != Uses.end() && llvm::StringRef(It->first).starts_with(From) && Seen < MaxPatterns;
+       ++It, ++Seen) {
+    llvm::StringRef Key = llvm::StringRef(It->first).drop_front(1);
+    size_t Star = Key.find(PrefixMark);
+    if (Star == llvm::StringRef::npos)
       continue;
-    llvm::StringRef Prefix = llvm::StringRef(It->first).take_front(Star);
-    llvm::StringRef Rest = llvm::StringRef(It->first).drop_front(Star + 1);
+    llvm::StringRef Prefix = Key.take_front(Star);
+    llvm::StringRef Rest = Key.drop_front(Star + 1);
     bool Several = Rest.consume_front(PrefixMark);
     llvm::StringRef N = Name;
     if (N.size() <= Prefix.size() + Rest.size() || !N.consume_front(Prefix) ||

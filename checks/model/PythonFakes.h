@@ -138,7 +138,7 @@ struct PythonOps {
   /// constructor's use.
   void finishScan();
   /// The key of Uses that holds the uses of \p Name: itself, or where
-  /// Python never names it, the longest "PREFIX*" key it matches (a lookup
+  /// Python never names it, the most literal "*PREFIX*SUFFIX" key it matches (a lookup
   /// by an f-string with that literal prefix, `_C.__dict__[f"PREFIX{x}"]`,
   /// `getattr(_C, f"PREFIX{x}")`).
   std::string usesKey(const std::string &Name) const;
