@@ -26,6 +26,12 @@ void mul_into(at::Tensor out, const at::Tensor &a, const at::Tensor &b) {
   at::mul_out(o, a, b); // expect: torch-bugprone-write-to-copy: 'o' is written (it is passed as the out argument of 'mul_out'), but 'o' is 'out.to(at::kFloat)': 'out' itself when it already has that dtype and device
 }
 
+// A value computed in place on contiguous(): the caller's input is
+// overwritten whenever it is already contiguous (the usual case).
+at::Tensor normalized(const at::Tensor &x, const at::Tensor &norm) {
+  return at::relu(x.contiguous().div_(norm)); // expect: torch-bugprone-write-to-copy: 'div_()' writes into 'x.contiguous()' to compute a value, but 'x.contiguous()' is 'x' itself when it is already contiguous: the caller's tensor is overwritten then
+}
+
 // A kernel that writes through the pointer it is given.
 void fill_kernel(float *out, int64_t n, float v) {
   for (int64_t i = 0; i < n; ++i)
@@ -131,6 +137,15 @@ at::Tensor ramp(int64_t n) {
   at::Tensor r = at::empty({n});
   r.contiguous().zero_();
   return r;
+}
+
+// A scratch value in another dtype: the conversion is there to copy (torchao's
+// fp8 linear fallback, float8_linear.cpp), the in-place result feeds linear.
+at::Tensor fp8_linear_fallback(const at::Tensor &input, const at::Tensor &input_scales,
+                               const at::Tensor &weight, const at::Tensor &weight_scales) {
+  auto y = at::linear(input.to(at::kFloat).mul_(input_scales),
+                      weight.to(at::kFloat).mul_(weight_scales).add_(1));
+  return y;
 }
 
 // Out of place: the conversion's result is a new value, never written.

@@ -65,6 +65,11 @@ at::Tensor scale_copy(const at::Tensor &x) {
 at::Tensor &scale_(at::Tensor &x, double s) { return x.mul_(s); }
 at::Tensor as_view(const at::Tensor &x) { return x.view({-1}); }
 void good_out(const at::Tensor &src, at::Tensor out) { out.copy_(src); }
+// `Tensor! out`: a write in an alias set of its own, as vLLM and the
+// kernels-community ports spell it ("silu_and_mul(Tensor! out, Tensor input) -> ()").
+void silu_and_mul(at::Tensor &out, const at::Tensor &input) { out.copy_(input); }
+// megablocks writes a space before the annotation: "Tensor (a!) a".
+at::Tensor gmm(at::Tensor a, at::Tensor b, at::Tensor c) { return c.copy_(a); }
 
 // Overloads: "op" and "op.out" are two operators with two schemas, and
 // m.impl("op.out", ...) registers a kernel for the second only.
@@ -126,6 +131,8 @@ TORCH_LIBRARY(sc, m) {
   m.def("scale_(Tensor(a!) x, float s) -> Tensor(a!)");
   m.def("as_view(Tensor(a) x) -> Tensor(a)");
   m.def("good_out(Tensor src, Tensor(a!) out) -> ()");
+  m.def("silu_and_mul(Tensor! out, Tensor input) -> ()");
+  m.def("gmm(Tensor (a!) a, Tensor (b!) b, Tensor(c!) c) -> Tensor(c!)");
   m.def("name_only");
   m.def("aten_style.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)");
   m.def("sum_dict(Dict(str, Tensor) xs, Dict(str, Tensor)? ys, Dict(str, int[]) counts) -> Tensor");
@@ -150,6 +157,8 @@ TORCH_LIBRARY_IMPL(sc, CPU, m) {
   m.impl("scale_", &scale_);
   m.impl("as_view", &as_view);
   m.impl("good_out", &good_out);
+  m.impl("silu_and_mul", &silu_and_mul);
+  m.impl("gmm", &gmm);
   m.impl("sum_dict", &sum_dict);
   m.impl("merge", &merge);
   m.impl("int_keys", &int_keys);

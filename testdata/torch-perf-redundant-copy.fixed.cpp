@@ -56,6 +56,16 @@ at::Tensor dtypeRoundTrip(const at::Tensor &x) {
   return x.to(at::kFloat).to(at::kByte); // expect: torch-perf-redundant-copy: converts twice with nothing in between
 }
 
+// Not flagged: a round trip through a type that does not hold the final one
+// rounds on purpose. torchao's quantized SDPA (quantized_sdpa.cpp) emulates an
+// fp8 attention matrix this way; `.to(kHalf).to(kFloat)` and an integer
+// truncation are the same kind.
+at::Tensor fp8Emulated(at::Tensor attn, const at::Tensor &v, double a_scale) {
+  attn = at::clamp_max(at::clamp_min(attn / a_scale, -448), 448);
+  attn = attn.to(at::kBFloat16).to(at::kFloat); // torchao: at::kFloat8_e4m3fn (torch >= 2.1)
+  return attn.to(at::kHalf).to(torch::kFloat32) + attn.to(at::kInt).to(at::kFloat) + v;
+}
+
 at::Tensor blobTwice(float *data, int64_t n, c10::Device device) {
   return torch::from_blob(data, {n}).clone().to(device); // expect: torch-perf-redundant-copy: copies the data twice
 }

@@ -21,6 +21,29 @@ void rebind(const at::Tensor &a, const at::Tensor &b, at::Tensor &out) {
   out = a * b; // expect: torch-perf-temporary: rebinds 'out'
 }
 
+// Not flagged: an output slot the function fills. Its callers pass a tensor
+// that holds nothing yet (rmsnorm_xpu's Norm.h: `Tensor semaphores,
+// scratchpad; config.init_global_reduce<scalar_t>(X, semaphores, scratchpad)`).
+struct NormConfig {
+  int workgroups = 1;
+  template <typename scalar_t>
+  void init_global_reduce(const at::Tensor &X, at::Tensor &semaphores, at::Tensor &scratchpad) {
+    if (workgroups > 1) {
+      semaphores = at::zeros({workgroups}, X.options().dtype(at::kInt));
+      scratchpad = at::zeros({2 * workgroups}, X.options());
+    }
+  }
+};
+
+template <typename scalar_t>
+at::Tensor norm_with_scratch(const at::Tensor &X) {
+  NormConfig config;
+  at::Tensor semaphores, scratchpad;
+  config.template init_global_reduce<scalar_t>(X, semaphores, scratchpad);
+  return X * 2;
+}
+template at::Tensor norm_with_scratch<float>(const at::Tensor &);
+
 // The destination is an operand: the op in place does it (an optimizer's
 // state update, a running statistic, a normalisation of a buffer).
 void shift_state(at::Tensor &state, const at::Tensor &mean) {

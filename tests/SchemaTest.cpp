@@ -188,6 +188,30 @@ TEST(Schema, OutVariant) {
   EXPECT_TRUE(F.returns[0].alias.isWrite);
 }
 
+TEST(Schema, BareWriteAnnotation) {
+  // vLLM's spelling: `Tensor!` is a write in a set of its own; torch's
+  // SchemaTypeParser names the sets $0, $1, ... in order.
+  FunctionSchema F;
+  ASSERT_TRUE(parses("_C::rotary(Tensor x, Tensor! out1, Tensor? c, Tensor! out2, "
+                     "Tensor(a!)[] rest) -> ()",
+                     F));
+  ASSERT_EQ(F.args.size(), 5u);
+  EXPECT_FALSE(F.args[0].alias.present);
+  EXPECT_TRUE(F.args[1].alias.present);
+  EXPECT_TRUE(F.args[1].alias.isWrite);
+  EXPECT_EQ(F.args[1].alias.set, "$0");
+  EXPECT_EQ(F.args[1].name, "out1");
+  EXPECT_EQ(F.args[3].alias.set, "$1");
+  EXPECT_TRUE(F.args[3].alias.isWrite);
+  EXPECT_EQ(F.args[1].typeStr(), "Tensor!");
+  EXPECT_EQ(F.args[4].alias.set, "a");
+  FunctionSchema G;
+  ASSERT_TRUE(parses("gmm(Tensor (a!) a, Tensor[]! xs) -> Tensor(a!)", G));
+  EXPECT_EQ(G.args[0].alias.set, "a");
+  EXPECT_TRUE(G.args[1].alias.isWrite);
+  EXPECT_TRUE(G.args[1].alias.onList);
+}
+
 TEST(Schema, ReadOnlyAliasView) {
   FunctionSchema F;
   ASSERT_TRUE(parses("aten::view(Tensor(a) self, SymInt[] size) -> Tensor(a)", F));
@@ -689,6 +713,7 @@ TEST(Schema, RoundTripsRealSchemas) {
       "aten::unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]",
       "aten::split.Tensor(Tensor(a -> *) self, SymInt split_size, int dim=0) -> Tensor(a)[]",
       "aten::_foreach_add_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()",
+      "_C::silu_and_mul(Tensor! out, Tensor input) -> ()",
       "aten::empty.memory_format(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, "
       "Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
       "aten::layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight=None, Tensor? "

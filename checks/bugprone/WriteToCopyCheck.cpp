@@ -85,6 +85,42 @@ bool copiedBack(const Stmt *Body, const Expr *Src, const VarDecl *V) {
   return false;
 }
 
+/// Whether the result of the in-place call \p Call (or of the in-place calls
+/// chained on it) is used as a value: an argument, an operand, a return, an
+/// initialiser. `at::linear(x.to(at::kFloat).mul_(s), ...)` computes in a
+/// scratch tensor; a statement `x.contiguous().add_(y);` writes for its effect.
+bool resultUsedAsValue(const CXXMemberCallExpr *Call, ASTContext &Ctx) {
+  const Expr *Last = Call;
+  while (true) {
+    const Expr *Inner = nullptr;
+    const Stmt *Use = useOf(Last, Ctx, &Inner);
+    if (!Use)
+      return Inner != nullptr; // An initialiser (or more than one parent: no).
+    if (const auto *M = dyn_cast<MemberExpr>(Use)) {
+      const auto *Next = dyn_cast_or_null<CXXMemberCallExpr>(useOf(M, Ctx));
+      const CXXMethodDecl *D = Next ? Next->getMethodDecl() : nullptr;
+      if (!D || !D->getIdentifier() || !ops::isInPlaceName(D->getName()))
+        return true; // `.sum()`, `.item()`: read.
+      Last = Next;
+      continue;
+    }
+    return isa<Expr>(Use) || isa<ReturnStmt>(Use);
+  }
+}
+
+/// `x.to(at::kFloat)`, `x.toType(...)`: a conversion of dtype, whose point is
+/// usually to make a copy in another type.
+bool convertsDtype(const CXXMemberCallExpr *Conv) {
+  StringRef Name = Conv->getMethodDecl()->getName();
+  if (Name == "toType")
+    return true;
+  if (Name != "to" || Conv->getNumArgs() < 1)
+    return false;
+  QualType T = Conv->getArg(0)->IgnoreImplicit()->getType().getNonReferenceType().getCanonicalType();
+  const auto *ET = T->getAs<EnumType>();
+  return ET && ET->getDecl()->getName() == "ScalarType";
+}
+
 } // namespace
 
 void WriteToCopyCheck::registerMatchers(MatchFinder *Finder) {
@@ -119,6 +155,7 @@ void WriteToCopyCheck::check(const MatchFinder::MatchResult &Result) {
   const Stmt *Where = nullptr;
   std::string Written; // What the write goes into.
   const Expr *Inner = nullptr;
+  bool Scratch = false; // The written result is used as a value.
   const Stmt *Use = useOf(Conv, Ctx, &Inner);
   if (const auto *M = dyn_cast_or_null<MemberExpr>(Use)) {
     // conv.add_(...), or conv.data_ptr<T>() handed to a function that writes
@@ -129,6 +166,16 @@ void WriteToCopyCheck::check(const MatchFinder::MatchResult &Result) {
       return;
     StringRef Name = D->getName();
     if (ops::isInPlaceName(Name)) {
+      // Used as a value, the write is meant for a scratch copy: not lost when
+      // the conversion copies. A dtype conversion usually does (torchao's
+      // fp8 fallback `at::linear(input.to(at::kFloat).mul_(scales), ...)`);
+      // `contiguous()` or a device move usually does not, and then the
+      // caller's tensor is overwritten.
+      if (resultUsedAsValue(Call, Ctx)) {
+        if (convertsDtype(Conv))
+          return;
+        Scratch = true;
+      }
       How = "'" + Name.str() + "()'";
       Where = Call;
     } else if (Name == "data_ptr" || Name == "mutable_data_ptr" || Name == "data") {
@@ -192,7 +239,13 @@ void WriteToCopyCheck::check(const MatchFinder::MatchResult &Result) {
   std::string Require = Contiguous ? "require its layout with TORCH_CHECK(" + SrcText +
                                          ".is_contiguous())"
                                    : "require its dtype and device with TORCH_CHECK";
-  if (Written.empty())
+  if (Scratch)
+    diag(Where->getBeginLoc(),
+         "%0 writes into '%1' to compute a value, but '%1' is '%2' itself when %3: the "
+         "caller's tensor is overwritten then; use the out-of-place form, or copy "
+         "explicitly ('%2.clone()')")
+        << How << ConvText << SrcText << When;
+  else if (Written.empty())
     diag(Where->getBeginLoc(),
          "%0 writes into '%1', which is '%2' itself when %3 and a copy otherwise: the "
          "caller's tensor is written in one case and the write is lost in the other; write "

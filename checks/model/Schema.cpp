@@ -418,6 +418,8 @@ private:
   std::string_view S;
   SchemaError *Err;
   size_t Pos = 0;
+  /// Alias sets named for bare '!' annotations so far.
+  unsigned FreshSets = 0;
 
   bool fail(size_t Column, std::string Message) {
     if (Err) {
@@ -675,7 +677,7 @@ bool Parser::parseType(SchemaType &T, AliasInfo *Alias, bool IsReturn) {
   if (!parseBaseType(T, IsReturn))
     return false;
   skipWs();
-  if (peek() == '(') {
+  if (peek() == '(' || peek() == '!') {
     if (!Alias)
       return fail(Pos, "alias annotations are not allowed on contained types");
     if (!parseAlias(*Alias))
@@ -728,7 +730,7 @@ bool Parser::parseType(SchemaType &T, AliasInfo *Alias, bool IsReturn) {
       ++Pos;
       T.isList = true;
       skipWs();
-      if (peek() == '(' && Alias) {
+      if ((peek() == '(' || peek() == '!') && Alias) {
         // t[](a!): an alias annotation on the list itself.
         if (Alias->present)
           return fail(Pos, "a type may have only one alias annotation");
@@ -1015,8 +1017,18 @@ bool Parser::parseAliasSets(std::vector<std::string> &Sets) {
 }
 
 bool Parser::parseAlias(AliasInfo &A) {
-  ++Pos; // '('
   A.present = true;
+  if (peek() == '!') {
+    // `Tensor! out`: written, in a set of its own (torch's
+    // SchemaTypeParser::parseAliasAnnotation names it "$<n>").
+    ++Pos;
+    A.set = "$" + std::to_string(FreshSets++);
+    A.isWrite = true;
+    A.fresh = true;
+    return true;
+  }
+  ++Pos; // '('
+
   std::vector<std::string> Before;
   if (!parseAliasSets(Before))
     return false;
@@ -1190,6 +1202,8 @@ std::string SchemaType::str() const { return formatType(*this, nullptr); }
 std::string AliasInfo::str() const {
   if (!present)
     return "";
+  if (fresh)
+    return "!";
   std::string R = "(" + set;
   if (isWrite)
     R += '!';

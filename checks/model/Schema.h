@@ -90,8 +90,12 @@ struct AliasInfo {
   /// The annotation follows the list suffix, t[](a!): it is on the list
   /// itself rather than on its elements, Tensor(a!)[].
   bool onList = false;
+  /// Written as a bare '!', `Tensor! out` (vLLM's and kernels-community's
+  /// spelling): a write into a set of its own, which torch's parser names
+  /// "$0", "$1", ... in order.
+  bool fresh = false;
 
-  /// "(a!)", "(a -> *)", or "" when !present.
+  /// "(a!)", "(a -> *)", "!" for a fresh set, or "" when !present.
   std::string str() const;
 };
 

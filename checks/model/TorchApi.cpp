@@ -11,6 +11,9 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <optional>
 
 using namespace clang;
 
@@ -74,6 +77,58 @@ bool inSet(StringRef Name, std::initializer_list<StringRef> Set) {
 }
 
 } // namespace
+
+namespace {
+/// A ScalarType's kind and the bits of its value set that matter for
+/// holding another: for floating types the exponent and mantissa bits, for
+/// integers the value bits (and whether negative values exist).
+struct DtypeRange {
+  enum Kind { Bool, Int, Float } K;
+  int Exponent = 0, Mantissa = 0; // Float
+  int Bits = 0; bool Signed = false; // Int
+};
+
+std::optional<DtypeRange> dtypeRange(llvm::StringRef Name) {
+  Name = Name.trim();
+  size_t Colon = Name.rfind(':');
+  if (Colon != llvm::StringRef::npos)
+    Name = Name.substr(Colon + 1);
+  if (Name.size() > 1 && Name[0] == 'k' && llvm::isUpper(Name[1]))
+    Name = Name.drop_front();
+  using D = DtypeRange;
+  auto F = [](int E, int M) { D R{D::Float}; R.Exponent = E; R.Mantissa = M; return R; };
+  auto I = [](int B, bool S) { D R{D::Int}; R.Bits = B; R.Signed = S; return R; };
+  return llvm::StringSwitch<std::optional<D>>(Name)
+      .Case("Bool", D{D::Bool})
+      .Cases("Byte", "UInt8", I(8, false))
+      .Cases("Char", "Int8", I(7, true))
+      .Cases("Short", "Int16", I(15, true))
+      .Cases("Int", "Int32", I(31, true))
+      .Cases("Long", "Int64", I(63, true))
+      .Cases("Half", "Float16", F(5, 10))
+      .Case("BFloat16", F(8, 7))
+      .Cases("Float", "Float32", F(8, 23))
+      .Cases("Double", "Float64", F(11, 52))
+      .Cases("Float8_e4m3fn", "Float8_e4m3fnuz", F(4, 3))
+      .Cases("Float8_e5m2", "Float8_e5m2fnuz", F(5, 2))
+      .Default(std::nullopt);
+}
+} // namespace
+
+bool dtypeHoldsEveryValueOf(llvm::StringRef Holder, llvm::StringRef Held) {
+  std::optional<DtypeRange> A = dtypeRange(Holder), B = dtypeRange(Held);
+  if (!A || !B)
+    return false;
+  if (B->K == DtypeRange::Bool)
+    return true;
+  if (A->K == DtypeRange::Bool)
+    return false;
+  if (A->K == DtypeRange::Int)
+    return B->K == DtypeRange::Int && A->Bits >= B->Bits && (A->Signed || !B->Signed);
+  if (B->K == DtypeRange::Int) // exact integers up to 2^(mantissa+1)
+    return B->Bits <= A->Mantissa + 1;
+  return A->Exponent >= B->Exponent && A->Mantissa >= B->Mantissa;
+}
 
 bool isTensorType(QualType Type) {
   const CXXRecordDecl *RD = recordOf(Type);

@@ -42,6 +42,14 @@ bool isTensorLikeType(clang::QualType Type);
 /// c10::Half/BFloat16/complex.
 bool isScalarValueType(clang::QualType Type);
 
+/// Whether every value of ScalarType \p Held is also a value of \p Holder
+/// (named as written: `at::kFloat`, `torch::kFloat32`, `c10::ScalarType::Half`):
+/// Float holds Half, BFloat16, the Float8 types and integers up to 16 bits;
+/// Half does not hold Float. False for a name it does not know. A conversion
+/// through a type that does not hold the final one rounds on purpose
+/// (`.to(kFloat8_e4m3fn).to(kFloat)` emulates fp8 quantization).
+bool dtypeHoldsEveryValueOf(llvm::StringRef Holder, llvm::StringRef Held);
+
 /// True if \p Decl is a function or method declared in namespace at, torch,
 /// c10 (including nested namespaces such as at::native or torch::autograd).
 bool isTorchDecl(const clang::Decl *Decl);

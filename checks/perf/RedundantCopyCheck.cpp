@@ -205,16 +205,19 @@ void RedundantCopyCheck::checkAllocateThenMove(const CXXMemberCallExpr *To,
 void RedundantCopyCheck::checkConversionChain(const CXXMemberCallExpr *Inner,
                                               const CXXMemberCallExpr *Outer,
                                               ASTContext &Ctx) {
-  // x.to(kFloat).to(kByte): the intermediate dtype only matters if it is
-  // meant to round.
+  // x.to(kFloat).to(kByte): the intermediate holds every value of the final
+  // dtype, so it rounds nothing the final conversion keeps. Through a type
+  // that does not (`.to(kFloat8_e4m3fn).to(kFloat)`, `.to(kHalf).to(kFloat)`)
+  // the round trip is the point: quantization emulated, not a copy too many.
   bool InnerDtype = false, OuterDtype = false;
   std::string From = conversionTarget(Inner, InnerDtype);
   std::string To = conversionTarget(Outer, OuterDtype);
-  if (InnerDtype && OuterDtype && !From.empty() && !To.empty()) {
+  if (InnerDtype && OuterDtype && !From.empty() && !To.empty() &&
+      dtypeHoldsEveryValueOf(From, To)) {
     diag(Outer->getExprLoc(),
-         "'.to(%0).to(%1)' converts twice with nothing in between: the "
-         "intermediate %0 copy only matters if it is meant to round; convert "
-         "once with '.to(%1)'")
+         "'.to(%0).to(%1)' converts twice with nothing in between, and %0 "
+         "holds every value of %1, so the intermediate copy rounds nothing; "
+         "convert once with '.to(%1)'")
         << From << To;
     return;
   }

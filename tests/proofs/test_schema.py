@@ -362,11 +362,13 @@ NEG_ARGS = {
     "good_out": lambda: (torch.rand(3), torch.zeros(3)),
     "copy_local": lambda: (torch.rand(2, 3),),
     "scale_copy": lambda: (torch.rand(2, 3),),
+    "silu_and_mul": lambda: (torch.zeros(3), torch.rand(3)),
+    "gmm": lambda: (torch.rand(3), torch.rand(3), torch.zeros(3)),
 }
 
 
 @pytest.mark.parametrize("name", ["scale_", "as_view", "good_out", "aten_style", "copy_local",
-                                  "scale_copy", "sum_dict", "merge"])
+                                  "scale_copy", "sum_dict", "merge", "silu_and_mul", "gmm"])
 def test_negatives_register_and_pass_the_schema_check(name, sc, record):
     line = _line(name)
     msg = sc[("sc", name)]

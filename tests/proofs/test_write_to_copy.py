@@ -26,6 +26,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("cumsum_rows_", &cumsum_rows_);
   m.def("zero_first", &zero_first);
   m.def("scale_back", &scale_back);
+  m.def("normalized", &normalized);
   pybind11::class_<RunningMean>(m, "RunningMean")
       .def(pybind11::init<>())
       .def_readwrite("mean", &RunningMean::mean)
@@ -69,6 +70,7 @@ CALLS = {  # anchor in the testdata -> how to call it on the tensor x
     "fill_rows_kernel<float>(out.contiguous()": lambda wc, x: wc.fill_rows(x),
     "cumsum_rows_kernel<scalar_t>(arr.contiguous()": lambda wc, x: wc.cumsum_rows_(x),
     "p[0] = 0.f;": lambda wc, x: wc.zero_first(x),
+    "x.contiguous().div_(norm)": lambda wc, x: wc.normalized(x, torch.full_like(x, 2)),
     "mean.to(at::kFloat).mul_(0.9)": _mean_update,
     "this->Step_4(params_ptr": lambda wc, x: wc.SgdMomentum(0.5).step(x, torch.ones_like(x),
                                                                      torch.zeros_like(x)),
