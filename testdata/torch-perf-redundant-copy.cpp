@@ -1,6 +1,10 @@
 // Testdata for torch-perf-redundant-copy.
 #include <torch/torch.h>
 
+#include <algorithm>
+#include <cstring>
+#include <limits>
+
 // --- Positives ---------------------------------------------------------------
 
 torch::Tensor cloneOfSum(const torch::Tensor &a, const torch::Tensor &b) {
@@ -146,7 +150,78 @@ at::Tensor zerosOfCastSizeThenLoop(const std::vector<int64_t> &cols) {
   return idx;
 }
 
+// MinkowskiEngine's form (broadcast_kernel.hpp, pooling_max_kernel.hpp): a
+// kernel template that begins by writing the whole buffer with the C library
+// or <algorithm>, its count the product of the sizes it is passed.
+template <typename Dtype>
+void broadcast_backward_kernel(Dtype *p_grad_in_feat, uint32_t in_nrows,
+                               const Dtype *p_grad_out_feat, uint32_t nchannel) {
+  Dtype *p_curr, *p_end;
+  // Initialize the grad_in_feat as grad_out_feat
+  std::memcpy(p_grad_in_feat, p_grad_out_feat, sizeof(Dtype) * in_nrows * nchannel);
+  p_end = p_grad_in_feat + in_nrows * nchannel;
+  for (p_curr = p_grad_in_feat; p_curr != p_end; ++p_curr)
+    *p_curr *= 2;
+}
+
+template <typename Dtype>
+void max_pool_forward_kernel(const Dtype *p_in_feat, Dtype *p_out_feat, int64_t nchannel,
+                             int64_t out_nrows) {
+  std::fill(p_out_feat, p_out_feat + out_nrows * nchannel, -std::numeric_limits<Dtype>::max());
+  for (int64_t i = 0; i < out_nrows * nchannel; ++i)
+    p_out_feat[i] = std::max(p_out_feat[i], p_in_feat[i]);
+}
+
+at::Tensor broadcastBackward(const at::Tensor &in_feat, const at::Tensor &grad_out_feat) {
+  auto grad_in_feat = torch::zeros({in_feat.size(0), in_feat.size(1)}, in_feat.options()); // expect: torch-perf-redundant-copy: 'zeros' fills 'grad_in_feat' with values that 'broadcast_backward_kernel()' overwrites
+  AT_DISPATCH_FLOATING_TYPES(in_feat.scalar_type(), "broadcast_backward_cpu", [&] {
+    broadcast_backward_kernel<scalar_t>(grad_in_feat.template data_ptr<scalar_t>(),
+                                        in_feat.size(0),
+                                        grad_out_feat.template data_ptr<scalar_t>(),
+                                        in_feat.size(1));
+  });
+  return grad_in_feat;
+}
+
+at::Tensor maxPoolForward(const at::Tensor &in_feat, int64_t out_nrows) {
+  auto out_feat = torch::zeros({out_nrows, in_feat.size(1)}, in_feat.options()); // expect: torch-perf-redundant-copy: 'max_pool_forward_kernel()' overwrites
+  AT_DISPATCH_FLOATING_TYPES(in_feat.scalar_type(), "max_pool_forward_cpu", [&] {
+    max_pool_forward_kernel<scalar_t>(in_feat.data_ptr<scalar_t>(), out_feat.data_ptr<scalar_t>(),
+                                      in_feat.size(1), out_nrows);
+  });
+  return out_feat;
+}
+
 // --- Negatives that look like positives ---------------------------------------
+// Not flagged: the library write covers one row, not the buffer (the count
+// leaves out a size), or the count is not the sizes it was allocated with.
+template <typename Dtype>
+void first_row_kernel(Dtype *p_out, const Dtype *p_src, int64_t nrows, int64_t nchannel) {
+  std::memcpy(p_out, p_src, sizeof(Dtype) * nchannel);
+}
+
+at::Tensor firstRowOnly(const at::Tensor &x) {
+  auto out = torch::zeros({x.size(0), x.size(1)}, x.options());
+  AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "first_row", [&] {
+    first_row_kernel<scalar_t>(out.data_ptr<scalar_t>(), x.data_ptr<scalar_t>(), x.size(0),
+                               x.size(1));
+  });
+  return out;
+}
+
+template <typename Dtype>
+void fill_rows_kernel(Dtype *p_out, int64_t nrows, int64_t nchannel) {
+  std::fill_n(p_out, nrows * nchannel, Dtype(1));
+}
+
+at::Tensor fillFewerRows(const at::Tensor &x, int64_t half) {
+  auto out = torch::zeros({x.size(0), x.size(1)}, x.options());
+  AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "fill_rows", [&] {
+    fill_rows_kernel<scalar_t>(out.data_ptr<scalar_t>(), half, x.size(1));
+  });
+  return out;
+}
+
 
 // Cloning an input, a view or something that may return self takes ownership.
 at::Tensor cloneInput(const at::Tensor &x) { return x.clone(); }

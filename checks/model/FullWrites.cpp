@@ -168,6 +168,26 @@ bool boundIsSize(const Expr *Bound, unsigned Dim, bool Flat, const VarDecl *V,
   return Dim < Sizes.Dims.size() && Text == Sizes.Dims[Dim];
 }
 
+/// The product of \p Bounds is the number of elements of \p V: one bound
+/// that is (boundIsSize, flat), or one bound per size V was allocated with,
+/// in any order (`zeros({a.size(0), a.size(1)})` and a count `rows * cols`
+/// passed `a.size(0)` and `a.size(1)`).
+bool boundsAreSize(llvm::ArrayRef<const Expr *> Bounds, const VarDecl *V,
+                   const AllocatedSizes &Sizes, const ASTContext &Ctx) {
+  if (Bounds.size() == 1)
+    return boundIsSize(Bounds[0], 0, /*Flat=*/true, V, Sizes, Ctx);
+  if (Bounds.size() != Sizes.Dims.size())
+    return false;
+  std::vector<std::string> Left = Sizes.Dims;
+  for (const Expr *B : Bounds) {
+    auto At = llvm::find(Left, withoutSpaces(spelledText(B->IgnoreParenCasts(), Ctx)));
+    if (At == Left.end())
+      return false;
+    Left.erase(At);
+  }
+  return true;
+}
+
 /// \p Loop is a nest of counted loops whose innermost body writes every
 /// element of \p View, reading neither it nor \p V.
 bool loopWritesAll(const Stmt *Loop, const ElementView &View, const VarDecl *V,
@@ -386,13 +406,80 @@ bool gridCovers(const CallExpr *Launch, const Expr *Bound, const ASTContext &Ctx
 }
 
 /// How a function writes all of its pointer parameter: `p[i]` for every i
-/// below its parameter \c Bound (one thread per element where \c NeedsGrid:
-/// the launch must cover them).
+/// below the product of its parameters \c Bounds (one thread per element
+/// where \c NeedsGrid: the launch must cover them).
 struct ParamWrite {
-  unsigned Bound = 0;
+  llvm::SmallVector<unsigned, 3> Bounds;
   const Stmt *Write = nullptr;
   bool NeedsGrid = false;
 };
+
+/// The factors of a product, `sizeof(T) * rows * cols` -> sizeof(T), rows,
+/// cols (through parentheses and casts).
+void productFactors(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Out) {
+  E = E->IgnoreParenCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->getOpcode() == BO_Mul) {
+    productFactors(B->getLHS(), Out);
+    productFactors(B->getRHS(), Out);
+    return;
+  }
+  Out.push_back(E);
+}
+
+/// A call of the C or CUDA runtime or of <algorithm> that writes the whole
+/// buffer \p P from its start, as MinkowskiEngine's kernels begin:
+/// `std::memcpy(p, src, sizeof(T) * rows * cols)`, `cudaMemcpy(Async)`,
+/// `memset`/`cudaMemset(Async)`, `std::fill(p, p + n, v)`, `std::fill_n(p, n, v)`.
+/// The factors of the element count (the `sizeof` of P's element type taken
+/// out of a byte count), or none.
+std::optional<llvm::SmallVector<const Expr *, 3>> libraryWholeWrite(const CallExpr *Call,
+                                                                    const VarDecl *P) {
+  const FunctionDecl *F = Call->getDirectCallee();
+  if (!F || !F->getIdentifier() || Call->getNumArgs() < 2 || !refersTo(Call->getArg(0), P) ||
+      !isa<DeclRefExpr>(Call->getArg(0)->IgnoreParenCasts()))
+    return std::nullopt;
+  StringRef Name = F->getName();
+  QualType Element = P->getType()->getPointeeType().getCanonicalType().getUnqualifiedType();
+  llvm::SmallVector<const Expr *, 3> Factors;
+  if (Name == "fill" || Name == "fill_n") {
+    if (!F->isInStdNamespace() || Call->getNumArgs() != 3 || mentions(Call->getArg(2), P))
+      return std::nullopt;
+    const Expr *Count = Call->getArg(1);
+    if (Name == "fill") {
+      const auto *End = dyn_cast<BinaryOperator>(Count->IgnoreParenCasts());
+      if (!End || End->getOpcode() != BO_Add || !refersTo(End->getLHS(), P) ||
+          !isa<DeclRefExpr>(End->getLHS()->IgnoreParenCasts()))
+        return std::nullopt;
+      Count = End->getRHS();
+    }
+    if (mentions(Count, P))
+      return std::nullopt;
+    productFactors(Count, Factors);
+    return Factors;
+  }
+  unsigned BytesArg;
+  if (Name == "memcpy" || Name == "cudaMemcpy" || Name == "cudaMemcpyAsync" ||
+      Name == "memset" || Name == "cudaMemset" || Name == "cudaMemsetAsync")
+    BytesArg = 2;
+  else
+    return std::nullopt;
+  if (Call->getNumArgs() <= BytesArg || mentions(Call->getArg(1), P) ||
+      mentions(Call->getArg(BytesArg), P))
+    return std::nullopt;
+  productFactors(Call->getArg(BytesArg), Factors);
+  // One factor is sizeof the element type: the rest count elements.
+  auto Size = llvm::find_if(Factors, [&](const Expr *E) {
+    const auto *S = dyn_cast<UnaryExprOrTypeTraitExpr>(E);
+    return S && S->getKind() == UETT_SizeOf &&
+           S->getTypeOfArgument().getCanonicalType().getUnqualifiedType() == Element;
+  });
+  if (Size == Factors.end())
+    return std::nullopt;
+  Factors.erase(Size);
+  if (Factors.empty())
+    return std::nullopt;
+  return Factors;
+}
 
 bool samePointee(QualType A, QualType B) {
   if (!A->isPointerType() || !B->isPointerType())
@@ -406,8 +493,9 @@ std::optional<ParamWrite> writesWholeParam(const FunctionDecl *F, unsigned Index
                                            const ASTContext &Ctx, unsigned Depth);
 
 /// \p Call hands \p Arg (a pointer to the elements) whole to a function of
-/// the TU that writes them all: the written function's bound argument.
-std::optional<std::pair<const Expr *, ParamWrite>>
+/// the TU that writes them all: the arguments whose product is the count,
+/// and the write.
+std::optional<std::pair<llvm::SmallVector<const Expr *, 3>, const Stmt *>>
 handedToWriter(const CallExpr *Call, unsigned ArgIndex, const ASTContext &Ctx, unsigned Depth) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee || isTorchDecl(Callee) || isa<CXXMethodDecl>(Callee) ||
@@ -416,12 +504,17 @@ handedToWriter(const CallExpr *Call, unsigned ArgIndex, const ASTContext &Ctx, u
                    Callee->getParamDecl(ArgIndex)->getType()))
     return std::nullopt;
   auto W = writesWholeParam(Callee, ArgIndex, Ctx, Depth + 1);
-  if (!W || W->Bound >= Call->getNumArgs())
+  if (!W || W->Bounds.empty())
     return std::nullopt;
-  const Expr *Bound = Call->getArg(W->Bound);
-  if (W->NeedsGrid && !gridCovers(Call, Bound, Ctx))
+  llvm::SmallVector<const Expr *, 3> Bounds;
+  for (unsigned B : W->Bounds) {
+    if (B >= Call->getNumArgs())
+      return std::nullopt;
+    Bounds.push_back(Call->getArg(B));
+  }
+  if (W->NeedsGrid && (Bounds.size() != 1 || !gridCovers(Call, Bounds[0], Ctx)))
     return std::nullopt;
-  return std::pair(Bound, ParamWrite{0, W->Write, false});
+  return std::pair(Bounds, W->Write);
 }
 
 std::optional<ParamWrite> writesWholeParam(const FunctionDecl *F, unsigned Index,
@@ -467,7 +560,7 @@ std::optional<ParamWrite> writesWholeParam(const FunctionDecl *F, unsigned Index
       // A guard on another bound would leave a grid-stride loop's elements.
       if (!W || (Guard && ParamIndex(Guard) != B))
         return std::nullopt;
-      return ParamWrite{*B, W, false};
+      return ParamWrite{{*B}, W, false};
     }
     if (Kernel && ThreadVar) {
       // if (i < n) { ... p[i] = e; }
@@ -478,18 +571,29 @@ std::optional<ParamWrite> writesWholeParam(const FunctionDecl *F, unsigned Index
                      ? ParamIndex(Cond->getRHS())
                      : std::nullopt;
         const BinaryOperator *W = B ? writesAt(If->getThen(), P, ThreadVar) : nullptr;
-        return W ? std::optional(ParamWrite{*B, W, true}) : std::nullopt;
+        return W ? std::optional(ParamWrite{{*B}, W, true}) : std::nullopt;
       }
       // if (i >= n) return; ... p[i] = e;
       if (auto B = ParamIndex(Guard))
         if (const BinaryOperator *W = writesAt(S, P, ThreadVar))
-          return ParamWrite{*B, W, true};
+          return ParamWrite{{*B}, W, true};
       return std::nullopt;
     }
     // A launcher: the pointer handed on whole to a kernel or helper.
     const CallExpr *Call = statementCall(S);
     if (!Call)
       return std::nullopt;
+    // std::memcpy(p, src, sizeof(T) * rows * cols), std::fill(p, p + n, v)...
+    if (auto Factors = libraryWholeWrite(Call, P)) {
+      ParamWrite W{{}, Call, false};
+      for (const Expr *F : *Factors) {
+        auto B = ParamIndex(F);
+        if (!B)
+          return std::nullopt;
+        W.Bounds.push_back(*B);
+      }
+      return W;
+    }
     unsigned Arg = ~0u;
     for (unsigned I = 0; I < Call->getNumArgs(); ++I)
       if (refersTo(Call->getArg(I), P))
@@ -497,10 +601,16 @@ std::optional<ParamWrite> writesWholeParam(const FunctionDecl *F, unsigned Index
     if (Arg == ~0u || !onlyArgumentIs(Call, Arg, P))
       return std::nullopt;
     auto Handed = handedToWriter(Call, Arg, Ctx, Depth);
-    auto B = Handed ? ParamIndex(Handed->first) : std::nullopt;
-    if (!B)
+    if (!Handed)
       return std::nullopt;
-    return ParamWrite{*B, Handed->second.Write, false};
+    ParamWrite W{{}, Handed->second, false};
+    for (const Expr *Bound : Handed->first) {
+      auto B = ParamIndex(Bound);
+      if (!B)
+        return std::nullopt;
+      W.Bounds.push_back(*B);
+    }
+    return W;
   }
   return std::nullopt;
 }
@@ -696,10 +806,9 @@ static std::optional<FullWrite> pointerHandedOn(const Stmt *S, const VarDecl *V,
   if (Arg == ~0u)
     return std::nullopt;
   auto Handed = handedToWriter(Call, Arg, Ctx, Depth);
-  if (!Handed || !boundIsSize(Handed->first, 0, /*Flat=*/true, V, Sizes, Ctx))
+  if (!Handed || !boundsAreSize(Handed->first, V, Sizes, Ctx))
     return std::nullopt;
-  return FullWrite{"'" + Call->getDirectCallee()->getName().str() + "()'", S,
-                   Handed->second.Write};
+  return FullWrite{"'" + Call->getDirectCallee()->getName().str() + "()'", S, Handed->second};
 }
 
 /// The display name of a CUB algorithm: `cub::DeviceScan::InclusiveSum`.
