@@ -65,6 +65,14 @@ at::Tensor scale_copy(const at::Tensor &x) {
 at::Tensor &scale_(at::Tensor &x, double s) { return x.mul_(s); }
 at::Tensor as_view(const at::Tensor &x) { return x.view({-1}); }
 void good_out(const at::Tensor &src, at::Tensor out) { out.copy_(src); }
+// A non-const reference that the body only asks about itself (GPTQModel's
+// stable-ABI kernels take every input as `Tensor&`): read, not written.
+at::Tensor row_scale(at::Tensor &x, at::Tensor &scales) {
+  TORCH_CHECK(x.dim() == 2 && x.size(0) == scales.numel(), "shape");
+  const float *px = x.const_data_ptr<float>();
+  const float *ps = scales.const_data_ptr<float>();
+  return at::empty({x.size(0)}, x.options()).fill_(px[0] * ps[0]);
+}
 // `Tensor! out`: a write in an alias set of its own, as vLLM and the
 // kernels-community ports spell it ("silu_and_mul(Tensor! out, Tensor input) -> ()").
 void silu_and_mul(at::Tensor &out, const at::Tensor &input) { out.copy_(input); }
@@ -131,6 +139,7 @@ TORCH_LIBRARY(sc, m) {
   m.def("scale_(Tensor(a!) x, float s) -> Tensor(a!)");
   m.def("as_view(Tensor(a) x) -> Tensor(a)");
   m.def("good_out(Tensor src, Tensor(a!) out) -> ()");
+  m.def("row_scale(Tensor x, Tensor scales) -> Tensor");
   m.def("silu_and_mul(Tensor! out, Tensor input) -> ()");
   m.def("gmm(Tensor (a!) a, Tensor (b!) b, Tensor(c!) c) -> Tensor(c!)");
   m.def("name_only");
@@ -157,6 +166,7 @@ TORCH_LIBRARY_IMPL(sc, CPU, m) {
   m.impl("scale_", &scale_);
   m.impl("as_view", &as_view);
   m.impl("good_out", &good_out);
+  m.impl("row_scale", &row_scale);
   m.impl("silu_and_mul", &silu_and_mul);
   m.impl("gmm", &gmm);
   m.impl("sum_dict", &sum_dict);

@@ -283,7 +283,9 @@ void SchemaCheck::checkKernel(const SchemaAt &Src, const KernelImpl &K,
         Mutated = true;
       }
     }
-    if (!Mutated && !T.MutableRef)
+    // A non-const Tensor& is evidence of a write only where the body does
+    // not show that every use reads (the stable ABI's `Tensor& a` inputs).
+    if (!Mutated && (!T.MutableRef || onlyReadsParam(F, P)))
       continue;
     // Tensor -> Tensor(x!) with the first alias set the schema does not use.
     std::string Used;

@@ -13,6 +13,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <functional>
 #include <set>
@@ -731,6 +732,36 @@ bool writesVariable(const Stmt *Body, const VarDecl *V, std::string *How, const 
   if (Where)
     *Where = Finder.Where;
   return true;
+}
+
+bool onlyReadsParam(const FunctionDecl *F, const ParmVarDecl *P) {
+  const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
+  if (!Def || !Def->getBody())
+    return false;
+  static const llvm::StringSet<> ReadOnly = {
+      "dim", "ndimension", "size", "sizes", "sym_size", "sym_sizes", "stride", "strides",
+      "numel", "sym_numel", "scalar_type", "dtype", "device", "get_device", "get_device_index",
+      "is_cuda", "is_cpu", "is_meta", "is_contiguous", "const_data_ptr", "element_size",
+      "itemsize", "defined", "options", "layout", "storage_offset", "nbytes", "is_sparse",
+      "requires_grad", "is_floating_point", "suggest_memory_format", "has_storage"};
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const ParmVarDecl *P;
+    unsigned All = 0, Reads = 0;
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      All += R->getDecl() == P;
+      return true;
+    }
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
+      const CXXMethodDecl *M = C->getMethodDecl();
+      const auto *R = dyn_cast<DeclRefExpr>(C->getImplicitObjectArgument()->IgnoreParenImpCasts());
+      if (R && R->getDecl() == P && M && M->getIdentifier() && ReadOnly.contains(M->getName()))
+        ++Reads;
+      return true;
+    }
+  } U;
+  U.P = P;
+  U.TraverseStmt(Def->getBody());
+  return U.All > 0 && U.All == U.Reads;
 }
 
 bool mutatesParam(const FunctionDecl *F, const ParmVarDecl *P, std::string *How,

@@ -37,6 +37,14 @@ bool mutatesParam(const clang::FunctionDecl *F, const clang::ParmVarDecl *P,
                   std::string *How = nullptr,
                   const clang::Stmt **Where = nullptr);
 
+/// True if \p F's definition only asks \p P about itself: every use of the
+/// parameter is a read-only method call (`dim()`, `size(k)`, `stride(k)`,
+/// `numel()`, `scalar_type()`, `device()`, `get_device_index()`,
+/// `is_contiguous()`, `const_data_ptr()`...). A non-const `Tensor&` that is
+/// only read so is not a write, whatever its C++ type says (GPTQModel's
+/// stable-ABI kernels take every input as `torch::stable::Tensor&`).
+bool onlyReadsParam(const clang::FunctionDecl *F, const clang::ParmVarDecl *P);
+
 /// mutatesParam, or \p F hands a writable pointer to \p P's data to a
 /// function of the project that writes through it (`launch(o)` with
 /// `float *o = out.data_ptr<float>()`, a launcher, the kernel it launches,

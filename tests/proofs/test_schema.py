@@ -364,11 +364,13 @@ NEG_ARGS = {
     "scale_copy": lambda: (torch.rand(2, 3),),
     "silu_and_mul": lambda: (torch.zeros(3), torch.rand(3)),
     "gmm": lambda: (torch.rand(3), torch.rand(3), torch.zeros(3)),
+    "row_scale": lambda: (torch.rand(2, 3), torch.rand(2)),
 }
 
 
 @pytest.mark.parametrize("name", ["scale_", "as_view", "good_out", "aten_style", "copy_local",
-                                  "scale_copy", "sum_dict", "merge", "silu_and_mul", "gmm"])
+                                  "scale_copy", "sum_dict", "merge", "silu_and_mul", "gmm",
+                                  "row_scale"])
 def test_negatives_register_and_pass_the_schema_check(name, sc, record):
     line = _line(name)
     msg = sc[("sc", name)]
