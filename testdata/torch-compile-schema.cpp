@@ -67,8 +67,11 @@ at::Tensor as_view(const at::Tensor &x) { return x.view({-1}); }
 void good_out(const at::Tensor &src, at::Tensor out) { out.copy_(src); }
 // A non-const reference that the body only asks about itself (GPTQModel's
 // stable-ABI kernels take every input as `Tensor&`): read, not written.
-at::Tensor row_scale(at::Tensor &x, at::Tensor &scales) {
+template <typename T> void check_rows(at::Tensor &x, at::Tensor &scales) {
   TORCH_CHECK(x.dim() == 2 && x.size(0) == scales.numel(), "shape");
+}
+at::Tensor row_scale(at::Tensor &x, at::Tensor &scales) {
+  check_rows<float>(x, scales);
   const float *px = x.const_data_ptr<float>();
   const float *ps = scales.const_data_ptr<float>();
   return at::empty({x.size(0)}, x.options()).fill_(px[0] * ps[0]);

@@ -1354,3 +1354,31 @@ TEST(PythonFakes, ALongChainOfCallsIsWalkedOnce) {
   EXPECT_NE(P.reachedUse("deep"), "");
   EXPECT_EQ(P.reachedUse("shallow"), "");
 }
+
+// GPTQModel JIT-builds exllamav2's ext_gptq.cpp and ext_awq.cpp by name; the
+// older pybind11 ext.cpp beside them is built by nothing. Globs of sources
+// (an f-string pattern, "*.cu") keep the files they match possibly built.
+TEST(PythonFakes, SourcesNamedBesideAFileButNeverItMeanItIsNotBuilt) {
+  PythonOps P;
+  scanPythonSource("from pathlib import Path\n"
+                   "def _root():\n    return Path(__file__).parent / 'exllamav2'\n"
+                   "def _sources():\n    root = _root()\n"
+                   "    return [str(root / \"ext_gptq.cpp\"), str(root / 'cuda' / 'q_gemm.cu')]\n"
+                   "def _marlin(dtype_tag):\n    return sorted(glob(f\"kernel_{dtype_tag}_*.cu\"))\n",
+                   P, "gptqmodel/utils/exllamav2.py");
+  EXPECT_TRUE(P.SourceNames.count("ext_gptq.cpp"));
+  EXPECT_TRUE(P.SourceNames.count("q_gemm.cu"));
+  EXPECT_TRUE(P.SourceGlobs.count("kernel_*_*.cu"));
+  std::set<std::string> Files = {"/r/ext/exllamav2/ext.cpp", "/r/ext/exllamav2/ext_gptq.cpp",
+                                 "/r/ext/marlin/kernel_fp16_a.cu", "/r/ext/marlin/gemm.cpp",
+                                 "/r/ext/other/solo.cpp"};
+  auto Exists = [&](const std::string &F) { return Files.count(F) > 0; };
+  EXPECT_TRUE(P.notBuilt("/r/ext/exllamav2/ext.cpp", Exists));
+  EXPECT_FALSE(P.notBuilt("/r/ext/exllamav2/ext_gptq.cpp", Exists)); // named
+  EXPECT_FALSE(P.notBuilt("/r/ext/marlin/kernel_fp16_a.cu", Exists)); // globbed
+  EXPECT_FALSE(P.notBuilt("/r/ext/other/solo.cpp", Exists)); // nothing beside it named
+  // A project that names no sources (a setup.py globbing, CMake) says nothing.
+  PythonOps Q;
+  scanPythonSource("import glob\nsrcs = glob.glob('csrc/*.cpp')\n", Q, "setup.py");
+  EXPECT_FALSE(Q.notBuilt("/r/csrc/a.cpp", Exists));
+}

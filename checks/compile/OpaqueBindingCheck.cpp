@@ -12,6 +12,7 @@
 #include "../model/Signatures.h"
 #include "../model/TorchApi.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 
@@ -275,6 +276,17 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
     if (!Py.untracedUses(Key(B)).empty() ||
         !TUModel::of(Ctx).unusedBinding(B, PythonRoots).empty())
       Settled.insert(B.Name);
+  // Or no build compiles the file: the project's Python names the sources
+  // beside it and never it (GPTQModel JIT-builds exllamav2's ext_gptq.cpp
+  // and ext_awq.cpp; the older pybind11 ext.cpp is left in the tree).
+  OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  llvm::SmallString<256> MainPath(Main ? Main->getName() : llvm::StringRef());
+  llvm::sys::fs::make_absolute(MainPath);
+  const bool NotBuilt =
+      Main && Py.notBuilt(MainPath, [](const std::string &P) { return llvm::sys::fs::is_regular_file(P); });
+  if (NotBuilt)
+    for (const PyBinding &B : Model.Bindings)
+      Settled.insert(B.Name);
   // Where the project's Python calls it decides whose finding it is: in
   // code torch.compile traces (a forward, a backward, a compiled function,
   // what they call), or nowhere (a module the package does not wrap is its
@@ -306,7 +318,7 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
            DiagnosticIDs::Note);
   };
   for (const PyBinding &B : Model.Methods)
-    if (takesOrReturnsTensors(B.Function) && Py.untracedUses(Key(B)).empty() &&
+    if (!NotBuilt && takesOrReturnsTensors(B.Function) && Py.untracedUses(Key(B)).empty() &&
         TUModel::of(Ctx).unusedBinding(B, PythonRoots).empty() && Unreached(B) == ForUnreached) {
       startFinding(Ctx);
       reportMethod(B, Ctx);

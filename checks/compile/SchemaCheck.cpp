@@ -285,7 +285,13 @@ void SchemaCheck::checkKernel(const SchemaAt &Src, const KernelImpl &K,
     }
     // A non-const Tensor& is evidence of a write only where the body does
     // not show that every use reads (the stable ABI's `Tensor& a` inputs).
-    if (!Mutated && (!T.MutableRef || onlyReadsParam(F, P)))
+    // Another file's definition reads it only: it defines the function,
+    // and nothing there writes the parameter or hands its data on.
+    auto ReadElsewhere = [&Project](const FunctionDecl *Callee, unsigned Index) {
+      std::string Usr = usrOf(Callee);
+      return !Project.bodyElsewhere(Usr).empty() && Project.paramMayBeWritten(Usr, Index).empty();
+    };
+    if (!Mutated && (!T.MutableRef || onlyReadsParam(F, P, ReadElsewhere)))
       continue;
     // Tensor -> Tensor(x!) with the first alias set the schema does not use.
     std::string Used;

@@ -798,6 +798,32 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
   if (File == "setup.py" || llvm::StringRef(File).ends_with("/setup.py"))
     Out.SetupDirs.insert(
         llvm::sys::path::parent_path(File, llvm::sys::path::Style::posix).str());
+  // The C++ sources it names (a build that lists them compiles those).
+  for (const Tok &K : T) {
+    llvm::StringRef S(K.Text);
+    if (K.Kind != Tok::Str || S.size() > 512 ||
+        !(S.ends_with(".cpp") || S.ends_with(".cu") || S.ends_with(".cc") || S.ends_with(".cxx")))
+      continue;
+    std::string Name = llvm::sys::path::filename(S, llvm::sys::path::Style::posix).str();
+    if (K.FString || S.contains('*') || S.contains(Hole) || S.contains('{')) {
+      // A pattern: each placeholder (an f-string's or format()'s) any text.
+      std::string Glob;
+      for (size_t I = 0; I < Name.size(); ++I) {
+        if (Name[I] == '{') {
+          size_t Close = Name.find('}', I);
+          if (Close == std::string::npos)
+            break;
+          I = Close;
+          Glob += '*';
+        } else {
+          Glob += Name[I] == Hole ? '*' : Name[I];
+        }
+      }
+      Out.SourceGlobs.insert(Glob);
+    } else {
+      Out.SourceNames.insert(Name);
+    }
+  }
   // The first name of the dotted chain each token ends (`a` for the `c` of
   // `a.b.c`), within its line: filled line by line, so that a file of one
   // long chain is read once, not once per name.
@@ -1782,6 +1808,41 @@ void scanPythonSource(const std::string &Source, PythonOps &Out, const std::stri
   if (Parses && (Src.contains("register_fake") || Src.contains("impl_abstract") ||
                  Src.contains("register_meta") || Src.contains("impl")))
     CodeScan(Src, Out, File).run();
+}
+
+bool PythonOps::notBuilt(llvm::StringRef MainFile,
+                         const std::function<bool(const std::string &)> &Exists) const {
+  namespace path = llvm::sys::path;
+  llvm::StringRef Name = path::filename(MainFile);
+  if (SourceNames.empty() || SourceNames.count(Name.str()))
+    return false;
+  // '*' matches any run: greedy from the last star is enough for file names.
+  auto Matches = [](llvm::StringRef Glob, llvm::StringRef Text) {
+    llvm::SmallVector<llvm::StringRef, 4> Parts;
+    Glob.split(Parts, '*');
+    if (Parts.size() == 1)
+      return Glob == Text;
+    if (!Text.consume_front(Parts.front()) || !Text.consume_back(Parts.back()))
+      return false;
+    for (size_t I = 1; I + 1 < Parts.size(); ++I) {
+      size_t At = Text.find(Parts[I]);
+      if (At == llvm::StringRef::npos)
+        return false;
+      Text = Text.drop_front(At + Parts[I].size());
+    }
+    return true;
+  };
+  for (const std::string &Glob : SourceGlobs)
+    if (Matches(Glob, Name))
+      return false;
+  llvm::StringRef Dir = path::parent_path(MainFile);
+  for (const std::string &Sibling : SourceNames) {
+    llvm::SmallString<256> P(Dir);
+    path::append(P, Sibling);
+    if (Exists(P.str().str()))
+      return true;
+  }
+  return false;
 }
 
 } // namespace torchlint::model

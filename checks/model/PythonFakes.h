@@ -95,6 +95,20 @@ struct PythonOps {
   std::set<std::string> ReadsValues;
   /// The directories of the setup.py files scanned ("" for the root's).
   std::set<std::string> SetupDirs;
+  /// The C++ and CUDA sources the Python files name in string literals, by
+  /// file name (`"ext_gptq.cpp"`, `root / "cuda" / "q_gemm.cu"`): a build
+  /// that lists its sources by name (setup.py, a cpp_extension.load helper)
+  /// compiles those. SourceGlobs: the file-name patterns of sources some
+  /// string globs (`"csrc/*.cpp"` -> "*.cpp", `f"kernel_{tag}_*.cu"` ->
+  /// "kernel_*_*.cu"): a file they match may be built too.
+  std::set<std::string> SourceNames;
+  std::set<std::string> SourceGlobs;
+
+  /// Whether the file \p MainFile (absolute) is one no build of the project
+  /// compiles: the Python names sources beside it by name (\p Exists tells
+  /// whether a path is a file) and never it, and no glob of sources matches it.
+  bool notBuilt(llvm::StringRef MainFile,
+                const std::function<bool(const std::string &)> &Exists) const;
   /// The names markReached reached only from an export: name -> the
   /// exported name and the export's "file:line".
   std::map<std::string, std::pair<std::string, std::string>> ReachedFromExport;

@@ -94,7 +94,9 @@ std::string Session::pythonScansToJson() const {
                    {"named_ops", P->NamedOps},
                    {"dynamic_ns", P->DynamicOpNamespaces},
                    {"called_ns", P->CalledOpNamespaces},
-                   {"from_export", P->ReachedFromExport}});
+                   {"from_export", P->ReachedFromExport},
+                   {"sources", P->SourceNames},
+                   {"source_globs", P->SourceGlobs}});
   ScansJson = All.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   ScansJsonOf = Scans.size();
   return ScansJson;
@@ -120,6 +122,8 @@ bool Session::preloadPythonScans(llvm::StringRef Json) {
       E.at("dynamic_ns").get_to(P.DynamicOpNamespaces);
       E.at("called_ns").get_to(P.CalledOpNamespaces);
       E.at("from_export").get_to(P.ReachedFromExport);
+      E.at("sources").get_to(P.SourceNames);
+      E.at("source_globs").get_to(P.SourceGlobs);
     }
   } catch (const nlohmann::json::exception &) {
     return false;

@@ -734,9 +734,11 @@ bool writesVariable(const Stmt *Body, const VarDecl *V, std::string *How, const 
   return true;
 }
 
-bool onlyReadsParam(const FunctionDecl *F, const ParmVarDecl *P) {
+bool onlyReadsParam(const FunctionDecl *F, const ParmVarDecl *P,
+                    const std::function<bool(const FunctionDecl *, unsigned)> &ReadElsewhere,
+                    unsigned Depth) {
   const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
-  if (!Def || !Def->getBody())
+  if (!Def || !Def->getBody() || Depth > 2)
     return false;
   static const llvm::StringSet<> ReadOnly = {
       "dim", "ndimension", "size", "sizes", "sym_size", "sym_sizes", "stride", "strides",
@@ -746,7 +748,30 @@ bool onlyReadsParam(const FunctionDecl *F, const ParmVarDecl *P) {
       "requires_grad", "is_floating_point", "suggest_memory_format", "has_storage"};
   struct Uses : RecursiveASTVisitor<Uses> {
     const ParmVarDecl *P;
+    unsigned Depth;
+    const std::function<bool(const FunctionDecl *, unsigned)> *ReadElsewhere;
     unsigned All = 0, Reads = 0;
+    // Handed to a function of the TU that only reads its parameter
+    // (swordfish's `run_prefill_all<T>(a, b_packed, ...)`), two calls deep.
+    bool VisitCallExpr(CallExpr *C) {
+      if (isa<CXXMemberCallExpr>(C))
+        return true;
+      const FunctionDecl *Callee = C->getDirectCallee();
+      if (!Callee)
+        return true;
+      for (unsigned I = 0; I < C->getNumArgs() && I < Callee->getNumParams(); ++I) {
+        const auto *R = dyn_cast<DeclRefExpr>(C->getArg(I)->IgnoreParenImpCasts());
+        if (!R || R->getDecl() != P)
+          continue;
+        const FunctionDecl *CalleeDef = Callee->getDefinition();
+        if (CalleeDef ? I < CalleeDef->getNumParams() &&
+                            onlyReadsParam(CalleeDef, CalleeDef->getParamDecl(I),
+                                           *ReadElsewhere, Depth + 1)
+                      : *ReadElsewhere && (*ReadElsewhere)(Callee, I))
+          ++Reads;
+      }
+      return true;
+    }
     bool VisitDeclRefExpr(DeclRefExpr *R) {
       All += R->getDecl() == P;
       return true;
@@ -760,6 +785,8 @@ bool onlyReadsParam(const FunctionDecl *F, const ParmVarDecl *P) {
     }
   } U;
   U.P = P;
+  U.Depth = Depth;
+  U.ReadElsewhere = &ReadElsewhere;
   U.TraverseStmt(Def->getBody());
   return U.All > 0 && U.All == U.Reads;
 }

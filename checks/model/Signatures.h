@@ -6,6 +6,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -43,7 +44,13 @@ bool mutatesParam(const clang::FunctionDecl *F, const clang::ParmVarDecl *P,
 /// `is_contiguous()`, `const_data_ptr()`...). A non-const `Tensor&` that is
 /// only read so is not a write, whatever its C++ type says (GPTQModel's
 /// stable-ABI kernels take every input as `torch::stable::Tensor&`).
-bool onlyReadsParam(const clang::FunctionDecl *F, const clang::ParmVarDecl *P);
+/// Also a use as the argument of a function of the TU that only reads its
+/// parameter so (two calls deep), or of one defined in another file of the
+/// project where \p ReadElsewhere says it only reads that parameter.
+bool onlyReadsParam(
+    const clang::FunctionDecl *F, const clang::ParmVarDecl *P,
+    const std::function<bool(const clang::FunctionDecl *, unsigned)> &ReadElsewhere = {},
+    unsigned Depth = 0);
 
 /// mutatesParam, or \p F hands a writable pointer to \p P's data to a
 /// function of the project that writes through it (`launch(o)` with
