@@ -1381,4 +1381,9 @@ TEST(PythonFakes, SourcesNamedBesideAFileButNeverItMeanItIsNotBuilt) {
   PythonOps Q;
   scanPythonSource("import glob\nsrcs = glob.glob('csrc/*.cpp')\n", Q, "setup.py");
   EXPECT_FALSE(Q.notBuilt("/r/csrc/a.cpp", Exists));
+  // Sources found by listing a directory (`f.endswith(".cpp")`) may be any.
+  scanPythonSource("import os\nsrcs = [f for f in os.listdir('csrc') if f.endswith('.cpp')]\n", P,
+                   "setup.py");
+  EXPECT_TRUE(P.SourceGlobs.count("*.cpp"));
+  EXPECT_FALSE(P.notBuilt("/r/ext/exllamav2/ext.cpp", Exists));
 }

@@ -805,7 +805,10 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
         !(S.ends_with(".cpp") || S.ends_with(".cu") || S.ends_with(".cc") || S.ends_with(".cxx")))
       continue;
     std::string Name = llvm::sys::path::filename(S, llvm::sys::path::Style::posix).str();
-    if (K.FString || S.contains('*') || S.contains(Hole) || S.contains('{')) {
+    // A bare extension (`f.endswith(".cu")`) finds sources by listing: "*.cu".
+    if (llvm::StringRef(Name).starts_with("."))
+      Name = "*" + Name;
+    if (K.FString || llvm::StringRef(Name).contains('*') || S.contains(Hole) || S.contains('{')) {
       // A pattern: each placeholder (an f-string's or format()'s) any text.
       std::string Glob;
       for (size_t I = 0; I < Name.size(); ++I) {
