@@ -1369,21 +1369,21 @@ TEST(PythonFakes, SourcesNamedBesideAFileButNeverItMeanItIsNotBuilt) {
   EXPECT_TRUE(P.SourceNames.count("ext_gptq.cpp"));
   EXPECT_TRUE(P.SourceNames.count("q_gemm.cu"));
   EXPECT_TRUE(P.SourceGlobs.count("kernel_*_*.cu"));
-  std::set<std::string> Files = {"/r/ext/exllamav2/ext.cpp", "/r/ext/exllamav2/ext_gptq.cpp",
-                                 "/r/ext/marlin/kernel_fp16_a.cu", "/r/ext/marlin/gemm.cpp",
-                                 "/r/ext/other/solo.cpp"};
-  auto Exists = [&](const std::string &F) { return Files.count(F) > 0; };
-  EXPECT_TRUE(P.notBuilt("/r/ext/exllamav2/ext.cpp", Exists));
-  EXPECT_FALSE(P.notBuilt("/r/ext/exllamav2/ext_gptq.cpp", Exists)); // named
-  EXPECT_FALSE(P.notBuilt("/r/ext/marlin/kernel_fp16_a.cu", Exists)); // globbed
-  EXPECT_FALSE(P.notBuilt("/r/ext/other/solo.cpp", Exists)); // nothing beside it named
+  const std::vector<std::string> Exllama = {"ext.cpp", "ext_gptq.cpp", "ext_awq.cpp"};
+  const std::vector<std::string> Marlin = {"kernel_fp16_a.cu", "gemm.cpp"};
+  const std::vector<std::string> Other = {"solo.cpp"};
+  EXPECT_TRUE(P.notBuilt("/r/ext/exllamav2/ext.cpp", Exllama));
+  EXPECT_FALSE(P.notBuilt("/r/ext/exllamav2/ext_gptq.cpp", Exllama)); // named
+  EXPECT_FALSE(P.notBuilt("/r/ext/marlin/kernel_fp16_a.cu", Marlin)); // globbed
+  EXPECT_TRUE(P.notBuilt("/r/ext/marlin/gemm.cpp", {"gemm.cpp", "q_gemm.cu"}));
+  EXPECT_FALSE(P.notBuilt("/r/ext/other/solo.cpp", Other)); // nothing beside it named
   // A project that names no sources (a setup.py globbing, CMake) says nothing.
   PythonOps Q;
   scanPythonSource("import glob\nsrcs = glob.glob('csrc/*.cpp')\n", Q, "setup.py");
-  EXPECT_FALSE(Q.notBuilt("/r/csrc/a.cpp", Exists));
+  EXPECT_FALSE(Q.notBuilt("/r/csrc/a.cpp", {"a.cpp", "b.cpp"}));
   // Sources found by listing a directory (`f.endswith(".cpp")`) may be any.
   scanPythonSource("import os\nsrcs = [f for f in os.listdir('csrc') if f.endswith('.cpp')]\n", P,
                    "setup.py");
   EXPECT_TRUE(P.SourceGlobs.count("*.cpp"));
-  EXPECT_FALSE(P.notBuilt("/r/ext/exllamav2/ext.cpp", Exists));
+  EXPECT_FALSE(P.notBuilt("/r/ext/exllamav2/ext.cpp", Exllama));
 }

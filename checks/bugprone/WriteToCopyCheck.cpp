@@ -114,11 +114,8 @@ bool convertsDtype(const CXXMemberCallExpr *Conv) {
   StringRef Name = Conv->getMethodDecl()->getName();
   if (Name == "toType")
     return true;
-  if (Name != "to" || Conv->getNumArgs() < 1)
-    return false;
-  QualType T = Conv->getArg(0)->IgnoreImplicit()->getType().getNonReferenceType().getCanonicalType();
-  const auto *ET = T->getAs<EnumType>();
-  return ET && ET->getDecl()->getName() == "ScalarType";
+  return Name == "to" && Conv->getNumArgs() >= 1 &&
+         isScalarTypeEnum(Conv->getArg(0)->IgnoreImplicit()->getType());
 }
 
 } // namespace

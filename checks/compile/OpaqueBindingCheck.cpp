@@ -282,8 +282,15 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
   OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
   llvm::SmallString<256> MainPath(Main ? Main->getName() : llvm::StringRef());
   llvm::sys::fs::make_absolute(MainPath);
-  const bool NotBuilt =
-      Main && Py.notBuilt(MainPath, [](const std::string &P) { return llvm::sys::fs::is_regular_file(P); });
+  // The file names of its directory, listed once (never a path built from
+  // the Python's strings), at most 4096 of them.
+  std::vector<std::string> Siblings;
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(llvm::sys::path::parent_path(MainPath), EC), End;
+       !EC && It != End && Siblings.size() < 4096; It.increment(EC))
+    if (It->type() == llvm::sys::fs::file_type::regular_file)
+      Siblings.push_back(llvm::sys::path::filename(It->path()).str());
+  const bool NotBuilt = Main && Py.notBuilt(MainPath, Siblings);
   if (NotBuilt)
     for (const PyBinding &B : Model.Bindings)
       Settled.insert(B.Name);

@@ -1813,13 +1813,13 @@ void scanPythonSource(const std::string &Source, PythonOps &Out, const std::stri
     CodeScan(Src, Out, File).run();
 }
 
-bool PythonOps::notBuilt(llvm::StringRef MainFile,
-                         const std::function<bool(const std::string &)> &Exists) const {
+bool PythonOps::notBuilt(llvm::StringRef MainFile, const std::vector<std::string> &Siblings) const {
   namespace path = llvm::sys::path;
   llvm::StringRef Name = path::filename(MainFile);
   if (SourceNames.empty() || SourceNames.count(Name.str()))
     return false;
-  // '*' matches any run: greedy from the last star is enough for file names.
+  // '*' matches any run: the parts between stars, each at its first place
+  // after the one before, with the first and last parts at the ends.
   auto Matches = [](llvm::StringRef Glob, llvm::StringRef Text) {
     llvm::SmallVector<llvm::StringRef, 4> Parts;
     Glob.split(Parts, '*');
@@ -1838,14 +1838,7 @@ bool PythonOps::notBuilt(llvm::StringRef MainFile,
   for (const std::string &Glob : SourceGlobs)
     if (Matches(Glob, Name))
       return false;
-  llvm::StringRef Dir = path::parent_path(MainFile);
-  for (const std::string &Sibling : SourceNames) {
-    llvm::SmallString<256> P(Dir);
-    path::append(P, Sibling);
-    if (Exists(P.str().str()))
-      return true;
-  }
-  return false;
+  return llvm::any_of(Siblings, [&](const std::string &S) { return SourceNames.count(S) > 0; });
 }
 
 } // namespace torchlint::model

@@ -104,11 +104,11 @@ struct PythonOps {
   std::set<std::string> SourceNames;
   std::set<std::string> SourceGlobs;
 
-  /// Whether the file \p MainFile (absolute) is one no build of the project
-  /// compiles: the Python names sources beside it by name (\p Exists tells
-  /// whether a path is a file) and never it, and no glob of sources matches it.
-  bool notBuilt(llvm::StringRef MainFile,
-                const std::function<bool(const std::string &)> &Exists) const;
+  /// Whether the file \p MainFile is one no build of the project compiles:
+  /// the Python names, by file name, sources beside it (\p Siblings: the
+  /// names of the files in its directory, listed once) and never it, and no
+  /// glob of sources matches it.
+  bool notBuilt(llvm::StringRef MainFile, const std::vector<std::string> &Siblings) const;
   /// The names markReached reached only from an export: name -> the
   /// exported name and the export's "file:line".
   std::map<std::string, std::pair<std::string, std::string>> ReachedFromExport;

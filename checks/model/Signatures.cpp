@@ -734,6 +734,50 @@ bool writesVariable(const Stmt *Body, const VarDecl *V, std::string *How, const 
   return true;
 }
 
+bool isOutputSlot(const ParmVarDecl *P, ASTContext &Ctx) {
+  const auto *F = dyn_cast<FunctionDecl>(P->getDeclContext());
+  if (!F)
+    return false;
+  // A call made in one instantiation names the instance: compare patterns.
+  auto PatternOf = [](const FunctionDecl *D) {
+    if (const FunctionDecl *Pattern = D->getTemplateInstantiationPattern())
+      D = Pattern;
+    return D->getCanonicalDecl();
+  };
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const FunctionDecl *Pattern;
+    unsigned Index;
+    decltype(PatternOf) *Of;
+    bool Found = false;
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitCallExpr(CallExpr *C) {
+      const FunctionDecl *Callee = C->getDirectCallee();
+      if (Found || !Callee || Index >= C->getNumArgs() || (*Of)(Callee) != Pattern)
+        return true;
+      const auto *R = dyn_cast<DeclRefExpr>(ignoreWrappers(C->getArg(Index)));
+      const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+      if (!V || !V->isLocalVarDecl())
+        return true;
+      const auto *Init = dyn_cast_or_null<CXXConstructExpr>(V->getInit());
+      Found = !V->getInit() || (Init && Init->getNumArgs() == 0);
+      return true;
+    }
+  } Visitor;
+  Visitor.Pattern = PatternOf(F);
+  Visitor.Index = P->getFunctionScopeIndex();
+  Visitor.Of = &PatternOf;
+  // The project's code only: torch's headers call nothing of the project.
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    if (SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      continue;
+    Visitor.TraverseDecl(D);
+    if (Visitor.Found)
+      return true;
+  }
+  return false;
+}
+
 bool onlyReadsParam(const FunctionDecl *F, const ParmVarDecl *P,
                     const std::function<bool(const FunctionDecl *, unsigned)> &ReadElsewhere,
                     unsigned Depth) {

@@ -52,6 +52,13 @@ bool onlyReadsParam(
     const std::function<bool(const clang::FunctionDecl *, unsigned)> &ReadElsewhere = {},
     unsigned Depth = 0);
 
+/// Whether a call in the TU (outside system headers) passes, for parameter
+/// \p P, a local that holds nothing yet (`Tensor semaphores, scratchpad;
+/// cfg.init_global_reduce(X, semaphores, scratchpad);`, rmsnorm_xpu's
+/// Norm.h): the parameter is an output slot the function fills, not a
+/// tensor the caller preallocated.
+bool isOutputSlot(const clang::ParmVarDecl *P, clang::ASTContext &Ctx);
+
 /// mutatesParam, or \p F hands a writable pointer to \p P's data to a
 /// function of the project that writes through it (`launch(o)` with
 /// `float *o = out.data_ptr<float>()`, a launcher, the kernel it launches,

@@ -115,6 +115,11 @@ std::optional<DtypeRange> dtypeRange(llvm::StringRef Name) {
 }
 } // namespace
 
+bool isScalarTypeEnum(QualType Type) {
+  const auto *ET = Type.getNonReferenceType().getCanonicalType()->getAs<EnumType>();
+  return ET && ET->getDecl()->getIdentifier() && ET->getDecl()->getName() == "ScalarType";
+}
+
 bool dtypeHoldsEveryValueOf(llvm::StringRef Holder, llvm::StringRef Held) {
   std::optional<DtypeRange> A = dtypeRange(Holder), B = dtypeRange(Held);
   if (!A || !B)

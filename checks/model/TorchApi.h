@@ -42,6 +42,10 @@ bool isTensorLikeType(clang::QualType Type);
 /// c10::Half/BFloat16/complex.
 bool isScalarValueType(clang::QualType Type);
 
+/// True for c10::ScalarType (at::ScalarType, torch::Dtype): the type of
+/// `at::kFloat`, the argument `x.to(at::kFloat)` converts a dtype by.
+bool isScalarTypeEnum(clang::QualType Type);
+
 /// Whether every value of ScalarType \p Held is also a value of \p Holder
 /// (named as written: `at::kFloat`, `torch::kFloat32`, `c10::ScalarType::Half`):
 /// Float holds Half, BFloat16, the Float8 types and integers up to 16 bits;

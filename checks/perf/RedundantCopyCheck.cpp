@@ -156,9 +156,7 @@ std::string conversionTarget(const CXXMemberCallExpr *To, bool &IsDtype) {
   if (To->getNumArgs() < 1)
     return {};
   const Expr *A = ignoreWrappers(To->getArg(0));
-  QualType T = A->getType().getNonReferenceType().getCanonicalType();
-  if (const auto *ET = T->getAs<EnumType>())
-    IsDtype = ET->getDecl()->getName() == "ScalarType";
+  IsDtype = isScalarTypeEnum(A->getType());
   return IsDtype ? sourceText(A, To->getMethodDecl()->getASTContext()) : std::string();
 }
 } // namespace

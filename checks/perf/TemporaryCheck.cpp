@@ -4,6 +4,7 @@
 
 #include "../model/AstUtil.h"
 
+#include "../model/Signatures.h"
 #include "../model/TorchApi.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -139,46 +140,6 @@ std::optional<std::string> inPlaceOperand(const BinaryOp &Op, const ValueDecl *D
   return Text;
 }
 
-/// A function or its template pattern, as declared first: how a call made in
-/// one instantiation names the function the match was found in.
-const FunctionDecl *patternOf(const FunctionDecl *F) {
-  if (const FunctionDecl *P = F->getTemplateInstantiationPattern())
-    F = P;
-  return F->getCanonicalDecl();
-}
-
-/// Whether a call in the TU passes, for parameter \p P, a local tensor that
-/// holds nothing yet (`Tensor semaphores, scratchpad; cfg.init_global_reduce(X,
-/// semaphores, scratchpad);`): the parameter is an output slot the function
-/// fills, not a tensor the caller preallocated.
-bool passedAnEmptySlot(const ParmVarDecl *P, ASTContext &Ctx) {
-  const auto *F = dyn_cast<FunctionDecl>(P->getDeclContext());
-  if (!F)
-    return false;
-  const FunctionDecl *Pattern = patternOf(F);
-  unsigned Index = P->getFunctionScopeIndex();
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const FunctionDecl *Pattern;
-    unsigned Index;
-    bool Found = false;
-    bool shouldVisitTemplateInstantiations() const { return true; }
-    bool VisitCallExpr(CallExpr *C) {
-      const FunctionDecl *Callee = C->getDirectCallee();
-      if (Found || !Callee || patternOf(Callee) != Pattern || Index >= C->getNumArgs())
-        return true;
-      const auto *R = dyn_cast<DeclRefExpr>(ignoreWrappers(C->getArg(Index)));
-      const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
-      if (!V || !V->isLocalVarDecl())
-        return true;
-      const auto *Init = dyn_cast_or_null<CXXConstructExpr>(V->getInit());
-      Found = !V->getInit() || (Init && Init->getNumArgs() == 0);
-      return true;
-    }
-  } Visitor{{}, Pattern, Index};
-  Visitor.TraverseAST(Ctx);
-  return Visitor.Found;
-}
-
 } // namespace
 
 void TemporaryCheck::registerMatchers(MatchFinder *Finder) {
@@ -235,7 +196,7 @@ void TemporaryCheck::check(const MatchFinder::MatchResult &Result) {
         Assign->getBeginLoc().isMacroID())
       return;
     std::string Fresh = freshTensorProducer(Assign->getArg(1));
-    if (Fresh.empty() || passedAnEmptySlot(P, Ctx))
+    if (Fresh.empty() || isOutputSlot(P, Ctx))
       return;
     std::optional<BinaryOp> Op = asBinaryOp(Assign->getArg(1));
     std::string How = Op ? "'at::" + Op->Name + "_out(" + P->getName().str() + ", ...)'"
