@@ -110,7 +110,7 @@ STABLE_TORCH_LIBRARY_FRAGMENT(st, m) {
   m.def("zero_into(Tensor src, Tensor out) -> ()"); // expect: torch-compile-schema: 'zero_into' mutates argument 'out' of 'st::zero_into'
   m.def("write_into(Tensor src, Tensor out) -> ()"); // expect: torch-compile-schema: 'write_into' mutates argument 'out' // expect: torch-compile-missing-fake-kernel: 'st::write_into' has CPU kernels
   m.def("first_row(Tensor x) -> Tensor"); // expect: torch-compile-schema: returns a view of its input 'x'
-  m.def("same(Tensor x) -> Tensor"); // expect: torch-compile-schema: 'same' mutates argument 'x' // expect: torch-compile-schema: returns its input 'x'
+  m.def("same(Tensor x) -> Tensor"); // expect: torch-compile-schema: 'same' mutates argument 'x' of 'st::same' but the schema does not say so; annotate it 'Tensor(a!)' and the return that gives it back 'Tensor(a!)'
   m.def("reduce(Tensor x, int[] dims, Tensor? w, ScalarType dtype, bool keepdim) -> Tensor");
 }
 

@@ -118,6 +118,12 @@ template <int N> at::Tensor power(const at::Tensor &x) { return x.pow(N); }
 
 // A parameter no schema type can express.
 at::Tensor bad_types(const at::Tensor &x, int n) { return x * n; }
+// omniserve's attention bindings: c10::optional<const at::Tensor> is a type
+// pybind11 converts and no kernel takes (torch's boxing wants
+// optional<Tensor>): the note names the type to use.
+at::Tensor masked_scale(const at::Tensor &x, c10::optional<const at::Tensor> mask) {
+  return mask.has_value() ? x * mask.value() : x * 2;
+}
 
 // A C++ object whose methods take tensors (tiny-cuda-nn's Module): Dynamo
 // cannot call into it either; no fix-it (an operator is not a method).
@@ -175,6 +181,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("row_max", &ext::row_max); // expect: torch-compile-opaque-binding: 'row_max(Tensor x) -> Tensor'
   m.def("clip_any", &ext::clip_any); // expect: torch-compile-opaque-binding: 'clip_any(Tensor x, float hi) -> Tensor'
   m.def("bad_types", &ext::bad_types); // expect: torch-compile-opaque-binding: 'bad_types'
+  m.def("masked_scale", &ext::masked_scale); // expect: torch-compile-opaque-binding: binding 'masked_scale' takes or returns tensors and is opaque to torch.compile: every call is a graph break [GB0007]; register it with TORCH_LIBRARY once the types the notes name
   m.def("fill_from", &ext::fill_from); // expect: torch-compile-opaque-binding: 'fill_from(Tensor in_, Tensor(b!) out) -> ()'
   m.def("fill_grad", &ext::fill_grad); // expect: torch-compile-opaque-binding: binding 'fill_grad' takes or returns tensors and is opaque to torch.compile: every call is a graph break [GB0007]; register it with TORCH_LIBRARY once the types the notes name
   m.def("reverse_cumsum", &ext::reverse_cumsum); // expect: torch-compile-opaque-binding: register it with TORCH_LIBRARY, declaring 'Tensor(a!)' each tensor its code writes

@@ -74,11 +74,36 @@ at::Tensor row_scale(at::Tensor &x, at::Tensor &scales) {
   check_rows<float>(x, scales);
   return at::empty({x.size(0)}, x.options()).fill_(static_cast<double>(scales.stride(0) * x.numel()));
 }
+// Non-const references the compiled code never uses (GPTQModel's swordfish
+// prefill entry: its body is under `#if defined(CUTLASS_ARCH_MMA_SM100_SUPPORTED)`,
+// off where CUTLASS is not configured): nothing seen writes them.
+at::Tensor prefill_entry(at::Tensor &a, at::Tensor &b) {
+#if defined(TORCHLINT_TESTDATA_SM100)
+  b.copy_(a);
+  return b;
+#else
+  TORCH_CHECK(false, "prefill_entry needs an sm100 build");
+  return at::Tensor();
+#endif
+}
 // `Tensor! out`: a write in an alias set of its own, as vLLM and the
 // kernels-community ports spell it ("silu_and_mul(Tensor! out, Tensor input) -> ()").
 void silu_and_mul(at::Tensor &out, const at::Tensor &input) { out.copy_(input); }
 // megablocks writes a space before the annotation: "Tensor (a!) a".
 at::Tensor gmm(at::Tensor a, at::Tensor b, at::Tensor c) { return c.copy_(a); }
+// Fills two buffers its caller allocated and gives them back, as qutlass's
+// fusedQuantizeMx* do (`return std::make_tuple(OUT, OUT_sf)`): each written
+// argument needs an alias set of its own, and the return that gives it back
+// the same one. Look-alike: a tuple of new tensors.
+std::tuple<at::Tensor, at::Tensor> quantize_into(const at::Tensor &x, at::Tensor &q,
+                                                 at::Tensor &scales) {
+  q.copy_(x.round());
+  scales.fill_(1);
+  return std::make_tuple(q, scales);
+}
+std::tuple<at::Tensor, at::Tensor> quantize_fresh(const at::Tensor &x) {
+  return std::make_tuple(x.round(), at::ones({1}, x.options()));
+}
 
 // Overloads: "op" and "op.out" are two operators with two schemas, and
 // m.impl("op.out", ...) registers a kernel for the second only.
@@ -134,6 +159,7 @@ TORCH_LIBRARY(sc, m) {
   m.def("double_alias(Tensor x) -> ()"); // expect: torch-compile-schema: 'double_alias' mutates argument 'x'
   m.def("identity_local(Tensor x) -> Tensor"); // expect: torch-compile-schema: returns its input 'x'
   m.def("flat_local(Tensor x) -> Tensor"); // expect: torch-compile-schema: returns a view of its input 'x'
+  m.def("quantize_into(Tensor x, Tensor q, Tensor scales) -> (Tensor, Tensor)"); // expect: torch-compile-schema: mutates argument 'q' of 'sc::quantize_into' but the schema does not say so; annotate it 'Tensor(a!)' and the return that gives it back 'Tensor(a!)' // expect: torch-compile-schema: mutates argument 'scales' of 'sc::quantize_into' but the schema does not say so; annotate it 'Tensor(b!)' and the return that gives it back 'Tensor(b!)'
   // --- Negatives: the same done right ---
   m.def("copy_local(Tensor x) -> Tensor");
   m.def("scale_copy(Tensor x) -> Tensor");
@@ -141,8 +167,10 @@ TORCH_LIBRARY(sc, m) {
   m.def("as_view(Tensor(a) x) -> Tensor(a)");
   m.def("good_out(Tensor src, Tensor(a!) out) -> ()");
   m.def("row_scale(Tensor x, Tensor scales) -> Tensor");
+  m.def("prefill_entry(Tensor a, Tensor b) -> Tensor");
   m.def("silu_and_mul(Tensor! out, Tensor input) -> ()");
   m.def("gmm(Tensor (a!) a, Tensor (b!) b, Tensor(c!) c) -> Tensor(c!)");
+  m.def("quantize_fresh(Tensor x) -> (Tensor, Tensor)");
   m.def("name_only");
   m.def("aten_style.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)");
   m.def("sum_dict(Dict(str, Tensor) xs, Dict(str, Tensor)? ys, Dict(str, int[]) counts) -> Tensor");
@@ -168,8 +196,11 @@ TORCH_LIBRARY_IMPL(sc, CPU, m) {
   m.impl("as_view", &as_view);
   m.impl("good_out", &good_out);
   m.impl("row_scale", &row_scale);
+  m.impl("prefill_entry", &prefill_entry);
   m.impl("silu_and_mul", &silu_and_mul);
   m.impl("gmm", &gmm);
+  m.impl("quantize_into", &quantize_into);
+  m.impl("quantize_fresh", &quantize_fresh);
   m.impl("sum_dict", &sum_dict);
   m.impl("merge", &merge);
   m.impl("int_keys", &int_keys);

@@ -299,6 +299,37 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def("pick", &pick); }
   EXPECT_TRUE(anyNoteHas(F["pick"], "def _(in_, from_): return in_.new_empty((in_.shape[0],))"));
 }
 
+// omniserve's attention bindings take `c10::optional<const torch::Tensor>`:
+// pybind11 converts it, torch's kernel boxing does not (tests/proofs/
+// test_opaque_binding.py builds both), so the note names the type to use
+// and no schema is claimed. Look-alike: optional<Tensor>, a 'Tensor?'.
+TEST(BindingKernelTypes, AnOptionalOfAConstTensorIsNoKernelType) {
+  std::string Dir = makeTempDir("kernel-optional-const");
+  writeFile(Dir + "/ext.cpp", R"cpp(
+#include <torch/extension.h>
+at::Tensor attend(const at::Tensor &q, c10::optional<const at::Tensor> lengths) {
+  return lengths.has_value() ? q * lengths.value() : q * 2;
+}
+at::Tensor attend_ok(const at::Tensor &q, c10::optional<at::Tensor> lengths) {
+  return lengths.has_value() ? q * lengths.value() : q * 2;
+}
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("attend", &attend);
+  m.def("attend_ok", &attend_ok);
+}
+)cpp");
+  std::map<std::string, Finding> F = lint(Dir);
+  ASSERT_TRUE(F.count("attend") && F.count("attend_ok"));
+  EXPECT_TRUE(anyNoteHas(F["attend"], "parameter 'lengths' of type 'c10::optional<const at::Tensor>' "
+                                      "has no schema type; use 'c10::optional<at::Tensor>' instead"));
+  EXPECT_NE(F["attend"].Message.find("once the types the notes name are schema types"),
+            std::string::npos)
+      << F["attend"].Message;
+  EXPECT_NE(F["attend_ok"].Message.find("'attend_ok(Tensor q, Tensor? lengths) -> Tensor'"),
+            std::string::npos)
+      << F["attend_ok"].Message;
+}
+
 TEST(BindingKernelTypes, AMethodGetsAMethodsAdviceAndItsTypesNamed) {
   std::string Dir = makeTempDir("kernel-method");
   writeFile(Dir + "/ext.cpp", Source);

@@ -16,6 +16,7 @@
 #include "llvm/Support/FileSystem.h"
 #include <algorithm>
 #include <map>
+#include <set>
 #include <sstream>
 #include <nlohmann/json.hpp>
 
@@ -919,4 +920,54 @@ TEST(ProjectMode, BindingsOfOneNameInTwoModulesAreCalledOnTheirOwn) {
   EXPECT_NE(Where["gridding/gridding_ext.cpp"].find("gridding/__init__.py:7, in 'forward'"),
             std::string::npos)
       << J.Out;
+}
+
+// Round 22's form (omniserve): one setup.py builds several extensions
+// (`pkg_backend.attn_dense`, `pkg_backend.attn_sparse`), each from its own
+// file binding the same names; the model imports them under other names
+// (`import pkg_backend.attn_dense as attn`) and calls `update_cache` on one
+// of them only. The other module's `update_cache` is called by nothing: no
+// finding, while its `attend`, which the model calls, keeps its own.
+TEST(ProjectMode, ABindingItsModuleIsNeverCalledForIsNotReportedForAnotherModulesCall) {
+  std::string Top = makeTempDir("project-mode-module-alias");
+  std::string Dir = Top + "/ext", Cache = Top + "/cache";
+  sh("mkdir -p " + shellQuote(Dir + "/csrc/dense") + " " + shellQuote(Dir + "/csrc/sparse") + " " +
+     shellQuote(Dir + "/model") + " && cd " + shellQuote(Dir) + " && git init -q .");
+  writeFile(Dir + "/setup.py",
+            "from setuptools import setup\n"
+            "from torch.utils.cpp_extension import BuildExtension, CppExtension\n"
+            "ext_modules = []\n"
+            "ext_modules.append(CppExtension(name='pkg_backend.attn_dense', "
+            "sources=['csrc/dense/attn.cpp']))\n"
+            "ext_modules.append(CppExtension(name='pkg_backend.attn_sparse', "
+            "sources=['csrc/sparse/attn.cpp']))\n"
+            "setup(name='pkg_backend', ext_modules=ext_modules, "
+            "cmdclass={'build_ext': BuildExtension})\n");
+  for (const std::string Kind : {"dense", "sparse"})
+    writeFile(Dir + "/csrc/" + Kind + "/attn.cpp",
+              "#include <torch/extension.h>\n"
+              "at::Tensor attend(const at::Tensor &q) { return q * 2; }\n"
+              "at::Tensor update_cache(const at::Tensor &k) { return k + 1; }\n"
+              "PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {\n"
+              "  m.def(\"attend\", &attend);\n"
+              "  m.def(\"update_cache\", &update_cache);\n"
+              "}\n");
+  writeFile(Dir + "/model/layers.py",
+            "import torch\n"
+            "import pkg_backend.attn_dense as attn\n"
+            "import pkg_backend.attn_sparse as attn_sparse\n"
+            "class Attention(torch.nn.Module):\n"
+            "    def forward(self, q, k):\n"
+            "        k = attn.update_cache(k)\n"
+            "        return attn.attend(q) + attn_sparse.attend(q)\n");
+  RunResult J = runTorchLint(flags(Cache) + "--format=json csrc", Dir);
+  json Doc = json::parse(J.Out);
+  std::set<std::string> Found; // file:line of each finding
+  for (const auto &F : Doc["findings"])
+    if (F["check"] == "torch-compile-opaque-binding")
+      Found.insert(F["file"].get<std::string>() + ":" + std::to_string(F["line"].get<int>()));
+  EXPECT_TRUE(Found.count("csrc/dense/attn.cpp:5")) << J.Out;
+  EXPECT_TRUE(Found.count("csrc/dense/attn.cpp:6")) << J.Out;
+  EXPECT_TRUE(Found.count("csrc/sparse/attn.cpp:5")) << J.Out;
+  EXPECT_FALSE(Found.count("csrc/sparse/attn.cpp:6")) << J.Out;
 }

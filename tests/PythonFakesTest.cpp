@@ -527,6 +527,77 @@ TEST(PythonFakes, ABindingNameSeveralModulesShareIsAskedOnItsModule) {
   EXPECT_EQ(P.keyFor("forward", ""), "forward");
 }
 
+// omniserve: one binding name on several modules, the model importing them
+// under other names; `apply` is called on dense only, so sparse's `apply` is
+// called nowhere while sparse is called for `attend`. A name called
+// unqualified too (`from pkg.attn_sparse import apply`) may be sparse's.
+TEST(PythonFakes, ABindingCalledOnlyOnOtherModulesIsCalledNowhere) {
+  PythonOps P;
+  scanPythonSource("import torch\n"
+                   "import pkg_backend.attn_dense as attn\n"
+                   "import pkg_backend.attn_sparse as attn_sparse\n"
+                   "class Attention(torch.nn.Module):\n"
+                   "    def forward(self, q, k):\n"
+                   "        attn.apply(k)\n"
+                   "        return attn.attend(q) + attn_sparse.attend(q)\n",
+                   P, "model/layers.py");
+  P.finishScan();
+  EXPECT_EQ(P.calledOnOtherModulesOnly("apply", "attn_sparse"),
+            "the project's Python calls 'apply' only on other extension modules ('attn_dense', "
+            "model/layers.py:6), and this file's module 'attn_sparse' for other names");
+  EXPECT_EQ(P.calledOnOtherModulesOnly("apply", "attn_dense"), "");
+  EXPECT_EQ(P.calledOnOtherModulesOnly("attend", "attn_sparse"), "");
+  EXPECT_EQ(P.calledOnOtherModulesOnly("apply", ""), "");
+  // A module Python never calls: nothing known of it.
+  EXPECT_EQ(P.calledOnOtherModulesOnly("apply", "attn_other"), "");
+  PythonOps Q;
+  scanPythonSource("import torch\n"
+                   "import pkg_backend.attn_dense as attn\n"
+                   "import pkg_backend.attn_sparse as attn_sparse\n"
+                   "from pkg_backend.attn_sparse import apply\n"
+                   "class Attention(torch.nn.Module):\n"
+                   "    def forward(self, q, k):\n"
+                   "        attn.apply(k)\n"
+                   "        apply(k)\n"
+                   "        return attn.attend(q) + attn_sparse.attend(q)\n",
+                   Q, "model/layers.py");
+  Q.finishScan();
+  EXPECT_EQ(Q.calledOnOtherModulesOnly("apply", "attn_sparse"), "");
+}
+
+// `self.forward = self.forward_wo_act_sum` in a constructor (omniserve's
+// activation and norm layers, one such method in each of two files): the
+// method is the module's forward, and what it calls is reached. Look-alike:
+// `self.helper()` where the file's two classes both define `helper`.
+TEST(PythonFakes, AMethodAssignedAsForwardIsReachedThroughSelf) {
+  PythonOps P;
+  for (const std::string File : {"layers/act.py", "layers/norm.py"})
+    scanPythonSource("import torch\nimport ext\n"
+                     "class Layer(torch.nn.Module):\n"
+                     "    def __init__(self, fused):\n"
+                     "        super().__init__()\n"
+                     "        self.forward = self.forward_fused\n"
+                     "    def forward_fused(self, x):\n"
+                     "        return ext." + std::string(File == "layers/act.py" ? "act" : "norm") +
+                         "(x)\n",
+                     P, File);
+  scanPythonSource("import torch\nimport ext\n"
+                   "class A(torch.nn.Module):\n"
+                   "    def forward(self, x):\n"
+                   "        return self.helper(x)\n"
+                   "    def helper(self, x):\n"
+                   "        return ext.lin_a(x)\n"
+                   "class B(A):\n"
+                   "    def helper(self, x):\n"
+                   "        return ext.lin_b(x)\n",
+                   P, "layers/linear.py");
+  P.finishScan();
+  EXPECT_EQ(P.reachedUse("act"), "layers/act.py:8, in 'forward_fused'");
+  EXPECT_EQ(P.reachedUse("norm"), "layers/norm.py:8, in 'forward_fused'");
+  EXPECT_EQ(P.reachedUse("lin_a"), "");
+  EXPECT_EQ(P.reachedUse("lin_b"), "");
+}
+
 // A package setup.py installs is its users' API: what its __init__.py
 // imports from its own modules, re-exports whole (`import *`: the public
 // functions) or lists in __all__ is called from their compiled code

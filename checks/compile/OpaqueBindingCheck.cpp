@@ -262,13 +262,7 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
   // placeholder name the engine defines: the module is the one setup.py
   // builds the file into.)
   auto Key = [&Py, &Ctx](const PyBinding &B) {
-    std::string Module;
-    if (B.Module && B.Module->getIdentifier()) {
-      llvm::StringRef N = B.Module->getName();
-      if (N.consume_front("pybind11_init_") || N.consume_front("PyInit_"))
-        Module = N == ExtensionNamePlaceholder ? TUModel::of(Ctx).extensionModule() : N.str();
-    }
-    return Py.keyFor(B.Name, Module);
+    return Py.keyFor(B.Name, TUModel::of(Ctx).bindingModule(B));
   };
   // Or it never uses it, or only in tests, while it uses other bindings of
   // its module: a graph break nothing in the project meets.

@@ -27,12 +27,17 @@ namespace {
 SourceLocation locationInSchema(const OpDef &D, unsigned Column, ASTContext &Ctx) {
   if (!D.Literal)
     return registrationLoc(D.Call);
+  // (Just past the last character: where a fix-it appends to the last
+  // return, "-> Tensor" + "(a!)".)
+  const bool PastEnd = Column == D.Literal->getLength() && Column > 0;
   if (Column >= D.Literal->getLength())
     Column = D.Literal->getLength() ? D.Literal->getLength() - 1 : 0;
+  SourceLocation Byte = D.Literal->getLocationOfByte(Column, Ctx.getSourceManager(),
+                                                     Ctx.getLangOpts(), Ctx.getTargetInfo());
+  if (PastEnd)
+    Byte = Byte.getLocWithOffset(1);
   // (In a macro that lists its registrations: the line of the definition.)
-  return macroBodySite(D.Literal->getLocationOfByte(Column, Ctx.getSourceManager(),
-                                                    Ctx.getLangOpts(), Ctx.getTargetInfo()),
-                       D.Literal->getBeginLoc(), Ctx.getSourceManager());
+  return macroBodySite(Byte, D.Literal->getBeginLoc(), Ctx.getSourceManager());
 }
 
 /// Schema type text without fixed list sizes: int[2] -> int[].
@@ -102,25 +107,32 @@ bool keepsItsInitialiser(const VarDecl *V, const Stmt *Body, ASTContext &Ctx) {
   });
 }
 
-/// Returns the parameter \p Ret returns, directly or as a view of it, also
-/// through locals that keep their initialiser (`auto y = x.view({-1});
-/// return y;`).
-const ParmVarDecl *returnedParam(const FunctionDecl *F, bool &IsView) {
+/// What a kernel returns at one place of its schema's returns: a parameter,
+/// as it is or as a view of it (also through locals that keep their
+/// initialiser: `auto y = x.view({-1}); return y;`).
+struct ReturnedInput {
+  const ParmVarDecl *Param = nullptr;
+  bool View = false;
+};
+
+/// For each of \p NumReturns returns, the parameter a return statement gives
+/// there: the value itself for one return, the elements of
+/// `std::make_tuple(a, b)`, `std::tuple<...>(a, b)`, `{a, b}` or
+/// `std::forward_as_tuple(a, b)` for several (qutlass returns the buffers it
+/// filled, `return std::make_tuple(OUT, OUT_sf)`).
+std::vector<ReturnedInput> returnedParams(const FunctionDecl *F, size_t NumReturns) {
   struct Finder : RecursiveASTVisitor<Finder> {
-    const ParmVarDecl *Found = nullptr;
-    bool View = false;
+    std::vector<ReturnedInput> Found;
     const Stmt *Body = nullptr;
     ASTContext *Ctx = nullptr;
-    bool VisitReturnStmt(ReturnStmt *R) {
-      const Expr *E = ignoreWrappers(R->getRetValue());
+    ReturnedInput behind(const Expr *E) {
+      E = ignoreWrappers(E);
       bool ViaView = false;
       for (int I = 0; I < 6 && E; ++I) {
         if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
           if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl());
-              P && isTensorType(P->getType()) && !Found) {
-            Found = P;
-            View = ViaView;
-          }
+              P && isTensorType(P->getType()))
+            return {P, ViaView};
           if (const auto *L = dyn_cast<VarDecl>(Ref->getDecl());
               L && !isa<ParmVarDecl>(L) && L->isLocalVarDecl() && !L->getType()->isReferenceType() &&
               isTensorType(L->getType()) && L->getInit() && keepsItsInitialiser(L, Body, *Ctx)) {
@@ -155,16 +167,47 @@ const ParmVarDecl *returnedParam(const FunctionDecl *F, bool &IsView) {
         ViaView |= Views.contains(Name);
         E = ignoreWrappers(Self);
       }
+      return {};
+    }
+    /// The elements of a tuple built in place, or nothing.
+    std::vector<const Expr *> elements(const Expr *E) {
+      E = ignoreWrappers(E);
+      std::vector<const Expr *> Out;
+      if (const auto *Init = dyn_cast<InitListExpr>(E)) {
+        Out.assign(Init->inits().begin(), Init->inits().end());
+      } else if (const auto *C = dyn_cast<CXXConstructExpr>(E);
+                 C && C->getConstructor()->getParent()->getName() == "tuple") {
+        Out.assign(C->arg_begin(), C->arg_end());
+      } else if (const auto *Call = dyn_cast<CallExpr>(E)) {
+        const FunctionDecl *Callee = Call->getDirectCallee();
+        if (Callee && Callee->getIdentifier() && Callee->isInStdNamespace() &&
+            (Callee->getName() == "make_tuple" || Callee->getName() == "forward_as_tuple" ||
+             Callee->getName() == "tie"))
+          Out.assign(Call->arg_begin(), Call->arg_end());
+      }
+      return Out;
+    }
+    bool VisitReturnStmt(ReturnStmt *R) {
+      if (Found.size() == 1) {
+        if (!Found[0].Param)
+          Found[0] = behind(R->getRetValue());
+        return true;
+      }
+      std::vector<const Expr *> Elements = elements(R->getRetValue());
+      if (Elements.size() == Found.size())
+        for (size_t I = 0; I < Found.size(); ++I)
+          if (!Found[I].Param)
+            Found[I] = behind(Elements[I]);
       return true;
     }
   } F2;
+  F2.Found.resize(NumReturns);
   const FunctionDecl *Def = F->getDefinition();
-  if (!Def || !Def->getBody())
-    return nullptr;
+  if (!Def || !Def->getBody() || NumReturns == 0)
+    return F2.Found;
   F2.Body = Def->getBody();
   F2.Ctx = &Def->getASTContext();
   F2.TraverseStmt(Def->getBody());
-  IsView = F2.View;
   return F2.Found;
 }
 
@@ -244,6 +287,8 @@ void SchemaCheck::checkKernel(const SchemaAt &Src, const KernelImpl &K,
     return;
   }
   ProjectView &Project = ProjectView::get(Ctx);
+  const std::vector<ReturnedInput> Returned = returnedParams(F, S.returns.size());
+  std::string Assigned; // Alias sets this kernel's fix-its give.
   for (unsigned I = 0; I < S.args.size(); ++I) {
     const SchemaArg &A = S.args[I];
     const ParmVarDecl *P = F->getParamDecl(I);
@@ -293,8 +338,10 @@ void SchemaCheck::checkKernel(const SchemaAt &Src, const KernelImpl &K,
     };
     if (!Mutated && (!T.MutableRef || onlyReadsParam(F, P, ReadElsewhere)))
       continue;
-    // Tensor -> Tensor(x!) with the first alias set the schema does not use.
-    std::string Used;
+    // Tensor -> Tensor(x!) with the first alias set neither the schema nor
+    // an earlier annotation of this kernel's uses; a return that gives the
+    // argument back gets the same set (else torch rejects the alias).
+    std::string Used = Assigned;
     for (const SchemaArg &Other : S.args)
       Used += Other.alias.set;
     for (const SchemaArg &Other : S.returns)
@@ -302,16 +349,30 @@ void SchemaCheck::checkKernel(const SchemaAt &Src, const KernelImpl &K,
     char Set = 'a';
     while (Used.find(Set) != std::string::npos && Set < 'z')
       ++Set;
+    Assigned += Set;
     std::string Annot = std::string("(") + Set + "!)";
+    const SchemaArg *Back = nullptr;
+    for (size_t J = 0; J < Returned.size(); ++J)
+      if (Returned[J].Param == P && !Returned[J].View && !S.returns[J].alias.present &&
+          S.returns[J].type.str() == "Tensor") {
+        Back = &S.returns[J];
+        Reported.insert({Key, 1000 + I}); // Said here, with the alias.
+        break;
+      }
     {
       auto Diag = diag(At(A.column), "'%0' mutates argument '%1' of '%2' but the schema does "
-                                     "not say so; annotate it 'Tensor%3' or torch.compile "
-                                     "may reorder or drop the write");
-      Diag << Fn << A.name << Src.Name << Annot;
+                                     "not say so; annotate it 'Tensor%3'%select{| and the return "
+                                     "that gives it back 'Tensor%3'}4 or torch.compile may reorder "
+                                     "or drop the write");
+      Diag << Fn << A.name << Src.Name << Annot << (Back != nullptr);
       // Insert after "Tensor" when the literal is one plain token.
       if (Src.Def && Src.Def->Literal && Src.Def->Literal->getNumConcatenated() == 1 &&
-          !Src.Def->Literal->getBeginLoc().isMacroID())
+          !Src.Def->Literal->getBeginLoc().isMacroID()) {
         Diag << FixItHint::CreateInsertion(locationInSchema(*Src.Def, A.column + 6, Ctx), Annot);
+        if (Back)
+          Diag << FixItHint::CreateInsertion(locationInSchema(*Src.Def, Back->column + 6, Ctx),
+                                             Annot);
+      }
     }
     NoteSchema();
     if (Where)
@@ -324,19 +385,20 @@ void SchemaCheck::checkKernel(const SchemaAt &Src, const KernelImpl &K,
           << A.name;
   }
   // A returned input (or a view of it) needs an alias annotation.
-  bool IsView = false;
-  if (S.returns.size() == 1 && !S.returns[0].alias.present && S.returns[0].type.str() == "Tensor")
-    if (const ParmVarDecl *P = returnedParam(F, IsView)) {
-      unsigned Index = P->getFunctionScopeIndex();
-      if (Index < S.args.size() && Reported.insert({Key, 1000 + Index}).second) {
-        const SchemaArg &A = S.args[Index];
-        diag(At(A.column), "'%0' returns %select{its input|a view of its input}1 '%2' but "
-                           "the schema of '%3' declares a new tensor; annotate the alias "
-                           "('Tensor(a%4) %2' and '-> Tensor(a%4)') or return a copy")
-            << Fn << IsView << A.name << Src.Name << (A.alias.isWrite ? "!" : "");
-        NoteSchema();
-      }
+  for (size_t J = 0; J < Returned.size(); ++J) {
+    const ParmVarDecl *P = Returned[J].Param;
+    if (!P || S.returns[J].alias.present || S.returns[J].type.str() != "Tensor")
+      continue;
+    unsigned Index = P->getFunctionScopeIndex();
+    if (Index < S.args.size() && Reported.insert({Key, 1000 + Index}).second) {
+      const SchemaArg &A = S.args[Index];
+      diag(At(A.column), "'%0' returns %select{its input|a view of its input}1 '%2' but "
+                         "the schema of '%3' declares a new tensor; annotate the alias "
+                         "('Tensor(a%4) %2' and '-> Tensor(a%4)') or return a copy")
+          << Fn << Returned[J].View << A.name << Src.Name << (A.alias.isWrite ? "!" : "");
+      NoteSchema();
     }
+  }
 }
 
 } // namespace torchlint::checks

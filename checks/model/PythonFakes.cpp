@@ -667,6 +667,8 @@ const char *const OnModule = "on module ";
 /// A use's marker naming the last name of what it is called on when that
 /// is no module the file imports (`self.ext.name(...)`: "ext").
 const char *const ByName = "on ";
+/// A use on `self` (`self.name(...)`), kept after finishScan drops ByName.
+const char *const OnSelf = "on self";
 /// A use's marker when the name is torch.Tensor's too and what it is called
 /// on is no module (`x.flatten(2)`): most likely the tensor's method, so
 /// never a use torch.compile is known to reach (markReached).
@@ -966,6 +968,10 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
         F.Markers.insert("def __init__");
       if (!F.Class)
         ++Out.Definitions[F.Name];
+      // A method's name in its file too: `self.name` there is that method
+      // where the file defines one (PythonOps::markReached).
+      if (!F.Class && !Stack.empty() && Stack.back().Class)
+        ++Out.Definitions[F.Name + "@" + File];
       if (!F.Class && Stack.empty())
         Out.ModuleFunctions.insert(ModuleName + ":" + F.Name);
       if (!F.Class && !Stack.empty() && Stack.back().Class) {
@@ -1455,6 +1461,8 @@ void PythonOps::finishScan() {
           Python = Python && ModuleFunctions.count(Module.str() + ":" + Name);
         } else {
           What.consume_front(ByName);
+          if (What.ends_with(":self"))
+            M.insert(OnSelf); // (markReached: the file's own method)
           bool Handle = ExtensionHandles.count(What.str()) > 0;
           Python = Python && !Handle;
           if (!Handle && M.count(PassedOn))
@@ -1562,12 +1570,18 @@ void PythonOps::markReached() {
   std::vector<std::string> Work(Roots.begin(), Roots.end());
   // The export being walked from (the second walk below), if any.
   std::optional<std::pair<std::string, std::string>> Via;
-  auto Reach = [&](const std::string &Name) {
+  // An edge "\x01name": `self.name` in a file whose classes define one
+  // method of that name (omniserve's `self.forward = self.forward_wo_act_sum`
+  // in two files): that method, whatever other files define.
+  const std::string OwnMethod = "\x01";
+  auto Reach = [&](const std::string &Edge) {
+    bool Resolved = llvm::StringRef(Edge).starts_with(OwnMethod);
+    std::string Name = Resolved ? Edge.substr(OwnMethod.size()) : Edge;
     // (From an export, not through a function that reads tensor values on
     // the host: eager code, with graph breaks of its own.)
     if (Via && ReadsValues.count(Name))
       return;
-    if (!Dunder(Name) && Unique(Name) && Roots.insert(Name).second) {
+    if (!Dunder(Name) && (Resolved || Unique(Name)) && Roots.insert(Name).second) {
       Work.push_back(Name);
       if (Via)
         ReachedFromExport.emplace(Name, *Via);
@@ -1582,9 +1596,16 @@ void PythonOps::markReached() {
         continue;
       if (Markers.count(CompileDecorator))
         Reach(Name);
+      // `self.name` (the receiver marker "on <file>:self").
+      std::string Edge = Name;
+      llvm::StringRef File = llvm::StringRef(At).rsplit(':').first;
+      if (Markers.count(OnSelf))
+        if (auto It = Definitions.find(Name + "@" + File.str());
+            It != Definitions.end() && It->second == 1)
+          Edge = OwnMethod + Name;
       for (const std::string &X : Markers)
         if (llvm::StringRef(X).starts_with(InFunction))
-          Calls[X.substr(std::strlen(InFunction))].push_back(Name);
+          Calls[X.substr(std::strlen(InFunction))].push_back(Edge);
     }
   }
   auto Walk = [&] {
@@ -1715,6 +1736,39 @@ std::string PythonOps::keyFor(const std::string &Name, const std::string &Module
     return usesKey(Name);
   std::string Key = Name + "@" + Module;
   return Uses.count(Key) ? Key : usesKey(Name);
+}
+
+std::string PythonOps::calledOnOtherModulesOnly(const std::string &Name,
+                                                const std::string &Module) const {
+  auto All = Uses.find(Name);
+  if (Module.empty() || Uses.count(Name + "@" + Module) || All == Uses.end())
+    return "";
+  // This module is called (for another name), and each call of the name is
+  // on a module (the same place under NAME@OTHER).
+  const std::string Suffix = "@" + Module;
+  bool ModuleCalled = false;
+  std::set<std::string> OnModules;
+  std::string Other, OtherAt;
+  for (const auto &[Key, ByMarkers] : Uses) {
+    llvm::StringRef K(Key);
+    if (K.ends_with(Suffix) && K.size() > Suffix.size())
+      ModuleCalled = true;
+    if (K.consume_front(Name + "@") && !K.empty())
+      for (const std::string &At : llvm::make_second_range(ByMarkers)) {
+        OnModules.insert(At);
+        if (Other.empty() || At < OtherAt) {
+          Other = K.str();
+          OtherAt = At;
+        }
+      }
+  }
+  if (!ModuleCalled)
+    return "";
+  for (const std::string &At : llvm::make_second_range(All->second))
+    if (!OnModules.count(At))
+      return "";
+  return "the project's Python calls '" + Name + "' only on other extension modules ('" + Other +
+         "', " + OtherAt + "), and this file's module '" + Module + "' for other names";
 }
 
 std::string PythonOps::reachedUse(const std::string &Name) const {

@@ -188,6 +188,13 @@ public:
   /// test_*.py, that compile nothing). "" otherwise: a module the package's
   /// Python does not wrap is its users' API.
   std::string unusedBinding(const std::string &Name, llvm::ArrayRef<std::string> Siblings) const;
+  /// Why \p Name of the extension module \p Module is called nowhere: every
+  /// use of the name is a call on another module (`attn_dense.f(...)`, the
+  /// module as `import pkg.attn_dense as attn` binds it) and none on this
+  /// one, while this one is called for other names (omniserve's five
+  /// attention extensions each bind `apply_bias_rope_update_kv_cache`; the
+  /// Python calls two of them). "" otherwise, or where \p Module is unknown.
+  std::string calledOnOtherModulesOnly(const std::string &Name, const std::string &Module) const;
 };
 
 /// Scans one Python source; \p File is recorded in Called and

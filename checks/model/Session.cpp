@@ -267,7 +267,19 @@ std::string TUModel::unusedBinding(const PyBinding &B, llvm::StringRef RootsOpti
   for (const PyBinding &Other : registrations().Methods)
     if (Other.Module == B.Module)
       Siblings.push_back(ByClass && !Other.Class.empty() ? Other.Class : Other.Name);
-  return pythonOps(RootsOption).unusedBinding(ByClass ? B.Class : B.Name, Siblings);
+  const PythonOps &Py = pythonOps(RootsOption);
+  if (std::string Why = Py.unusedBinding(ByClass ? B.Class : B.Name, Siblings); !Why.empty())
+    return Why;
+  return ByClass ? "" : Py.calledOnOtherModulesOnly(B.Name, bindingModule(B));
+}
+
+std::string TUModel::bindingModule(const PyBinding &B) {
+  if (!B.Module || !B.Module->getIdentifier())
+    return "";
+  llvm::StringRef N = B.Module->getName();
+  if (!N.consume_front("pybind11_init_") && !N.consume_front("PyInit_"))
+    return "";
+  return N == ExtensionNamePlaceholder ? extensionModule() : N.str();
 }
 
 std::string TUModel::extensionModule() {

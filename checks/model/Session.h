@@ -137,6 +137,10 @@ public:
   /// Python never uses it or only in tests while it uses other bindings of
   /// its module (PythonOps::unusedBinding); "" otherwise.
   std::string unusedBinding(const PyBinding &B, llvm::StringRef RootsOption);
+  /// The Python module of the binding \p B: its PYBIND11_MODULE's name, the
+  /// one setup.py builds the file into for TORCH_EXTENSION_NAME (the
+  /// placeholder the engine defines); "" where unknown.
+  std::string bindingModule(const PyBinding &B);
 
   ~TUModel();
 

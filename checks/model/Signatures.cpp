@@ -111,6 +111,13 @@ SchemaTypeOf schemaTypeOf(QualType Type) {
   }
   const ClassTemplateSpecializationDecl *S = templateSpecializationOf(Type);
   if (S && (S->getName() == "optional")) {
+    // optional<const Tensor> (omniserve's attention bindings): no kernel
+    // takes it, torch's boxing wants optional<Tensor> (proved in
+    // tests/proofs/test_opaque_binding.py).
+    if (isTensorType(firstTypeArg(S)) && firstTypeArg(S).isConstQualified()) {
+      R.Instead = "c10::optional<at::Tensor>";
+      return R;
+    }
     SchemaTypeOf Inner = schemaTypeOf(firstTypeArg(S));
     if (!Inner.Spelling.empty())
       R.Spelling = Inner.Spelling + "?";
@@ -832,7 +839,10 @@ bool onlyReadsParam(const FunctionDecl *F, const ParmVarDecl *P,
   U.Depth = Depth;
   U.ReadElsewhere = &ReadElsewhere;
   U.TraverseStmt(Def->getBody());
-  return U.All > 0 && U.All == U.Reads;
+  // (No use at all reads nothing and writes nothing: swordfish's prefill
+  // entry, whose body is under `#if defined(CUTLASS_ARCH_MMA_SM100_SUPPORTED)`,
+  // off where CUTLASS is not configured.)
+  return U.All == U.Reads;
 }
 
 bool mutatesParam(const FunctionDecl *F, const ParmVarDecl *P, std::string *How,

@@ -111,6 +111,9 @@ class Lint:
         return [x for x in self.findings if x["file"] == file and x["line"] == line
                 and (check is None or x["check"] == check)]
 
+    def notes(self, file: str, line: int, check: str | None = None) -> list[str]:
+        return [n["message"] for x in self.at(file, line, check) for n in x.get("notes", [])]
+
     def message(self, file: str, line: int, check: str | None = None) -> str:
         hits = self.at(file, line, check)
         if hits:

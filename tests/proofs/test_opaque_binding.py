@@ -43,6 +43,7 @@ BINDINGS = {
     "row_max": (lambda: (_x(3, 4),), lambda x: x.new_empty(x.shape[:1])),
     "clip_any": (lambda: (_x(5), 0.5), lambda x, hi: torch.empty_like(x, memory_format=torch.contiguous_format)),
     "bad_types": (lambda: (_x(3), 3), None),
+    "masked_scale": (lambda: (_x(3), _x(3)), None),
     "fill_from": (lambda: (_x(4), torch.zeros(4)), lambda a, out: None),
     "fill_grad": (lambda: (_x(3), torch.zeros(3)), None),
     "reverse_cumsum": (lambda: (_x(5),), None),
@@ -299,3 +300,37 @@ def test_unreached_method_is_a_graph_break(obu, record):
     assert "GB0156" in full.gbs
     assert part.ok and any("GB0156" in g for g in part.gbs), part.summary()
     assert same_behaviour(("ok", part.result, ()), ("ok", eager[1], ()))
+
+
+# The note on masked_scale's `mask`: "type 'c10::optional<const at::Tensor>'
+# has no schema type; use 'c10::optional<at::Tensor>' instead". The
+# migration's kernel with each type, registered for 'Tensor? mask'.
+_OPTIONAL_KERNEL = """#include <torch/library.h>
+#include <ATen/ATen.h>
+at::Tensor masked_scale(const at::Tensor &x, {T} mask) {{
+  return mask.has_value() ? x * mask.value() : x * 2;
+}}
+TORCH_LIBRARY({ns}, m) {{ m.def("masked_scale(Tensor x, Tensor? mask) -> Tensor"); }}
+TORCH_LIBRARY_IMPL({ns}, CPU, m) {{ m.impl("masked_scale", &masked_scale); }}
+"""
+
+
+def test_optional_of_a_const_tensor_is_no_kernel_type(builder, lint, record):
+    line = TD.line_of('m.def("masked_scale"')
+    notes = [n for n in lint.notes(FILE, line, "torch-compile-opaque-binding")
+             if "has no schema type" in n]
+    bad = builder.build_failure("tlp_ob_optc", _OPTIONAL_KERNEL.format(
+        T="c10::optional<const at::Tensor>", ns="tlp_ob_optc"))
+    builder.build("tlp_ob_opt", _OPTIONAL_KERNEL.format(T="c10::optional<at::Tensor>", ns="tlp_ob_opt"),
+                  python_module=False)
+    x, m = _x(3), _x(3)
+    got = (torch.ops.tlp_ob_opt.masked_scale(x, m), torch.ops.tlp_ob_opt.masked_scale(x, None))
+    record(FILE, line, "build masked_scale as a kernel of 'masked_scale(Tensor x, Tensor? mask) -> Tensor' "
+           "(m.impl, CPU) with the parameter as written, then with the type the note names",
+           ("as written: does not compile (" + ("no type named 'element_type'" if "element_type" in bad
+                                                 else bad[-200:]) + "); " if bad else "as written: compiles; ")
+           + "c10::optional<at::Tensor>: compiles, registers, and computes x * mask / x * 2",
+           claim=notes[0] if notes else None)
+    assert notes and "use 'c10::optional<at::Tensor>' instead" in notes[0], notes
+    assert bad, "optional<const at::Tensor> compiled as a kernel parameter"
+    assert torch.equal(got[0], x * m) and torch.equal(got[1], x * 2)

@@ -281,6 +281,42 @@ def test_undeclared_alias(name, sc, record):
     assert "is not defined to alias output but was aliasing" in check, check
 
 
+# quantize_into fills two buffers and gives them back in a tuple (qutlass's
+# fusedQuantizeMx*). The hazard hides both writes; the fix-its' schema (one
+# alias set per written argument, the same on the return that gives it
+# back) passes; what the fix-its wrote before round 22 (one set for both
+# arguments, plain returns) is registered from Python over the same kernel
+# and fails: torch sees outputs aliasing inputs the schema does not tie.
+def _quantize_args():
+    return (torch.tensor([0.4, 1.6, -2.5]), torch.zeros(3), torch.zeros(1))
+
+
+def test_written_arguments_given_back_need_their_own_alias_sets(sc, record):
+    hazard = _op("sc", "quantize_into", DEFS)
+    fixed = _op("scf", "quantize_into", DEFS_FIXED)
+    old_fix = "quantize_into(Tensor x, Tensor(a!) q, Tensor(a!) scales) -> (Tensor, Tensor)"
+    lib = torch.library.Library("tlp_sc_oldfix", "FRAGMENT")
+    lib.define(old_fix)
+    lib.impl("quantize_into", lambda x, q, s: hazard(x, q, s), "CPU")
+    checks = {"hazard": _schema_check(hazard, _quantize_args()),
+              "fix-its": _schema_check(fixed, _quantize_args()),
+              "before": _schema_check(torch.ops.tlp_sc_oldfix.quantize_into, _quantize_args())}
+    eager, out = _quantize_args(), _quantize_args()
+    r_eager, r_fixed = hazard(*eager), fixed(*out)
+    record(FILE, _line("quantize_into"), "opcheck(test_schema) of the hazard's schema, of the fix-its' "
+           f"(golden file), and of '{old_fix}' (the fix-its before, registered from Python over the "
+           "same kernel); the golden op's results and buffers vs the hazard's",
+           "; ".join(f"{k}: {v}" for k, v in checks.items()))
+    lib._destroy()
+    assert ("is not defined as mutable but was mutated" in checks["hazard"]
+            or "is not defined to alias output but was aliasing" in checks["hazard"]), checks
+    assert checks["fix-its"] == "SUCCESS", checks
+    assert "is not defined to alias output but was aliasing" in checks["before"], checks
+    assert all(torch.equal(a, b) for a, b in zip(r_eager, r_fixed))
+    assert r_fixed[0].data_ptr() == out[1].data_ptr() and r_fixed[1].data_ptr() == out[2].data_ptr()
+    assert torch.equal(eager[1], out[1]) and torch.equal(eager[2], out[2])
+
+
 # --- the golden fix --------------------------------------------------------------
 
 @pytest.mark.parametrize("name", list(MUTATING))
@@ -365,12 +401,13 @@ NEG_ARGS = {
     "silu_and_mul": lambda: (torch.zeros(3), torch.rand(3)),
     "gmm": lambda: (torch.rand(3), torch.rand(3), torch.zeros(3)),
     "row_scale": lambda: (torch.rand(2, 3), torch.rand(2)),
+    "quantize_fresh": lambda: (torch.rand(2, 3),),
 }
 
 
 @pytest.mark.parametrize("name", ["scale_", "as_view", "good_out", "aten_style", "copy_local",
                                   "scale_copy", "sum_dict", "merge", "silu_and_mul", "gmm",
-                                  "row_scale"])
+                                  "row_scale", "quantize_fresh", "prefill_entry"])
 def test_negatives_register_and_pass_the_schema_check(name, sc, record):
     line = _line(name)
     msg = sc[("sc", name)]
