@@ -687,6 +687,35 @@ TEST(PythonFakes, ACallThroughAnImportAliasCallsTheOriginal) {
   EXPECT_EQ(P.firstUse("per_block_int8_cuda"), "sage/core.py:4");
 }
 
+// FlashMLA: its benchmark script times the exported flash_mla_with_kvcache
+// eagerly (and reads values with .item()); a benchmark, like a test, says
+// nothing of how users call the API: the export stays their compiled API.
+// Look-alike: the same call in a preprocessing tool makes it eager code.
+TEST(PythonFakes, ABenchmarkCallingAnExportLeavesItTheUsersAPI) {
+  for (const std::string Caller : {"benchmark/bench_mla.py", "tools/prepare.py"}) {
+    PythonOps P;
+    scanPythonSource("from setuptools import setup\nsetup(name='mla', packages=['mla'])\n", P,
+                     "setup.py");
+    scanPythonSource("from .interface import mla_with_kvcache\n", P, "mla/__init__.py");
+    scanPythonSource("import mla.cuda as mla_cuda\n"
+                     "def mla_with_kvcache(q, k):\n"
+                     "    return mla_cuda.dense_decode_fwd(q, k)\n",
+                     P, "mla/interface.py");
+    scanPythonSource("import mla\n"
+                     "def run(q, k):\n"
+                     "    out = mla.mla_with_kvcache(q, k)\n"
+                     "    return out.sum().item()\n",
+                     P, Caller);
+    P.finishScan();
+    EXPECT_EQ(P.reachedUse("dense_decode_fwd"),
+              Caller == "tools/prepare.py"
+                  ? ""
+                  : "mla/interface.py:3, in 'mla_with_kvcache', which the package exports "
+                    "(mla/__init__.py:1): its users' API")
+        << Caller;
+  }
+}
+
 // svox2: its autograd Functions pick the binding by name,
 // `_C.__dict__[f"volume_render_{backend}"]` in forward and
 // `..._{ctx.backend}_backward"]` in backward, its fused training step

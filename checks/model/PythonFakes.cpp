@@ -642,6 +642,21 @@ bool isTestFile(llvm::StringRef File) {
                       [](llvm::StringRef D) { return D == "test" || D == "tests"; });
 }
 
+/// A benchmark script of the project: under a `benchmark(s)`/`bench`
+/// directory, or named bench_*.py / benchmark*.py. It times the eager kernels;
+/// it says nothing of how users call them.
+bool isBenchmarkFile(llvm::StringRef File) {
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  File.split(Parts, '/');
+  if (Parts.empty())
+    return false;
+  llvm::StringRef Name = Parts.back();
+  return Name.starts_with("bench_") || Name.starts_with("benchmark") ||
+         llvm::any_of(llvm::ArrayRef(Parts).drop_back(), [](llvm::StringRef D) {
+           return D == "bench" || D == "benchmark" || D == "benchmarks";
+         });
+}
+
 /// A use's marker naming the function it is in ("in NAME"), and the one of
 /// a use that does not call the name (`x.name` kept, passed, compared).
 const char *const InFunction = "in ";
@@ -1642,7 +1657,9 @@ void PythonOps::markReached() {
       ExportRoots.emplace(Name.str(), It->second);
   }
   // An export the project's own Python outside the package (and outside
-  // tests) calls, and only where nothing compiled reaches, is used as the
+  // tests and benchmarks: FlashMLA's bench_flash_mla.py times
+  // flash_mla_with_kvcache eagerly) calls, and only where nothing compiled
+  // reaches, is used as the
   // project shows: eager code (Pointcept's pointseg.segment_mesh, called by
   // preprocessing scripts that take .numpy() of it), not its users'
   // compiled API. (The package's own calls are its internals: its
@@ -1666,7 +1683,8 @@ void PythonOps::markReached() {
     bool Used = false;
     for (const auto *ByMarkers : Found) {
       for (const auto &[Markers, At] : *ByMarkers) {
-        if (Markers.count("test file") || llvm::StringRef(At).starts_with(Package) ||
+        if (Markers.count("test file") || isBenchmarkFile(llvm::StringRef(At).rsplit(':').first) ||
+            llvm::StringRef(At).starts_with(Package) ||
             (Package == "/" && !llvm::StringRef(At).contains('/')))
           continue;
         if (InReached(Markers))
