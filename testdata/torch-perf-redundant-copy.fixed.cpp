@@ -30,6 +30,21 @@ torch::Tensor zerosThenCopy(const torch::Tensor &src) {
   return out;
 }
 
+// BasicSR's deform_conv backward: the buffer rebound to a view of all of
+// itself, then filled whole. Look-alike: rebound to a part of itself.
+at::Tensor zerosViewThenCopy(const at::Tensor &g) {
+  at::Tensor buf = at::empty_like(g); // expect: torch-perf-redundant-copy: 'zeros_like' fills 'buf' with values that 'copy_()' overwrites
+  buf = buf.view({g.size(1), g.size(0)});
+  buf.copy_(g.t());
+  return buf;
+}
+at::Tensor zerosNarrowThenCopy(const at::Tensor &g) {
+  at::Tensor buf = at::zeros_like(g);
+  buf = buf.narrow(0, 0, 1);
+  buf.copy_(g.narrow(0, 0, 1));
+  return buf;
+}
+
 at::Tensor onesThenFill(int64_t n) {
   at::Tensor buf = at::empty({n}); // expect: torch-perf-redundant-copy: allocate it with 'empty'
   buf.fill_(7);

@@ -9,6 +9,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
@@ -47,6 +48,37 @@ bool isMutableTensorRef(QualType T) {
 const CallExpr *statementCall(const Stmt *S) {
   const auto *E = dyn_cast_or_null<Expr>(S);
   return E ? dyn_cast<CallExpr>(E->IgnoreImplicit()) : nullptr;
+}
+
+/// \p S rebinds \p V to a view of all of its elements under another shape,
+/// `v = v.view({...})` (also transpose, permute...): what is written through
+/// V afterwards is written into the same allocation (BasicSR's
+/// deform_conv: `buf = at::zeros_like(g); buf = buf.view({...}); buf.copy_(g)`).
+static bool rebindsToWholeView(const Stmt *S, const VarDecl *V) {
+  const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(statementCall(S));
+  if (!Op || Op->getOperator() != OO_Equal || Op->getNumArgs() != 2 || !refersTo(Op->getArg(0), V))
+    return false;
+  static const llvm::StringSet<> WholeViews = {"view", "view_as", "reshape", "transpose",
+                                               "permute", "t", "flatten", "unsqueeze",
+                                               "squeeze", "movedim"};
+  const Expr *E = ignoreWrappers(Op->getArg(1));
+  for (int Depth = 0; Depth < 8; ++Depth) {
+    const auto *M = dyn_cast_or_null<CXXMemberCallExpr>(E);
+    if (!M)
+      return false;
+    const CXXMethodDecl *Method = M->getMethodDecl();
+    if (!Method || !Method->getIdentifier() || !WholeViews.contains(Method->getName()) ||
+        !isTensorType(M->getImplicitObjectArgument()->getType()))
+      return false;
+    // Only sizes in the arguments, never V's data.
+    for (const Expr *A : M->arguments())
+      if (mentions(A, V))
+        return false;
+    E = ignoreWrappers(M->getImplicitObjectArgument());
+    if (refersTo(E, V))
+      return true;
+  }
+  return false;
 }
 
 /// No argument of \p Call but the one at \p Skip mentions \p V.
@@ -847,6 +879,8 @@ static std::optional<FullWrite> writesAllFirst(llvm::ArrayRef<const Stmt *> Stmt
           return FullWrite{"'" + cubName(Cub) + "()'", Cub, nullptr, /*Scratch=*/true};
     }
     if ((View = elementViewOf(S, V)))
+      continue;
+    if (rebindsToWholeView(S, V))
       continue;
     if (const CompoundStmt *Lambda = dispatchedLambda(S, V, Ctx))
       return writesAllFirst(llvm::SmallVector<const Stmt *, 8>(Lambda->body()), V, Sizes, Ctx,
