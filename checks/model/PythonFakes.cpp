@@ -629,32 +629,33 @@ bool eagerOnly(const std::vector<Tok> &T, size_t B, size_t E) {
   }
 }
 
-/// A test of the project: under a `test`/`tests` directory, or named
-/// test_*.py / *_test.py.
-bool isTestFile(llvm::StringRef File) {
+/// \p File (a '/'-separated path) is under a directory named one of \p Dirs,
+/// or its name begins with one of \p Prefixes or ends with one of \p Suffixes.
+bool underDirOrNamed(llvm::StringRef File, std::initializer_list<llvm::StringRef> Dirs,
+                     std::initializer_list<llvm::StringRef> Prefixes,
+                     std::initializer_list<llvm::StringRef> Suffixes) {
   llvm::SmallVector<llvm::StringRef, 8> Parts;
   File.split(Parts, '/');
   if (Parts.empty())
     return false;
   llvm::StringRef Name = Parts.back();
-  return Name.starts_with("test_") || Name.ends_with("_test.py") ||
+  return llvm::any_of(Prefixes, [&](llvm::StringRef P) { return Name.starts_with(P); }) ||
+         llvm::any_of(Suffixes, [&](llvm::StringRef S) { return Name.ends_with(S); }) ||
          llvm::any_of(llvm::ArrayRef(Parts).drop_back(),
-                      [](llvm::StringRef D) { return D == "test" || D == "tests"; });
+                      [&](llvm::StringRef D) { return llvm::is_contained(Dirs, D); });
+}
+
+/// A test of the project: under a `test`/`tests` directory, or named
+/// test_*.py / *_test.py.
+bool isTestFile(llvm::StringRef File) {
+  return underDirOrNamed(File, {"test", "tests"}, {"test_"}, {"_test.py"});
 }
 
 /// A benchmark script of the project: under a `benchmark(s)`/`bench`
 /// directory, or named bench_*.py / benchmark*.py. It times the eager kernels;
 /// it says nothing of how users call them.
 bool isBenchmarkFile(llvm::StringRef File) {
-  llvm::SmallVector<llvm::StringRef, 8> Parts;
-  File.split(Parts, '/');
-  if (Parts.empty())
-    return false;
-  llvm::StringRef Name = Parts.back();
-  return Name.starts_with("bench_") || Name.starts_with("benchmark") ||
-         llvm::any_of(llvm::ArrayRef(Parts).drop_back(), [](llvm::StringRef D) {
-           return D == "bench" || D == "benchmark" || D == "benchmarks";
-         });
+  return underDirOrNamed(File, {"bench", "benchmark", "benchmarks"}, {"bench_", "benchmark"}, {});
 }
 
 /// A use's marker naming the function it is in ("in NAME"), and the one of
