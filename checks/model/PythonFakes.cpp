@@ -1612,7 +1612,7 @@ void PythonOps::markReached() {
         continue;
       if (Markers.count(CompileDecorator))
         Reach(Name);
-      // `self.name` (the receiver marker "on <file>:self").
+      // `self.name` (OnSelf): the method of that name its file defines, if one.
       std::string Edge = Name;
       llvm::StringRef File = llvm::StringRef(At).rsplit(':').first;
       if (Markers.count(OnSelf))
