@@ -532,7 +532,14 @@ TEST(PythonFakes, ABindingNameSeveralModulesShareIsAskedOnItsModule) {
 // called nowhere while sparse is called for `attend`. A name called
 // unqualified too (`from pkg.attn_sparse import apply`) may be sparse's.
 TEST(PythonFakes, ABindingCalledOnlyOnOtherModulesIsCalledNowhere) {
+  const std::string Setup =
+      "from setuptools import setup\n"
+      "from torch.utils.cpp_extension import CppExtension\n"
+      "setup(name='pkg_backend', ext_modules=[\n"
+      "    CppExtension(name='pkg_backend.attn_dense', sources=['dense.cpp']),\n"
+      "    CppExtension('pkg_backend.attn_sparse', ['sparse.cpp'])])\n";
   PythonOps P;
+  scanPythonSource(Setup, P, "setup.py");
   scanPythonSource("import torch\n"
                    "import pkg_backend.attn_dense as attn\n"
                    "import pkg_backend.attn_sparse as attn_sparse\n"
@@ -551,6 +558,7 @@ TEST(PythonFakes, ABindingCalledOnlyOnOtherModulesIsCalledNowhere) {
   // A module Python never calls: nothing known of it.
   EXPECT_EQ(P.calledOnOtherModulesOnly("apply", "attn_other"), "");
   PythonOps Q;
+  scanPythonSource(Setup, Q, "setup.py");
   scanPythonSource("import torch\n"
                    "import pkg_backend.attn_dense as attn\n"
                    "import pkg_backend.attn_sparse as attn_sparse\n"
@@ -563,6 +571,23 @@ TEST(PythonFakes, ABindingCalledOnlyOnOtherModulesIsCalledNowhere) {
                    Q, "model/layers.py");
   Q.finishScan();
   EXPECT_EQ(Q.calledOnOtherModulesOnly("apply", "attn_sparse"), "");
+  // nunchaku binds its ops in a submodule of its extension (`from ._C
+  // import ops`), nerfacc calls through a Python package imported as `_C`:
+  // modules no setup.py builds are no other extension's.
+  PythonOps R;
+  scanPythonSource("from setuptools import setup\n"
+                   "from torch.utils.cpp_extension import CUDAExtension\n"
+                   "setup(ext_modules=[CUDAExtension('nunchaku._C', ['pybind.cpp'])])\n",
+                   R, "setup.py");
+  scanPythonSource("import torch\n"
+                   "from nunchaku._C import ops\n"
+                   "from nunchaku import _C\n"
+                   "class Linear(torch.nn.Module):\n"
+                   "    def forward(self, x):\n"
+                   "        return ops.gemm_w4a4(x) + _C.QuantizedModel(x)\n",
+                   R, "nunchaku/linear.py");
+  R.finishScan();
+  EXPECT_EQ(R.calledOnOtherModulesOnly("gemm_w4a4", "_C"), "");
 }
 
 // `self.forward = self.forward_wo_act_sum` in a constructor (omniserve's

@@ -813,9 +813,27 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
   if ((File == "__init__.py" || llvm::StringRef(File).ends_with("/__init__.py")) &&
       !isTestFile(File))
     exportsOf(T, Lines, Source, File, Out);
-  if (File == "setup.py" || llvm::StringRef(File).ends_with("/setup.py"))
+  if (File == "setup.py" || llvm::StringRef(File).ends_with("/setup.py")) {
     Out.SetupDirs.insert(
         llvm::sys::path::parent_path(File, llvm::sys::path::Style::posix).str());
+    // `CppExtension("pkg.ext", ...)`, `CUDAExtension(name="pkg.ext", ...)`.
+    for (size_t I = 0; I + 2 < T.size(); ++I) {
+      if (T[I].Kind != Tok::Name || !llvm::StringRef(T[I].Text).ends_with("Extension") ||
+          !T[I + 1].is("("))
+        continue;
+      size_t S = T[I + 2].Kind == Tok::Str ? I + 2
+                 : I + 4 < T.size() && T[I + 2].is("name") && T[I + 3].is("=") &&
+                         T[I + 4].Kind == Tok::Str
+                     ? I + 4
+                     : 0;
+      if (S && !T[S].FString) {
+        llvm::StringRef N(T[S].Text);
+        N = N.contains('.') ? N.rsplit('.').second : N;
+        if (!N.empty())
+          Out.ExtensionModules.insert(N.str());
+      }
+    }
+  }
   // The C++ sources it names (a build that lists them compiles those).
   for (const Tok &K : T) {
     llvm::StringRef S(K.Text);
@@ -1760,7 +1778,8 @@ std::string PythonOps::keyFor(const std::string &Name, const std::string &Module
 std::string PythonOps::calledOnOtherModulesOnly(const std::string &Name,
                                                 const std::string &Module) const {
   auto All = Uses.find(Name);
-  if (Module.empty() || Uses.count(Name + "@" + Module) || All == Uses.end())
+  if (Module.empty() || !ExtensionModules.count(Module) || Uses.count(Name + "@" + Module) ||
+      All == Uses.end())
     return "";
   // This module is called (for another name), and each call of the name is
   // on a module (the same place under NAME@OTHER).
@@ -1772,7 +1791,9 @@ std::string PythonOps::calledOnOtherModulesOnly(const std::string &Name,
     llvm::StringRef K(Key);
     if (K.ends_with(Suffix) && K.size() > Suffix.size())
       ModuleCalled = true;
-    if (K.consume_front(Name + "@") && !K.empty())
+    if (K.consume_front(Name + "@") && !K.empty()) {
+      if (!ExtensionModules.count(K.str()))
+        return ""; // (called on something no setup.py builds: maybe this one)
       for (const std::string &At : llvm::make_second_range(ByMarkers)) {
         OnModules.insert(At);
         if (Other.empty() || At < OtherAt) {
@@ -1780,6 +1801,7 @@ std::string PythonOps::calledOnOtherModulesOnly(const std::string &Name,
           OtherAt = At;
         }
       }
+    }
   }
   if (!ModuleCalled)
     return "";

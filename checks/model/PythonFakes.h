@@ -95,6 +95,10 @@ struct PythonOps {
   std::set<std::string> ReadsValues;
   /// The directories of the setup.py files scanned ("" for the root's).
   std::set<std::string> SetupDirs;
+  /// The extension modules the setup.py files build, by the last part of
+  /// their names (`CUDAExtension(name="omniserve_backend.layernorm_ops")`:
+  /// "layernorm_ops").
+  std::set<std::string> ExtensionModules;
   /// The C++ and CUDA sources the Python files name in string literals, by
   /// file name (`"ext_gptq.cpp"`, `root / "cuda" / "q_gemm.cu"`): a build
   /// that lists its sources by name (setup.py, a cpp_extension.load helper)
@@ -193,7 +197,10 @@ public:
   /// module as `import pkg.attn_dense as attn` binds it) and none on this
   /// one, while this one is called for other names (omniserve's five
   /// attention extensions each bind `apply_bias_rope_update_kv_cache`; the
-  /// Python calls two of them). "" otherwise, or where \p Module is unknown.
+  /// Python calls two of them). Only between extension modules setup.py
+  /// builds (ExtensionModules): a submodule (`from ._C import ops`) or a
+  /// Python package that forwards to the extension (nerfacc's `cuda` as
+  /// `_C`) is the binding's own. "" otherwise, or where \p Module is unknown.
   std::string calledOnOtherModulesOnly(const std::string &Name, const std::string &Module) const;
 };
 

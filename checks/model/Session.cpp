@@ -96,7 +96,8 @@ std::string Session::pythonScansToJson() const {
                    {"called_ns", P->CalledOpNamespaces},
                    {"from_export", P->ReachedFromExport},
                    {"sources", P->SourceNames},
-                   {"source_globs", P->SourceGlobs}});
+                   {"source_globs", P->SourceGlobs},
+                   {"extension_modules", P->ExtensionModules}});
   ScansJson = All.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   ScansJsonOf = Scans.size();
   return ScansJson;
@@ -124,6 +125,7 @@ bool Session::preloadPythonScans(llvm::StringRef Json) {
       E.at("from_export").get_to(P.ReachedFromExport);
       E.at("sources").get_to(P.SourceNames);
       E.at("source_globs").get_to(P.SourceGlobs);
+      E.at("extension_modules").get_to(P.ExtensionModules);
     }
   } catch (const nlohmann::json::exception &) {
     return false;
