@@ -6,7 +6,6 @@
 #include "../model/Macros.h"
 #include "../model/ProjectModel.h"
 #include "../model/PythonFakes.h"
-#include "../model/PythonTree.h"
 #include "../model/Session.h"
 #include "../model/Registrations.h"
 #include "../model/Signatures.h"
