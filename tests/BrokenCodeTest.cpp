@@ -221,6 +221,42 @@ TEST(BrokenCode, CodeOnlyClangRejectsIsLintedInPart) {
   EXPECT_EQ(P.ExitCode, 3) << P.Err;
 }
 
+TEST(BrokenCode, ABodyClangRejectsWritesNothingKnown) {
+  // apex's index_mul_2d: the launcher of a .cu file writes `out` in a kernel
+  // launch whose block size is a braced list, which nvcc accepts and Clang
+  // drops ("expected expression"). What is left of the body writes nothing,
+  // and the binding in another file must not be told so: its schema cannot
+  // be inferred ('out' may be written), never 'Tensor out' with no (a!).
+  std::string Dir = makeTempDir("broken-rejected-body");
+  writeFile(Dir + "/bind.cpp",
+            "#include <torch/extension.h>\n"
+            "void fill_cuda(at::Tensor &out, const at::Tensor &in);\n"
+            "void fill(at::Tensor &out, const at::Tensor &in) { return fill_cuda(out, in); }\n"
+            "PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def(\"fill\", &fill); }\n");
+  std::string Kernel = "#include <torch/extension.h>\n"
+                       "__global__ void k(float *o, const float *i) { o[0] = i[0]; }\n"
+                       "void fill_cuda(at::Tensor &out, const at::Tensor &in) {\n"
+                       "  k<<<1, LAUNCH, 0>>>(out.data_ptr<float>(), in.data_ptr<float>());\n"
+                       "}\n";
+  auto Lint = [&](const std::string &Launch) {
+    std::string Source = Kernel;
+    Source.replace(Source.find("LAUNCH"), 6, Launch);
+    writeFile(Dir + "/kernel.cu", Source);
+    return runTorchLint("--torch-include=" + shellQuote(mockIncludes()) +
+                            " --no-cache --checks='-*,torch-compile-opaque-binding' bind.cpp "
+                            "kernel.cu",
+                        Dir);
+  };
+  RunResult Rejected = Lint("{32, 4, 1}");
+  EXPECT_TRUE(contains(Rejected.Out, "kernel.cu: error: could not be parsed")) << Rejected.Out;
+  EXPECT_FALSE(contains(Rejected.Out, "'fill(Tensor out, Tensor in_) -> ()'")) << Rejected.Out;
+  EXPECT_TRUE(contains(Rejected.Out, "'out' has its data handed to 'fill_cuda'")) << Rejected.Out;
+  // The same launch as Clang reads it: the write is seen.
+  RunResult Parsed = Lint("32");
+  EXPECT_FALSE(contains(Parsed.Out, "error:")) << Parsed.Out;
+  EXPECT_TRUE(contains(Parsed.Out, "'fill(Tensor(a!) out, Tensor in_) -> ()'")) << Parsed.Out;
+}
+
 TEST(BrokenCode, MissingClosingBraceSwallowsWhatFollows) {
   // What is true today: without its closing brace, the first function
   // swallows the second one, which Clang then rejects as a nested function

@@ -284,6 +284,23 @@ std::string TUModel::bindingModule(const PyBinding &B) {
   return N == ExtensionNamePlaceholder ? extensionModule() : N.str();
 }
 
+void TUModel::noteError(clang::SourceLocation L) {
+  if (L.isValid())
+    Rejected.push_back(Ctx.getSourceManager().getFileLoc(L));
+}
+
+bool TUModel::rejectedWithin(const clang::Stmt *Body) const {
+  if (!Body || Rejected.empty())
+    return false;
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  clang::SourceLocation B = SM.getFileLoc(Body->getBeginLoc()), E = SM.getFileLoc(Body->getEndLoc());
+  if (B.isInvalid() || E.isInvalid())
+    return false;
+  return llvm::any_of(Rejected, [&](clang::SourceLocation L) {
+    return !SM.isBeforeInTranslationUnit(L, B) && !SM.isBeforeInTranslationUnit(E, L);
+  });
+}
+
 std::string TUModel::extensionModule() {
   return extensionModuleOf(Main, S->projectRootOfFile(Main), OnPythonTree);
 }

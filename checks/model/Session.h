@@ -25,6 +25,7 @@
 
 #include "PythonTree.h"
 
+#include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <functional>
@@ -36,6 +37,7 @@
 
 namespace clang {
 class ASTContext;
+class Stmt;
 }
 
 namespace torchlint::model {
@@ -142,6 +144,14 @@ public:
   /// placeholder the engine defines); "" where unknown.
   std::string bindingModule(const PyBinding &B);
 
+  /// Notes an error the compiler reported at \p L while parsing the TU (the
+  /// engine's diagnostic consumer tells): a statement Clang rejects may be
+  /// missing from the AST, and with it a write (apex's kernel launch with a
+  /// braced block size, which nvcc accepts).
+  void noteError(clang::SourceLocation L);
+  /// Whether an error was noted within \p Body (its file range).
+  bool rejectedWithin(const clang::Stmt *Body) const;
+
   ~TUModel();
 
 private:
@@ -157,6 +167,7 @@ private:
   std::unique_ptr<Registrations> Model;
   std::unique_ptr<ProjectView> View;
   bool MakingView = false;
+  std::vector<clang::SourceLocation> Rejected; ///< noteError's, as file locations.
 };
 
 } // namespace torchlint::model

@@ -6,6 +6,7 @@
 
 #include "AstUtil.h"
 #include "Registrations.h"
+#include "Session.h"
 
 #include "TorchApi.h"
 
@@ -276,6 +277,13 @@ const FunctionDecl *projectDefinition(const FunctionDecl *Callee) {
   return SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())) ? nullptr : Def;
 }
 
+/// Clang rejected code in \p Def's body (TUModel::noteError): a statement
+/// it dropped may write what the rest does not.
+bool bodyRejected(const FunctionDecl *Def) {
+  return Def && Def->getBody() &&
+         TUModel::of(Def->getASTContext()).rejectedWithin(Def->getBody());
+}
+
 /// \p Callee writes through its pointer parameter \p Index (\p Depth:
 /// callees followed to get here). With \p Unseen: set when it does not,
 /// as far as the TU shows, but cannot be told to: \p Callee is not the
@@ -380,6 +388,9 @@ public:
         UnseenCallee = Inner.UnseenCallee;
         UnseenUsr = Inner.UnseenUsr;
         UnseenIndex = Inner.UnseenIndex;
+      } else if (VerifyHanded && !Unseen && bodyRejected(Def)) {
+        Unseen = Call;
+        UnseenCallee = functionName(Def);
       }
     }
   }
@@ -483,10 +494,64 @@ public:
     return false;
   }
 
+  /// A call whose callee the template pattern does not resolve (an overload
+  /// set or a function template called with arguments of a template
+  /// parameter's type: apex's `gemmex_wrapper(..., d_weight, ...)` inside
+  /// `template <typename T> wgrad_gemm_accum_fp32_cuda`), or a call through
+  /// a dependent member, handed P or a pointer into it: each candidate of
+  /// the overload set that takes a writable pointer there is asked; where
+  /// none answers, the call is Unseen's, never "writes nothing".
+  void dependentCall(const CallExpr *Call) {
+    if (!VerifyHanded || found() || !Call->isTypeDependent())
+      return;
+    const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();
+    const auto *Set = dyn_cast<UnresolvedLookupExpr>(Callee);
+    for (unsigned I = 0; I < Call->getNumArgs() && !found(); ++I) {
+      const Expr *Base = addressBase(Call->getArg(I));
+      if (!isP(Call->getArg(I)) && !pointsIntoP(Base, /*OrData=*/true) &&
+          !(P->getType()->isPointerType() && refersTo(Base, P)))
+        continue;
+      // Each candidate taking a writable pointer there is asked (it sets
+      // Unseen where it cannot tell); one taking a pointer to const or a
+      // value reads; anything else (a reference, a template parameter's
+      // type, no candidate) cannot be told.
+      bool MayWrite = !Set;
+      if (Set)
+        for (const NamedDecl *D : Set->decls()) {
+          const FunctionDecl *Candidate = D->getAsFunction();
+          QualType T = Candidate && I < Candidate->getNumParams()
+                           ? Candidate->getParamDecl(I)->getType()
+                           : QualType();
+          if (T.isNull() || T->isReferenceType() || T->isDependentType()) {
+            MayWrite = true;
+            continue;
+          }
+          if (!T->isPointerType() || T->getPointeeType().isConstQualified())
+            continue;
+          if (verifiedWrite(Call, Candidate, I)) {
+            hit(Call, "a writable pointer to its data is handed to '" + functionName(Candidate) +
+                          "', which writes through it");
+            return;
+          }
+        }
+      if (MayWrite && !Unseen) {
+        Unseen = Call;
+        if (Set)
+          UnseenCallee = Set->getName().getAsString();
+        else if (const auto *M = dyn_cast<CXXDependentScopeMemberExpr>(Callee))
+          UnseenCallee = M->getMember().getAsString();
+        else
+          UnseenCallee = "a call the template does not resolve";
+      }
+    }
+  }
+
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *F = Call->getDirectCallee();
-    if (!F)
+    if (!F) {
+      dependentCall(Call);
       return true;
+    }
     if (!isTorchDecl(F)) {
       atomicWrite(Call, F);
       if (HandedPointers)
@@ -677,7 +742,8 @@ bool writesThroughAt(const FunctionDecl *Callee, unsigned Index, unsigned Depth,
   Inner.TraverseStmt(Def->getBody());
   if (Inner.found())
     return true;
-  if (Unseen && (Inner.Unseen || !Def->getParamDecl(Index)->getType()->isPointerType()))
+  if (Unseen && (Inner.Unseen || !Def->getParamDecl(Index)->getType()->isPointerType() ||
+                 bodyRejected(Def)))
     *Unseen = true;
   return false;
 }
@@ -692,6 +758,10 @@ bool mayWriteParam(const FunctionDecl *F, const ParmVarDecl *P, const Stmt **Uns
   MutationFinder Finder(Def->getParamDecl(P->getFunctionScopeIndex()), 0,
                         /*HandedPointers=*/true, /*VerifyHanded=*/true);
   Finder.TraverseStmt(Def->getBody());
+  if (!Finder.found() && !Finder.Unseen && bodyRejected(Def)) {
+    Finder.Unseen = Def->getBody();
+    Finder.UnseenCallee = functionName(Def);
+  }
   if (!Finder.found() && Finder.Unseen) {
     if (Unseen)
       *Unseen = Finder.Unseen;

@@ -181,6 +181,8 @@ struct RunState {
   /// offset) and message, in the order reported, the deferred sources it
   /// assumed (AssumedFacts).
   ASTContext *CurrentAST = nullptr;
+  /// Its source manager, set with it (compared, never read, by ErrorKinds).
+  const SourceManager *CurrentSM = nullptr;
   std::map<std::pair<unsigned, std::string>, std::deque<std::vector<std::string>>> Assumed;
 };
 
@@ -426,6 +428,7 @@ private:
       llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
       Parent.State.CurrentFile = Abs.str().str();
       Parent.State.CurrentAST = &CI.getASTContext();
+      Parent.State.CurrentSM = &CI.getSourceManager();
       // The TU's model belongs to this run's session; the Python files the
       // checks scan are inputs of the result too.
       RunState *State = &Parent.State;
@@ -906,11 +909,18 @@ protected:
 /// it too. Code only Clang's semantic analysis rejects (an overloaded
 /// operator nvcc resolves and Clang finds ambiguous, a `static` redeclaration
 /// GCC accepts) still parses: the rest of the file is linted, in part.
+///
+/// Each error's place is noted in the TU's model too (TUModel::noteError):
+/// what the model says a function writes does not count on a body Clang
+/// rejected part of.
 class ErrorKinds : public Forwarding {
 public:
-  using Forwarding::Forwarding;
+  ErrorKinds(DiagnosticConsumer &Next, const RunState &State) : Forwarding(Next), State(State) {}
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level >= DiagnosticsEngine::Error && State.CurrentAST && Info.hasSourceManager() &&
+        &Info.getSourceManager() == State.CurrentSM)
+      model::TUModel::of(*State.CurrentAST).noteError(Info.getLocation());
     if (Level >= DiagnosticsEngine::Error &&
         (Level == DiagnosticsEngine::Fatal ||
          DiagnosticIDs::getCategoryNameFromID(DiagnosticIDs::getCategoryNumberForDiag(
@@ -919,6 +929,9 @@ public:
     Next.HandleDiagnostic(Level, Info);
   }
   bool OnlySemantic = true;
+
+private:
+  const RunState &State;
 };
 
 /// Passes the checks' diagnostics on, keeping for each finding the deferred
@@ -1071,7 +1084,7 @@ private:
       std::vector<std::string> Args = {"-resource-dir", clangResourceDir(), "-Wno-everything",
                                        "-ferror-limit=0", "-fno-spell-checking"};
       Args.insert(Args.end(), Extra.begin(), Extra.end());
-      ErrorKinds Kinds(DiagConsumer);
+      ErrorKinds Kinds(DiagConsumer, State);
       std::string Why = parseWithCommands(Database, File, FS, Args, Factory, Kinds);
       if (Kinds.OnlySemantic)
         OnlySemanticErrors.insert(File);

@@ -48,16 +48,19 @@ BINDINGS = {
     "fill_grad": (lambda: (_x(3), torch.zeros(3)), None),
     "reverse_cumsum": (lambda: (_x(5),), None),
     "three_nn": (lambda: (_x(4), torch.zeros(4)), lambda a, out: None),
+    "copy_into": (lambda: (_x(4), torch.zeros(4)), None),
+    "total": (lambda: (_x(4),), lambda a: a.new_empty((1,), dtype=torch.float64)),
 }
 # The fix registers these four as CompositeImplicitAutograd (they only call
 # tensor ops), the others for CPU (row_max; fill_from, whose launcher writes
 # `out` through a params struct: Tensor(b!)) or CPU and CUDA (gather_rows
 # makes a tensor from host memory; clip_any tests the device). fill_grad is
-# not migrated (its c10::optional<at::Tensor>& cannot be a kernel's), nor is
-# reverse_cumsum (whether the code it hands its input's data to writes it
-# cannot be told).
+# not migrated (its c10::optional<at::Tensor>& cannot be a kernel's), nor are
+# reverse_cumsum and copy_into (whether the code they hand their tensors' data
+# to writes it cannot be told); total (CPU) hands its input's data through a
+# template to overloads that all take a pointer to const.
 COMPOSITE = ["scale", "split_sign", "add_into", "cube"]
-MIGRATED = COMPOSITE + ["gather_rows", "row_max", "clip_any", "fill_from"]
+MIGRATED = COMPOSITE + ["gather_rows", "row_max", "clip_any", "fill_from", "total"]
 
 
 def _caller(fn):
