@@ -155,9 +155,28 @@ void rasterize_backward(const at::Tensor &pix_to_face, const at::Tensor &grad_zb
                   grad_zbuf.contiguous().data_ptr<float>(), pix_to_face.size(1));
 }
 
-// Look-alike: the data pointer is of another tensor the copy was handed to.
+// The copy handed to a function of the project (here only declared): what
+// it does with the layout is its code's, which may index the data as NCHW;
+// so is a copy assigned to the caller's tensor, which the caller then holds.
+// (apex's megatron softmax: `if (!input.is_contiguous()) input =
+// input.contiguous(); return fwd_cuda(input, mask, scale);`, whose kernel in
+// a .cu file indexes the [batch, heads, sq, sk] scores row-major; the fix-it
+// would have handed it channels_last strides.)
 at::Tensor padded(const at::Tensor &x);
 const float *padded_pointer(const at::Tensor &images) {
   TORCH_CHECK(images.dim() == 4, "expected NCHW");
-  return padded(images.contiguous()).data_ptr<float>(); // expect: torch-perf-memory-format: converts channels_last input to NCHW with a full copy
+  return padded(images.contiguous()).data_ptr<float>();
+}
+at::Tensor softmax_cuda(const at::Tensor &input, double scale);
+at::Tensor scaled_softmax(at::Tensor &input, double scale) {
+  TORCH_CHECK(input.dim() == 4, "expected 4D tensor");
+  if (!input.is_contiguous())
+    input = input.contiguous();
+  return softmax_cuda(input, scale);
+}
+// Look-alike: a copy handed to torch's own functions is still reported.
+at::Tensor pooled_sum(const at::Tensor &images) {
+  TORCH_CHECK(images.dim() == 4, "expected NCHW");
+  at::Tensor x = images.contiguous(); // expect: torch-perf-memory-format: converts channels_last input to NCHW with a full copy
+  return at::relu(x) + x;
 }

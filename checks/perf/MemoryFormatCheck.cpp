@@ -101,23 +101,41 @@ bool needsStandardLayout(const Expr *E, const FunctionDecl *F, ASTContext &Ctx) 
                       [&](const Expr *Use) { return IsRaw(Use, Ctx); });
 }
 
-/// True if the value of \p E leaves the function: returned, or stored in a
+/// True if the value of \p E leaves the function: returned, stored in a
 /// member (torchcodec's validateFrames returns frames.contiguous() into a
-/// member its encoder indexes as NCHW later). Code this TU cannot see
+/// member its encoder indexes as NCHW later), assigned to a parameter the
+/// caller passed by reference, or handed to a function that is not torch's
+/// (apex's megatron softmax: `input = input.contiguous();` then
+/// `fwd_cuda(input, ...)`, a launcher in a .cu file whose kernel indexes the
+/// [batch, heads, sq, sk] scores row-major). Code this TU may not show
 /// decides whether the NCHW copy is needed.
 bool escapes(const Expr *E, const FunctionDecl *F, ASTContext &Ctx) {
   auto Escapes = [&](const Expr *Use) {
     if (isa<MemberExpr>(Use))
       return true; // Assigned to a member (valueUses followed it).
+    if (const auto *R = dyn_cast<DeclRefExpr>(Use))
+      if (const auto *P = dyn_cast<ParmVarDecl>(R->getDecl());
+          P && P->getType()->isReferenceType() &&
+          !P->getType().getNonReferenceType().isConstQualified())
+        return true; // Assigned to the caller's tensor (valueUses followed it).
     // Returned as it is (through the casts and temporaries Clang adds), not
-    // a value computed from it (`return x.contiguous() * 2`).
+    // a value computed from it (`return x.contiguous() * 2`), or an argument
+    // of a call that is not torch's.
     DynTypedNodeList Parents = Ctx.getParents(*Use);
+    const Expr *Child = Use;
     for (int I = 0; I < 6 && !Parents.empty(); ++I) {
       if (Parents[0].get<ReturnStmt>())
         return true;
       const auto *P = Parents[0].get<Expr>();
+      if (const auto *Call = dyn_cast_or_null<CallExpr>(P);
+          Call && !isa<CXXMemberCallExpr>(Call) && !isa<CXXOperatorCallExpr>(Call)) {
+        const FunctionDecl *Callee = Call->getDirectCallee();
+        return llvm::is_contained(Call->arguments(), Child) &&
+               (!Callee || (!isTorchDecl(Callee) && !Callee->isInStdNamespace()));
+      }
       if (!P || ignoreWrappers(P) != ignoreWrappers(Use))
         return false;
+      Child = P;
       Parents = Ctx.getParents(Parents[0]);
     }
     return false;
