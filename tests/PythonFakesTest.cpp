@@ -896,6 +896,39 @@ TEST(PythonFakes, CallsOfTheProjectsFunctionsTorchsAndValuesAreNoBindingUses) {
   EXPECT_EQ(P.firstUse("layer_norm"), "ops/layer_norm.py:5");
 }
 
+// torchrl: its compiled `update()` ends `metadata.update({...})`, a dict's
+// update; the replay buffer's sampler calls its segment trees' `query` (no
+// name of Python's containers) in eager code. A name Python's containers and
+// strings have, called on something else than a module or `self`, is never a
+// use torch.compile is known to reach (the pybind11 method SegmentTree.update
+// is not called where torch.compile traces).
+TEST(PythonFakes, ACallOfAContainersMethodNameIsNoReachedUse) {
+  std::string Dir = makeTempDir("python-builtin-methods");
+  writeFile(Dir + "/train.py", "import torch\n"
+                               "def main(loss_module, optimizer):\n"
+                               "    def update(batch):\n"
+                               "        loss, metadata = loss_module(batch)\n"
+                               "        loss.backward()\n"
+                               "        optimizer.step()\n"
+                               "        metadata.update({'loss': loss})\n"
+                               "        return metadata.get('loss')\n"
+                               "    update = torch.compile(update)\n");
+  writeFile(Dir + "/model.py", "import torch\nimport ext\n"
+                               "class Net(torch.nn.Module):\n"
+                               "    def forward(self, x):\n"
+                               "        self.update(x)\n"
+                               "        return self.table.query(x)\n"
+                               "    def update(self, x):\n"
+                               "        ext.update(x)\n");
+  const PythonOps P = scanPythonTrees({Dir});
+  EXPECT_EQ(P.firstUse("get"), "train.py:8");
+  EXPECT_EQ(P.reachedUse("get"), "");
+  // On a module, or the class's own method on self: reached as before (the
+  // binding's call in Net.update, which forward calls; not the dict's).
+  EXPECT_EQ(P.reachedUse("update"), "model.py:8, in 'update'");
+  EXPECT_EQ(P.reachedUse("query"), "model.py:6, in 'forward'");
+}
+
 // DROID-SLAM: the network keeps a module in `self.update` and calls it in
 // forward; the factor graph's method `update` (called from the SLAM loop,
 // never in a forward) calls the binding. `self.update(...)` calls the

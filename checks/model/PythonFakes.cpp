@@ -7,6 +7,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
@@ -689,6 +690,27 @@ const char *const OnSelf = "on self";
 /// on is no module (`x.flatten(2)`): most likely the tensor's method, so
 /// never a use torch.compile is known to reach (markReached).
 const char *const TensorMethod = "tensor method";
+/// The same when the name is a method of Python's own containers and
+/// strings (`metadata.update({...})`, `d.get(k)`): torchrl's compiled
+/// `update()` calls a dict's update, not its SegmentTree's.
+const char *const BuiltinMethod = "builtin method";
+bool isBuiltinMethodName(llvm::StringRef Name) {
+  static const llvm::StringSet<> Names = {
+      // dict, list, set
+      "add", "append", "clear", "copy", "count", "difference", "difference_update", "discard",
+      "extend", "fromkeys", "get", "index", "insert", "intersection", "intersection_update",
+      "isdisjoint", "issubset", "issuperset", "items", "keys", "pop", "popitem", "remove",
+      "reverse", "setdefault", "sort", "symmetric_difference", "symmetric_difference_update",
+      "union", "update", "values",
+      // str, bytes
+      "capitalize", "casefold", "center", "decode", "encode", "endswith", "expandtabs", "find",
+      "format", "format_map", "hex", "isalnum", "isalpha", "isascii", "isdecimal", "isdigit",
+      "isidentifier", "islower", "isnumeric", "isprintable", "isspace", "istitle", "isupper",
+      "join", "ljust", "lower", "lstrip", "partition", "removeprefix", "removesuffix",
+      "replace", "rfind", "rindex", "rjust", "rpartition", "rsplit", "rstrip", "split",
+      "splitlines", "startswith", "strip", "swapcase", "title", "translate", "upper", "zfill"};
+  return Names.contains(Name);
+}
 /// A use's marker when it reads the name, uncalled, off something no loaded
 /// extension is kept in and hands it to a call (`f(self.config.flag)`): a
 /// value as likely as a binding, so never a use torch.compile is known to
@@ -1201,9 +1223,14 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
         Own.insert(*Module);
       // (In a function of the same name it is what a wrapper wraps:
       // pytorch3d's pulsar `_Render.backward` calls `renderer.backward`.)
-      if (Attribute && !llvm::StringRef(*Module).starts_with(OnModule) &&
-          isTensorMethodName(T[I].Text) && !Own.count(InFunction + T[I].Text))
-        Own.insert(TensorMethod);
+      // (A dict's update is one in a function named update too: torchrl's
+      // compiled `def update(...)` ends `metadata.update({...})`.)
+      if (Attribute && !llvm::StringRef(*Module).starts_with(OnModule)) {
+        if (isTensorMethodName(T[I].Text) && !Own.count(InFunction + T[I].Text))
+          Own.insert(TensorMethod);
+        else if (isBuiltinMethodName(T[I].Text) && *Module != OnSelf)
+          Own.insert(BuiltinMethod);
+      }
       Out.Uses[T[I].Text].emplace(Own, At);
       // `from .quant import per_block_int8 as per_block_int8_cuda`, then
       // `per_block_int8_cuda(...)`: a call of the project module's
@@ -1573,6 +1600,7 @@ void PythonOps::markReached() {
   auto Untraced = [](const std::set<std::string> &M) {
     return M.count("def __init__") || M.count("test file") || M.count("eager-only branch") ||
            M.count("torch.compiler.disable") || M.count("@op-kernel") || M.count(TensorMethod) ||
+           M.count(BuiltinMethod) ||
            M.count(ValueRead);
   };
   std::set<std::string> Roots = {"forward", "backward"};
