@@ -158,6 +158,11 @@ TEST(Cuda, SpacedLaunchesAreRespelledInPlace) {
   EXPECT_EQ(torchlint::spellLaunchesForClang("k << <1, 2 >> >(p); std::vector<std::vector<int>> > v;"),
             "k <<< 1, 2 >>> (p); std::vector<std::vector<int>> > v;");
   EXPECT_EQ(torchlint::spellLaunchesForClang("operator<< <>(o, b)"), "operator<< <>(o, b)");
+  // A braced block size (nvcc's dim3 from a list): parenthesised in place.
+  EXPECT_EQ(torchlint::spellLaunchesForClang("k<<<n, {32, 4, 1}, 0, s>>>(p); int a[] = {1};"),
+            "k<<<n, (32, 4, 1), 0, s>>>(p); int a[] = {1};");
+  EXPECT_EQ(torchlint::spellLaunchesForClang("k << <dim3{n}, {32, 4} >> >(p);"),
+            "k <<< dim3(n), (32, 4) >>> (p);");
   std::string Hostile;
   for (int I = 0; I < 1000000; ++I)
     Hostile += "<< <";

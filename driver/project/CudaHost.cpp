@@ -83,15 +83,21 @@ std::string spellLaunchesForClang(llvm::StringRef Source) {
     llvm::StringRef Before = llvm::StringRef(Out).substr(From, I - From).rtrim();
     if (Before.ends_with("operator") || (I > 0 && Out[I - 1] == '<'))
       continue;
-    size_t After = Respell(I, '<');
+    size_t After = Out.compare(I, 3, "<<<") == 0 ? I + 3 : Respell(I, '<');
     if (After == std::string::npos)
       continue;
     // Its closing `>> >`: the first `>>` after the opener (a launch
-    // configuration holds no shift).
+    // configuration holds no shift). A block size nvcc takes as a braced
+    // list (`<<<grid, {32, 4, 1}, 0, stream>>>`: apex's index_mul_2d),
+    // which Clang's parser refuses there, is read parenthesised, each
+    // brace in its place (the launch parses; its sizes are no check's).
     for (size_t J = After; J + 1 < Out.size() && J < After + MaxConfig && Out[J] != ';'; ++J)
       if (Out[J] == '>' && Out[J + 1] == '>') {
         if (Out.compare(J, 3, ">>>") != 0)
           Respell(J, '>');
+        for (size_t K = After; K < J; ++K)
+          if (Out[K] == '{' || Out[K] == '}')
+            Out[K] = Out[K] == '{' ? '(' : ')';
         break;
       }
     I = After;
@@ -123,8 +129,11 @@ std::string findCudaToolkit(const std::vector<std::string> &ExtraArgs) {
 }
 
 std::vector<std::string> cudaHostArgs(const std::string &Toolkit) {
+  // (nvcc, from 11.5 on, defines the list of the architectures it compiles
+  // for, and host code reads it: apex's group_norm_v2 has `int list[] =
+  // {__CUDA_ARCH_LIST__};`. One of them, as a build for sm_80 has it.)
   std::vector<std::string> Args = {"-x", "cuda", "--cuda-host-only", "-nocudalib",
-                                   "-Wno-unknown-cuda-version"};
+                                   "-Wno-unknown-cuda-version", "-D__CUDA_ARCH_LIST__=800"};
   if (Toolkit.empty()) {
     Args.insert(Args.end(), {"-nocudainc", "-include",
                              std::string(BuiltinDir) + "/torchlint_cuda_host.h"});
