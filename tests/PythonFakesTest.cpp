@@ -393,6 +393,27 @@ TEST(PythonFakes, BindingsCalledFromPythonKernelsAreWrapped) {
   EXPECT_EQ(P.WrappedCalls.at("fwd"), "m.py:7");
 }
 
+// flash-attention's form: the decorator is a name the file binds to
+// torch.library.custom_op (a no-op stands in for it on older torch); the
+// bindings called in its kernels are behind the operators, not graph breaks.
+TEST(PythonFakes, AnAliasOfCustomOpMakesKernelsToo) {
+  PythonOps P = scan("import torch\nimport flash_attn_2_cuda as flash_attn_gpu\n"
+                     "if torch.__version__ >= '2.4.0':\n"
+                     "    _torch_custom_op_wrapper = torch.library.custom_op\n"
+                     "else:\n"
+                     "    _torch_custom_op_wrapper = noop_custom_op_wrapper\n"
+                     "_other = torch.library.register_fake\n"
+                     "@_torch_custom_op_wrapper(\"flash_attn::_fwd\", mutates_args=())\n"
+                     "def _fwd(q: torch.Tensor) -> torch.Tensor:\n"
+                     "    return flash_attn_gpu.fwd(q)\n"
+                     "@_other(\"flash_attn::_fwd\")\n"
+                     "def _fake(q):\n"
+                     "    return flash_attn_gpu.not_a_kernel(q)\n");
+  EXPECT_EQ(wrapped(P), (std::set<std::string>{"fwd"}));
+  EXPECT_FALSE(P.untracedUses("fwd").empty());
+  EXPECT_TRUE(P.untracedUses("not_a_kernel").empty());
+}
+
 // tiny-cuda-nn: `initial_params` is called when a module is built, never in
 // a forward that torch.compile traces; `fwd` is called both there and in
 // forward, `helper` nowhere but at the top level.

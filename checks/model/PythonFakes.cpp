@@ -555,9 +555,24 @@ namespace {
 /// that torch.compile calls the operator, never the function's body:
 /// @torch.library.custom_op(...), @custom_op(...),
 /// @torch.library.impl(...), @lib.impl(...), @op.register_kernel(...).
-bool isKernelDecorator(const std::vector<Tok> &T, const Line &L) {
+/// The names a file binds to torch's custom_op decorator (`_torch_custom_op_wrapper =
+/// torch.library.custom_op`, flash-attention's: on torch < 2.4 a no-op
+/// stands in for it): decorators as much as custom_op itself.
+std::set<std::string> customOpAliases(const std::vector<Tok> &T, const std::vector<Line> &Lines) {
+  std::set<std::string> Out;
+  for (const Line &L : Lines)
+    if (L.End >= L.Begin + 3 && T[L.Begin].Kind == Tok::Name && T[L.Begin + 1].is("=") &&
+        T[L.End - 1].is("custom_op") && (L.End - L.Begin == 3 || T[L.End - 2].is(".")))
+      Out.insert(T[L.Begin].Text);
+  return Out;
+}
+
+bool isKernelDecorator(const std::vector<Tok> &T, const Line &L,
+                       const std::set<std::string> &Aliases = {}) {
   if (L.Begin >= L.End || !T[L.Begin].is("@"))
     return false;
+  if (L.Begin + 1 < L.End && Aliases.count(T[L.Begin + 1].Text))
+    return true;
   for (size_t I = L.Begin + 1; I < L.End; ++I)
     if (T[I].Kind == Tok::Name && (T[I].Text == "custom_op" || T[I].Text == "register_kernel" ||
                                    (T[I].Text == "impl" && I > L.Begin + 1 && T[I - 1].is("."))))
@@ -960,6 +975,7 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
   }
   // `from torch._dynamo import disable [as d]`: names that are torch's.
   std::set<std::string> DisableAliases;
+  const std::set<std::string> CustomOps = customOpAliases(T, Lines);
   struct Frame {
     unsigned Indent;
     bool Class;
@@ -1008,7 +1024,7 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       if (Marker == "torch.compiler.disable" && OuterFunction())
         Out.CompileDisablers.insert(OuterFunction()->Name);
       Pending.push_back(std::move(Marker));
-      if (isKernelDecorator(T, L))
+      if (isKernelDecorator(T, L, CustomOps))
         Pending.push_back("@op-kernel");
       continue;
     }
@@ -1289,8 +1305,9 @@ void wrappedCalls(const std::string &Source, PythonOps &Out, const std::string &
   auto LineNo = [&](size_t Offset) {
     return 1 + std::count(Source.begin(), Source.begin() + Offset, '\n');
   };
+  const std::set<std::string> CustomOps = customOpAliases(T, Lines);
   for (size_t LI = 0; LI < Lines.size(); ++LI) {
-    if (!isKernelDecorator(T, Lines[LI]))
+    if (!isKernelDecorator(T, Lines[LI], CustomOps))
       continue;
     size_t Def = LI + 1;
     while (Def < Lines.size() && Lines[Def].Begin < Lines[Def].End && T[Lines[Def].Begin].is("@"))
