@@ -259,3 +259,9 @@ TORCH_LIBRARY_IMPL(TORCH_EXTENSION_NAME, CUDA, m) {
   m.impl("gather_rows", &ext::gather_rows);
   m.impl("clip_any", &ext::clip_any);
 }
+
+// Fake kernels for torch.compile: the outputs the kernels allocate, with symbolic sizes.
+TORCH_LIBRARY_IMPL(TORCH_EXTENSION_NAME, Meta, m) {
+  m.impl("row_max", [](const at::Tensor & x) { return at::empty_symint({x.sym_size(0)}, x.options()); });
+  m.impl("total", [](const at::Tensor & a) { return at::empty_symint({1}, a.options().dtype(at::kDouble)); });
+}

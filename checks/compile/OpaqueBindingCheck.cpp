@@ -395,6 +395,10 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
         for (const std::string &Key : K.Keys)
           Impls[Key] += "  m.impl(\"" + Other.Name + "\", &" + spelledName(Other.Function) +
                         ");\n";
+        // Its fake, where its body shows the outputs (metaKernelOf).
+        if (K.Keys.front() != "CompositeImplicitAutograd")
+          if (std::string Meta = metaKernelOf(Other.Function); !Meta.empty())
+            Impls["Meta"] += "  m.impl(\"" + Other.Name + "\", " + Meta + ");\n";
       }
       if (!Defs.empty()) {
         std::string Block =
@@ -406,7 +410,7 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
                                     " expands to (the last part of the extension's name)."
                               : ".") +
             "\nTORCH_LIBRARY_FRAGMENT(" + Ns.Code + ", m) {\n" + Defs + "}";
-        for (const char *Key : {"CompositeImplicitAutograd", "CPU", "CUDA"}) {
+        for (const char *Key : {"CompositeImplicitAutograd", "CPU", "CUDA", "Meta"}) {
           auto It = Impls.find(Key);
           if (It == Impls.end())
             continue;
@@ -414,6 +418,9 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
           if (It->first == "CompositeImplicitAutograd")
             Block += "// Tensor ops only: one kernel for every backend, which torch.compile "
                      "traces (no fake kernel needed).\n";
+          if (It->first == "Meta")
+            Block += "// Fake kernels for torch.compile: the outputs the kernels allocate, "
+                     "with symbolic sizes.\n";
           Block += "TORCH_LIBRARY_IMPL(" + Ns.Code + ", " + Key + ", m) {\n" + It->second + "}";
         }
         D << FixItHint::CreateInsertion(End.getLocWithOffset(1), Block);
@@ -448,6 +455,16 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
     if (StringRef(I.Schema).ends_with("-> ()") &&
         (StringRef(I.Schema).contains("!)") || !I.Unknown.empty()))
       continue;
+    // A Meta kernel the fix-it registers (the body shows the outputs).
+    if (std::string Meta = metaKernelOf(B.Function);
+        !Meta.empty() && I.settled() && !K.Keys.empty() && !Ns.Taken.count(Ns.Code + "::" + B.Name)) {
+      diag(B.Function->getLocation(),
+           "the fix-it gives the op a fake kernel for torch.compile, a Meta kernel written "
+           "from the outputs its code allocates: m.impl(\"%0\", %1)",
+           DiagnosticIDs::Note)
+          << B.Name << Meta;
+      continue;
+    }
     // The outputs the kernel allocates, in Python, when its body shows them
     // (here, or in the file that defines it: then with its names there).
     std::string Returns = fakeReturnOf(B.Function), FakeArgs = I.FakeArgs;

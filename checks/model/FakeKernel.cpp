@@ -61,9 +61,30 @@ std::string dtypeNamed(StringRef Name) {
       .Default("");
 }
 
+/// at::kFloat, at::kLong... for torch.float32, torch.int64...
+std::string cxxDtype(StringRef Python) {
+  return llvm::StringSwitch<std::string>(Python)
+      .Case("torch.float32", "at::kFloat")
+      .Case("torch.float64", "at::kDouble")
+      .Case("torch.float16", "at::kHalf")
+      .Case("torch.bfloat16", "at::kBFloat16")
+      .Case("torch.int64", "at::kLong")
+      .Case("torch.int32", "at::kInt")
+      .Case("torch.int16", "at::kShort")
+      .Case("torch.int8", "at::kChar")
+      .Case("torch.uint8", "at::kByte")
+      .Case("torch.bool", "at::kBool")
+      .Default("");
+}
+
+/// Writes the outputs in Python (a fake kernel's return) or, with Cxx, in
+/// C++ for a Meta kernel: symbolic sizes (`x.sym_size(0)`,
+/// `at::empty_symint`), so that it also runs on the fake tensors of
+/// dynamic shapes; no C++ form where a size depends on data or an output
+/// has no tensor to take its options from.
 class Writer {
 public:
-  explicit Writer(const FunctionDecl *F) : F(F) {}
+  Writer(const FunctionDecl *F, bool Cxx = false) : F(F), Cxx(Cxx) {}
 
   /// A returned value: an allocation, or a tuple or list of them.
   std::string output(const Expr *E, unsigned Depth = 0) {
@@ -95,6 +116,8 @@ public:
     }
     bool List = isa<InitListExpr>(E) && templateSpecializationOf(F->getReturnType()) &&
                 templateSpecializationOf(F->getReturnType())->getName() == "vector";
+    if (Cxx)
+      return List ? "std::vector<at::Tensor>{" + Out + "}" : "std::make_tuple(" + Out + ")";
     return List ? "[" + Out + "]" : "(" + Out + ")";
   }
 
@@ -118,11 +141,20 @@ private:
     std::string DtypeArg = Dtype.empty() ? "" : ", dtype=" + Dtype;
     if (Like) {
       std::string Of = tensor(C->getArg(0));
+      if (Cxx)
+        return Of.empty() ? ""
+               : Dtype.empty()
+                   ? "at::empty_like(" + Of + ")"
+                   : "at::empty_like(" + Of + ", " + Of + ".options().dtype(" + Dtype + "))";
       return Of.empty() ? "" : "torch.empty_like(" + Of + DtypeArg + ")";
     }
     std::string Shape = shape(C->getArg(0));
     if (Shape.empty())
       return {};
+    if (Cxx) // (Options of no tensor would make a real tensor, not a meta one.)
+      return Base.empty() ? ""
+                          : "at::empty_symint(" + Shape + ", " + Base + ".options()" +
+                                (Dtype.empty() ? "" : ".dtype(" + Dtype + ")") + ")";
     return Base.empty() ? "torch.empty(" + Shape + DtypeArg + ")"
                         : Base + ".new_empty(" + Shape + DtypeArg + ")";
   }
@@ -132,7 +164,7 @@ private:
     E = strip(E);
     if (const auto *M = dyn_cast_or_null<CXXMemberCallExpr>(E); M && methodName(M) == "sizes") {
       std::string Of = tensor(M->getImplicitObjectArgument());
-      return Of.empty() ? "" : Of + ".shape";
+      return Of.empty() ? "" : Of + (Cxx ? ".sym_sizes()" : ".shape");
     }
     const auto *L = dyn_cast_or_null<InitListExpr>(E);
     if (!L || L->getNumInits() == 0)
@@ -144,6 +176,8 @@ private:
         return {};
       Out += (Out.empty() ? "" : ", ") + S;
     }
+    if (Cxx)
+      return "{" + Out + "}";
     return "(" + Out + (L->getNumInits() == 1 ? ",)" : ")");
   }
 
@@ -167,12 +201,14 @@ private:
 
   std::string dtype(const Expr *E) {
     E = strip(E);
-    if (const auto *R = dyn_cast_or_null<DeclRefExpr>(E))
-      return dtypeNamed(R->getDecl()->getName());
+    if (const auto *R = dyn_cast_or_null<DeclRefExpr>(E)) {
+      std::string Named = dtypeNamed(R->getDecl()->getName());
+      return Cxx ? cxxDtype(Named) : Named;
+    }
     if (const auto *M = dyn_cast_or_null<CXXMemberCallExpr>(E);
         M && (methodName(M) == "scalar_type" || methodName(M) == "dtype")) {
       std::string Of = tensor(M->getImplicitObjectArgument());
-      return Of.empty() ? "" : Of + ".dtype";
+      return Of.empty() ? "" : Of + (Cxx ? ".scalar_type()" : ".dtype");
     }
     return {};
   }
@@ -216,7 +252,7 @@ private:
     }
     if (const auto *B = dyn_cast<BinaryOperator>(E)) {
       StringRef Op = llvm::StringSwitch<StringRef>(B->getOpcodeStr())
-                         .Case("/", "//")
+                         .Case("/", Cxx ? "/" : "//")
                          .Cases("+", "-", "*", "%", B->getOpcodeStr())
                          .Default("");
       std::string L = size(B->getLHS(), Depth + 1), R = size(B->getRHS(), Depth + 1);
@@ -233,13 +269,15 @@ private:
       const auto *M = dyn_cast<CXXMemberCallExpr>(strip(O->getArg(0)));
       std::string Of = M && methodName(M) == "sizes" ? tensor(M->getImplicitObjectArgument()) : "";
       std::string I = size(O->getArg(1), Depth + 1);
+      if (Cxx)
+        return Of.empty() || I.empty() ? "" : Of + ".sym_size(" + I + ")";
       return Of.empty() || I.empty() ? "" : Of + ".shape[" + I + "]";
     }
     if (const auto *M = dyn_cast<CXXMemberCallExpr>(E)) {
       StringRef N = methodName(M);
       const Expr *Obj = M->getImplicitObjectArgument();
       if (N == "item" || ((N == "toLong" || N == "toInt") && readsItem(Obj)))
-        return DynamicSize;
+        return Cxx ? "" : DynamicSize;
       if (!isTensorType(Obj->getType()))
         return {};
       std::string Of = tensor(Obj);
@@ -247,10 +285,10 @@ private:
         return {};
       if (N == "size" && M->getNumArgs() == 1) {
         std::string I = size(M->getArg(0), Depth + 1);
-        return I.empty() ? "" : Of + ".shape[" + I + "]";
+        return I.empty() ? "" : Cxx ? Of + ".sym_size(" + I + ")" : Of + ".shape[" + I + "]";
       }
       if (N == "numel" || N == "dim")
-        return Of + "." + N.str() + "()";
+        return Of + "." + (Cxx && N == "numel" ? "sym_numel" : N.str()) + "()";
     }
     return {};
   }
@@ -289,14 +327,11 @@ private:
   }
 
   const FunctionDecl *F;
+  const bool Cxx;
 };
 
-} // namespace
-
-std::string fakeReturnOf(const FunctionDecl *F) {
-  const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
-  if (!Def || !Def->getBody() || Def->getReturnType()->isVoidType())
-    return {};
+/// What every return of \p Def gives, in Python or C++; "" unless all agree.
+std::string returnsOf(const FunctionDecl *Def, bool Cxx) {
   struct Returns : RecursiveASTVisitor<Returns> {
     std::vector<const ReturnStmt *> All;
     bool TraverseLambdaExpr(LambdaExpr *) { return true; } // Not this function's.
@@ -306,7 +341,7 @@ std::string fakeReturnOf(const FunctionDecl *F) {
     }
   } R;
   R.TraverseStmt(Def->getBody());
-  Writer W(Def);
+  Writer W(Def, Cxx);
   std::string Out;
   for (const ReturnStmt *S : R.All) {
     std::string This = W.output(S->getRetValue());
@@ -315,6 +350,34 @@ std::string fakeReturnOf(const FunctionDecl *F) {
     Out = This;
   }
   return Out;
+}
+
+} // namespace
+
+std::string fakeReturnOf(const FunctionDecl *F) {
+  const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
+  if (!Def || !Def->getBody() || Def->getReturnType()->isVoidType())
+    return {};
+  return returnsOf(Def, /*Cxx=*/false);
+}
+
+std::string metaKernelOf(const FunctionDecl *F) {
+  const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
+  if (!Def || !Def->getBody() || Def->getReturnType()->isVoidType() || Def->isVariadic())
+    return {};
+  std::string Returns = returnsOf(Def, /*Cxx=*/true);
+  if (Returns.empty())
+    return {};
+  PrintingPolicy Policy(Def->getASTContext().getLangOpts());
+  Policy.SuppressTagKeyword = true;
+  std::string Params;
+  for (const ParmVarDecl *P : Def->parameters()) {
+    QualType T = P->getType();
+    if (T->isDependentType() || P->isParameterPack())
+      return {};
+    Params += (Params.empty() ? "" : ", ") + T.getAsString(Policy) + " " + schemaNameOf(P);
+  }
+  return "[](" + Params + ") { return " + Returns + "; }";
 }
 
 } // namespace torchlint::model

@@ -26,6 +26,15 @@ namespace torchlint::model {
 /// in this TU or an output is anything else.
 std::string fakeReturnOf(const clang::FunctionDecl *F);
 
+/// The same outputs as a C++ Meta kernel: a lambda of \p F's parameters
+/// (named as the schema names them) returning them with symbolic sizes,
+/// `[](const at::Tensor & x) { return at::empty_symint({x.sym_size(0)},
+/// x.options()); }`, which runs on meta and fake tensors, static or dynamic
+/// shapes. Empty where fakeReturnOf is, where a size depends on data (no
+/// C++ form of a dynamic size here), or where an output takes the options
+/// of no tensor.
+std::string metaKernelOf(const clang::FunctionDecl *F);
+
 } // namespace torchlint::model
 
 #endif // TORCHLINT_CHECKS_MODEL_FAKEKERNEL_H

@@ -143,8 +143,11 @@ _NO_FAKE = pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
 # A CompositeImplicitAutograd kernel runs on fake tensors as it is (its tensor
 # ops have fake kernels), and torch makes the fake of an op that mutates its
 # inputs and returns nothing (fill_from; torch-lint gives it no fake note):
-# those ops trace fullgraph with no fake kernel.
-NO_FAKE_NEEDED = COMPOSITE + ["fill_from"]
+# those ops trace fullgraph with no fake kernel. The golden file registers a
+# Meta kernel for the others whose outputs their code allocates (row_max,
+# total: metaKernelOf, with symbolic sizes).
+META = ["row_max", "total"]
+NO_FAKE_NEEDED = COMPOSITE + ["fill_from"] + META
 
 
 @pytest.mark.parametrize("name", [n if n in NO_FAKE_NEEDED else pytest.param(n, marks=_NO_FAKE)
@@ -178,7 +181,8 @@ def test_migration_with_fake_kernel_compiles_fullgraph(name, ob, obf, obf_fakes,
     op = getattr(torch.ops.tlp_obf, name)
     out = compile_run(_caller(op), [BINDINGS[name][0]()], fullgraph=True)
     eager = behaviour(_caller(getattr(ob, name)), BINDINGS[name][0]())
-    record(FIXED, line, (f"golden file (no fake kernel needed) for tlp_obf::{name}; "
+    record(FIXED, line, (f"golden file (its Meta kernel) for tlp_obf::{name}; " if name in META
+                         else f"golden file (no fake kernel needed) for tlp_obf::{name}; "
                          if name in NO_FAKE_NEEDED else
                          f"golden file + a Python fake kernel (register_fake) for tlp_obf::{name}; ")
            + "torch.compile(caller, fullgraph=True); result vs eager pybind11 binding",
@@ -188,6 +192,22 @@ def test_migration_with_fake_kernel_compiles_fullgraph(name, ob, obf, obf_fakes,
     assert out.ok, out.summary()
     assert out.graphs == 1 and not out.breaks
     assert same_behaviour(("ok", out.result, ()), ("ok", eager[1], ()))
+
+
+@pytest.mark.parametrize("name", META)
+def test_meta_kernel_passes_opcheck(name, obf, record):
+    line = source(FIXED).line_of(f'm.impl("{name}", [](')
+    op = getattr(torch.ops.tlp_obf, name).default
+    result = torch.library.opcheck(op, BINDINGS[name][0](), raise_exception=False)
+    dynamic = compile_run(_caller(getattr(torch.ops.tlp_obf, name)), [BINDINGS[name][0]()],
+                          fullgraph=True, dynamic=True)
+    record(FIXED, line, f"torch.library.opcheck(tlp_obf::{name}) with the golden file's Meta "
+           "kernel; torch.compile(caller, fullgraph=True, dynamic=True)",
+           f"opcheck: {result}; dynamic: {dynamic.summary()}", kind="fix",
+           claim=f"golden fix: the Meta kernel the fix-it writes for '{name}' is a right fake "
+                 "(opcheck) and traces with symbolic shapes")
+    assert all(v == "SUCCESS" for v in result.values()), result
+    assert dynamic.ok, dynamic.summary()
 
 
 def _matrix(name):
