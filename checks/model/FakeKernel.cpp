@@ -226,7 +226,12 @@ private:
       return {};
     if (const auto *R = dyn_cast<DeclRefExpr>(E))
       if (const auto *P = dyn_cast<ParmVarDecl>(R->getDecl()); P && isParam(P))
-        return isTensorLikeType(P->getType()) ? schemaNameOf(P) : "";
+        // (In C++, only an ATen tensor has options(): no optional, no list,
+        // no stable-ABI tensor.)
+        return (Cxx ? isTensorType(P->getType()) && !isStableTensorType(P->getType())
+                    : isTensorLikeType(P->getType()))
+                   ? schemaNameOf(P)
+                   : "";
     if (const VarDecl *V = local(E))
       return tensor(V->getInit(), Depth + 1);
     if (const auto *M = dyn_cast<CXXMemberCallExpr>(E)) {
