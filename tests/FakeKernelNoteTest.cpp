@@ -1,9 +1,10 @@
 //===--- FakeKernelNoteTest.cpp - The fake kernel opaque-binding suggests -===//
 //
-// The note of torch-compile-opaque-binding gives a Python fake kernel whose
-// outputs are the kernel's own allocations (model/FakeKernel.h): shapes from
-// the inputs' sizes, a dynamic size where the size comes from tensor data,
-// and no invented shape where the body does not show one.
+// torch-compile-opaque-binding's migration registers a Meta kernel whose
+// outputs are the kernel's own allocations (model/FakeKernel.h), with
+// symbolic sizes, and a note shows it; where a size comes from tensor data
+// the note gives a Python fake with a dynamic size instead, and where the
+// body shows no one shape, an outline: no invented shape.
 //
 //===----------------------------------------------------------------------===//
 
@@ -81,20 +82,27 @@ TEST(FakeKernelNote, TheFakeReturnsWhatTheKernelAllocates) {
   for (const auto &F : Doc["findings"])
     for (const auto &N : F["notes"]) {
       std::string M = N["message"].get<std::string>();
-      if (M.find("register_fake") == std::string::npos)
+      size_t Python = M.find("register_fake(\""), Meta = M.find("m.impl(\"");
+      if (Python == std::string::npos && Meta == std::string::npos)
         continue;
-      std::string Name = M.substr(M.find("::") + 2);
+      std::string Name =
+          Python != std::string::npos ? M.substr(M.find("::", Python) + 2) : M.substr(Meta + 8);
       Fake[Name.substr(0, Name.find('"'))] = M;
     }
   auto Has = [&](const std::string &Op, const std::string &Text) {
     EXPECT_NE(Fake[Op].find(Text), std::string::npos) << Op << ": " << Fake[Op];
   };
-  Has("pool_rows", "def _(x, k): return x.new_empty((x.shape[0], (x.shape[1] // k)))");
-  Has("argmax_rows", "def _(x): return (x.new_empty((x.shape[0],)), "
-                     "x.new_empty((x.shape[0],), dtype=torch.int64))");
+  Has("pool_rows", "the fix-it gives the op a fake kernel for torch.compile, a Meta kernel "
+                   "written from the outputs its code allocates: m.impl(\"pool_rows\", "
+                   "[](const at::Tensor & x, int64_t k) { return at::empty_symint("
+                   "{x.sym_size(0), (x.sym_size(1) / k)}, x.options()); })");
+  Has("argmax_rows", "[](const at::Tensor & x) { return std::make_tuple(at::empty_symint("
+                     "{x.sym_size(0)}, x.options()), at::empty_symint({x.sym_size(0)}, "
+                     "x.options().dtype(at::kLong))); }");
+  Has("like_input", "[](const at::Tensor & x) { return at::empty_like(x); }");
+  // A size read from data: no C++ form here; Python's dynamic size.
   Has("nonzero_rows", "def _(mask): return mask.new_empty("
                       "(torch.library.get_ctx().new_dynamic_size(), 2), dtype=torch.int64)");
-  Has("like_input", "def _(x): return torch.empty_like(x)");
   // No shape invented: the note says what the fake must return.
   Has("two_shapes", "def _(x, flat): ... (empty tensors of the outputs' shapes and dtypes;");
   for (const auto &[Op, Note] : Fake)
