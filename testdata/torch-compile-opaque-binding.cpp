@@ -8,6 +8,7 @@
 #include <limits>
 #include <numeric>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace py = pybind11;
@@ -195,6 +196,19 @@ at::Tensor total(const at::Tensor &a) {
   return at::full({1}, s, a.options().dtype(at::kDouble));
 }
 
+// nvdiffrec's update_grid: a variadic helper that hands its pack on to
+// itself through std::forward and reads sizes only: its tensors are read.
+void grow(int64_t &n, const at::Tensor &x) { n = std::max(n, x.size(0)); }
+template <typename... Ts> void grow(int64_t &n, const at::Tensor &x, Ts &&...rest) {
+  n = std::max(n, x.size(0));
+  grow(n, std::forward<Ts>(rest)...);
+}
+at::Tensor stacked(const at::Tensor &a, const at::Tensor &b) {
+  int64_t n = 0;
+  grow(n, a, b);
+  return at::zeros({n}, a.options());
+}
+
 } // namespace ext
 
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
@@ -213,6 +227,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("three_nn", &ext::three_nn); // expect: torch-compile-opaque-binding: 'three_nn(Tensor in_, Tensor(b!) dist) -> ()'
   m.def("copy_into", &ext::copy_into); // expect: torch-compile-opaque-binding: register it with TORCH_LIBRARY, declaring 'Tensor(a!)' each tensor its code writes
   m.def("total", &ext::total); // expect: torch-compile-opaque-binding: 'total(Tensor a) -> Tensor'
+  m.def("stacked", &ext::stacked); // expect: torch-compile-opaque-binding: 'stacked(Tensor a, Tensor b) -> Tensor'
   m.def("add_ints", &ext::add_ints);
   m.def("passthrough", &ext::passthrough);
   // module_local: the hazard and the golden file are loaded in one process

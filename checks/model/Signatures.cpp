@@ -501,38 +501,95 @@ public:
   /// a dependent member, handed P or a pointer into it: each candidate of
   /// the overload set that takes a writable pointer there is asked; where
   /// none answers, the call is Unseen's, never "writes nothing".
+  /// \p E through a pack expansion and `std::forward<T>(x)` / `std::move(x)`,
+  /// which hand on what they are given (nvdiffrec's variadic
+  /// `update_grid(gridSize, std::forward<Ts>(vs)...)`).
+  static const Expr *throughForward(const Expr *E) {
+    for (int Steps = 0; E && Steps < 4; ++Steps) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *Pack = dyn_cast<PackExpansionExpr>(E)) {
+        E = Pack->getPattern();
+        continue;
+      }
+      const auto *C = dyn_cast<CallExpr>(E);
+      if (!C || C->getNumArgs() != 1)
+        break;
+      const Expr *Callee = C->getCallee()->IgnoreParenImpCasts();
+      std::string Name;
+      if (const auto *Set = dyn_cast<UnresolvedLookupExpr>(Callee))
+        Name = Set->getName().getAsString();
+      else if (const FunctionDecl *F = C->getDirectCallee(); F && F->isInStdNamespace() &&
+                                                             F->getIdentifier())
+        Name = F->getName().str();
+      if (Name != "forward" && Name != "move")
+        break;
+      E = C->getArg(0);
+    }
+    return E;
+  }
+
+  /// A call whose callee the template pattern does not resolve (an overload
+  /// set or a function template called with arguments of a template
+  /// parameter's type: apex's `gemmex_wrapper(..., d_weight, ...)` inside
+  /// `template <typename T> wgrad_gemm_accum_fp32_cuda`), or a call through
+  /// a dependent member, handed P or a pointer into it: each candidate of
+  /// the overload set is asked what it does with that parameter; where none
+  /// answers, the call is Unseen's, never "writes nothing".
   void dependentCall(const CallExpr *Call) {
-    if (!VerifyHanded || found() || !Call->isTypeDependent())
+    if (!VerifyHanded || found() || !Call->isTypeDependent() || throughForward(Call) != Call)
       return;
     const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();
     const auto *Set = dyn_cast<UnresolvedLookupExpr>(Callee);
     for (unsigned I = 0; I < Call->getNumArgs() && !found(); ++I) {
-      const Expr *Base = addressBase(Call->getArg(I));
-      if (!isP(Call->getArg(I)) && !pointsIntoP(Base, /*OrData=*/true) &&
+      const Expr *Arg = throughForward(Call->getArg(I));
+      const Expr *Base = addressBase(Arg);
+      if (!isP(Arg) && !pointsIntoP(Base, /*OrData=*/true) &&
           !(P->getType()->isPointerType() && refersTo(Base, P)))
         continue;
-      // Each candidate taking a writable pointer there is asked (it sets
-      // Unseen where it cannot tell); one taking a pointer to const or a
-      // value reads; anything else (a reference, a template parameter's
-      // type, no candidate) cannot be told.
+      // Each candidate is asked: one taking a writable pointer there through
+      // its body (it sets Unseen where it cannot tell), one taking a tensor
+      // (by value or reference, or a template parameter's type) by what its
+      // body does to that parameter; a pointer to const or another value
+      // reads; no candidate cannot be told.
       bool MayWrite = !Set;
       if (Set)
         for (const NamedDecl *D : Set->decls()) {
           const FunctionDecl *Candidate = D->getAsFunction();
-          QualType T = Candidate && I < Candidate->getNumParams()
-                           ? Candidate->getParamDecl(I)->getType()
-                           : QualType();
-          if (T.isNull() || T->isReferenceType() || T->isDependentType()) {
+          const FunctionDecl *Def = Candidate ? projectDefinition(Candidate) : nullptr;
+          const ParmVarDecl *Param = nullptr;
+          if (Candidate)
+            for (const ParmVarDecl *Q : Candidate->parameters())
+              if (Q->getFunctionScopeIndex() == I || (Q->isParameterPack() &&
+                                                      Q->getFunctionScopeIndex() <= I))
+                Param = Q;
+          QualType T = Param ? Param->getType().getNonReferenceType() : QualType();
+          if (T.isNull()) {
             MayWrite = true;
             continue;
           }
-          if (!T->isPointerType() || T->getPointeeType().isConstQualified())
+          if (T->isPointerType() && !T->getPointeeType().isConstQualified()) {
+            if (verifiedWrite(Call, Candidate, Param->getFunctionScopeIndex())) {
+              hit(Call, "a writable pointer to its data is handed to '" +
+                            functionName(Candidate) + "', which writes through it");
+              return;
+            }
             continue;
-          if (verifiedWrite(Call, Candidate, I)) {
-            hit(Call, "a writable pointer to its data is handed to '" + functionName(Candidate) +
-                          "', which writes through it");
+          }
+          if (!T->isDependentType() && !isTensorLikeType(T) &&
+              !(Param->getType()->isReferenceType() && !T.isConstQualified()))
+            continue;
+          if (!Def || Depth >= 4) {
+            MayWrite = true;
+            continue;
+          }
+          MutationFinder Inner(Def->getParamDecl(Param->getFunctionScopeIndex()), Depth + 1,
+                               HandedPointers, VerifyHanded, StoredPointers);
+          Inner.TraverseStmt(Def->getBody());
+          if (Inner.found()) {
+            hit(Call, "it is passed to '" + functionName(Def) + "', where " + Inner.How);
             return;
           }
+          MayWrite |= Inner.Unseen != nullptr || bodyRejected(Def);
         }
       if (MayWrite && !Unseen) {
         Unseen = Call;

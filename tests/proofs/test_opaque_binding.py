@@ -50,8 +50,9 @@ BINDINGS = {
     "three_nn": (lambda: (_x(4), torch.zeros(4)), lambda a, out: None),
     "copy_into": (lambda: (_x(4), torch.zeros(4)), None),
     "total": (lambda: (_x(4),), lambda a: a.new_empty((1,), dtype=torch.float64)),
+    "stacked": (lambda: (_x(3), _x(5)), None),
 }
-# The fix registers these four as CompositeImplicitAutograd (they only call
+# The fix registers these five as CompositeImplicitAutograd (they only call
 # tensor ops), the others for CPU (row_max; fill_from, whose launcher writes
 # `out` through a params struct: Tensor(b!)) or CPU and CUDA (gather_rows
 # makes a tensor from host memory; clip_any tests the device). fill_grad is
@@ -59,7 +60,7 @@ BINDINGS = {
 # reverse_cumsum and copy_into (whether the code they hand their tensors' data
 # to writes it cannot be told); total (CPU) hands its input's data through a
 # template to overloads that all take a pointer to const.
-COMPOSITE = ["scale", "split_sign", "add_into", "cube"]
+COMPOSITE = ["scale", "split_sign", "add_into", "cube", "stacked"]
 MIGRATED = COMPOSITE + ["gather_rows", "row_max", "clip_any", "fill_from", "total"]
 
 
