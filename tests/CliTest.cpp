@@ -317,6 +317,25 @@ TEST(Cli, ClangTidyFileIsHonoured) {
   EXPECT_EQ(R.Out.find("torch-perf-redundant-copy"), std::string::npos) << R.Out;
 }
 
+TEST(Cli, AClangTidyFileForClangTidysOwnChecksLeavesTheTorchChecksOn) {
+  // k2's .clang-tidy: '-*' then clang-tidy's own checks, no torch check
+  // named. A new user's first run must not stop at "no torchlint check is
+  // enabled": the file is about other checks. One that names torch checks
+  // is honoured (ClangTidyFileIsHonoured).
+  std::string Dir = makeTempDir("cli-config-other-checks");
+  writeFile(Dir + "/hazard.cpp", Hazard);
+  writeFile(Dir + "/.clang-tidy", "Checks: >\n  -*,\n  bugprone-*,\n  google-*,\n"
+                                  "  -google-runtime-references\n");
+  RunResult R = runTorchLint(mock() + "hazard.cpp", Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Err;
+  EXPECT_NE(R.Out.find("torch-perf-element-loop"), std::string::npos) << R.Out;
+  EXPECT_NE(R.Out.find("torch-perf-redundant-copy"), std::string::npos) << R.Out;
+  writeFile(Dir + "/.clang-tidy", "Checks: '-*,bugprone-*,-torch-*'\n");
+  RunResult Off = runTorchLint(mock() + "hazard.cpp", Dir);
+  EXPECT_EQ(Off.ExitCode, 2) << Off.Out;
+  EXPECT_NE(Off.Err.find("no torchlint check is enabled"), std::string::npos) << Off.Err;
+}
+
 TEST(Cli, AClangTidyFileRunsOnlyTorchChecks) {
   // A project's .clang-tidy enables clang-tidy's own checks too (FBGEMM's:
   // clang-analyzer*, bugprone*, ...). torch-lint runs its own: the static

@@ -621,6 +621,14 @@ public:
   const ClangTidyGlobalOptions &getGlobalOptions() override { return Inner->getGlobalOptions(); }
   std::vector<OptionsSource> getRawOptions(llvm::StringRef FileName) override {
     std::vector<OptionsSource> Sources = Inner->getRawOptions(FileName);
+    // A project's .clang-tidy whose Checks name no torch check is about
+    // clang-tidy's own (k2's: '-*,bugprone-*,google-*,...'): its '-*' does
+    // not turn torch-lint's checks off. One that names torch checks is
+    // honoured as written.
+    for (OptionsSource &S : Sources)
+      if (llvm::StringRef(S.second).ends_with(".clang-tidy") && S.first.Checks &&
+          !llvm::StringRef(*S.first.Checks).contains("torch"))
+        S.first.Checks.reset();
     ClangTidyOptions OnlyTorch;
     OnlyTorch.Checks = "-clang-analyzer-*";
     Sources.emplace_back(std::move(OnlyTorch), "torch-lint");
