@@ -227,7 +227,7 @@ void OpaqueBindingCheck::reportMethod(const PyBinding &B, ASTContext &Ctx) {
        "computes as a function of tensors and schema types and register that with "
        "TORCH_LIBRARY (state it needs from the object becomes arguments, or a TorchBind "
        "class, torch::class_, with a fake class for torch.compile)")
-      << Class << B.Name;
+      << Class << (B.Name.empty() ? std::string("<name>") : B.Name);
   for (const auto &[P, Why] : inferSchema(B, Ctx).Problems)
     diag(P ? P->getLocation() : B.Function->getLocation(), "%0", DiagnosticIDs::Note) << Why;
 }
@@ -293,10 +293,27 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
   // users' API), this check's; only elsewhere (plain functions, utilities),
   // the level2 -unreached check's, which says so.
   const bool ForUnreached = getID() == "torch-compile-opaque-binding-unreached";
+  // (A name that is no string literal here, `m.def(name, ...)` in a helper
+  // that k2 calls once per name: where Python calls it is not known, so it
+  // is never reported as called where torch.compile traces, nor as called
+  // nowhere.)
   auto Unreached = [&](const PyBinding &B) {
-    return !Py.firstUse(Key(B)).empty() && Py.reachedUse(Key(B)).empty();
+    return B.Name.empty() || (!Py.firstUse(Key(B)).empty() && Py.reachedUse(Key(B)).empty());
   };
   auto Where = [&](const PyBinding &B) {
+    if (B.Name.empty()) {
+      const Expr *NameArg = B.Call && B.Call->getNumArgs() ? B.Call->getArg(0) : nullptr;
+      diag(B.Site,
+           "its name is not a string literal here (%0): where the project's Python calls it "
+           "is not known",
+           DiagnosticIDs::Note)
+          << (NameArg ? Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                                 NameArg->getSourceRange()),
+                                             SM, Ctx.getLangOpts())
+                            .str()
+                      : std::string("?"));
+      return;
+    }
     if (std::string At = Py.reachedUse(Key(B)); !At.empty())
       diag(B.Site,
            At.find(", which the package exports (") == std::string::npos
@@ -356,7 +373,8 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
     {
     const std::string Head =
         "pybind11 binding '%0' takes or returns tensors and is opaque to torch.compile: " +
-        Breaks + " [GB0007]; register it with TORCH_LIBRARY";
+        (B.Name.empty() ? std::string("a graph break where compiled code calls it") : Breaks) +
+        " [GB0007]; register it with TORCH_LIBRARY";
     auto D = diag(B.Site,
                   Head + (I.settled() ? " as '%1' (the pybind11 binding can stay)"
                           : I.Problems.empty()
@@ -368,7 +386,7 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
                                 "pybind11 binding can stay)"
                               : " once it returns none of its inputs as an output: the notes "
                                 "say where (the pybind11 binding can stay)"));
-    D << B.Name;
+    D << (B.Name.empty() ? std::string("<name>") : B.Name);
     if (I.settled())
       D << I.Schema;
     bool CanFix = I.settled() && !ModuleFixed.count(B.Module) &&
