@@ -291,39 +291,32 @@ def obu(builder):
     return builder.build("tlp_obu", TDU.verbatim())
 
 
-def test_unreached_binding_is_a_graph_break(obu, record):
-    line = TDU.line_of('m.def("ur_quantize"')
-    caller = lambda c: obu.ur_quantize(c, 0.5) + 1
+def _unreached_binding_breaks(caller, line, how, record):
     full = compile_run(caller, [(_x(4, 3),)], fullgraph=True)
     part = compile_run(caller, [(_x(4, 3),)], fullgraph=False)
     eager = behaviour(caller, (_x(4, 3),))
-    record(UNREACHED, line,
-           "torch.compile(caller of tlp_obu.ur_quantize, fullgraph=True, backend=eager); "
-           "then fullgraph=False",
-           f"fullgraph: {full.summary()}; default: {part.summary()}",
+    record(UNREACHED, line, how, f"fullgraph: {full.summary()}; default: {part.summary()}",
            check="torch-compile-opaque-binding-unreached", gb_observed=full.gbs or part.gbs)
     assert isinstance(full.error, torch._dynamo.exc.Unsupported), full.summary()
     assert "GB0007" in full.gbs
     assert part.ok and any("GB0007" in g for g in part.gbs), part.summary()
     assert same_behaviour(("ok", part.result, ()), ("ok", eager[1], ()))
+
+
+def test_unreached_binding_is_a_graph_break(obu, record):
+    _unreached_binding_breaks(lambda c: obu.ur_quantize(c, 0.5) + 1,
+                              TDU.line_of('m.def("ur_quantize"'),
+                              "torch.compile(caller of tlp_obu.ur_quantize, fullgraph=True, "
+                              "backend=eager); then fullgraph=False", record)
 
 
 def test_binding_named_at_run_time_is_a_graph_break(obu, record):
     # bind_scaled<float>(m, "ur_scaled_float"): the name is the caller's.
-    line = TDU.line_of("m.def(name, [](")
-    caller = lambda x: obu.ur_scaled_float(x) + 1
-    full = compile_run(caller, [(_x(4, 3),)], fullgraph=True)
-    part = compile_run(caller, [(_x(4, 3),)], fullgraph=False)
-    eager = behaviour(caller, (_x(4, 3),))
-    record(UNREACHED, line,
-           "torch.compile(caller of tlp_obu.ur_scaled_float, bound as m.def(name, ...), "
-           "fullgraph=True, backend=eager); then fullgraph=False",
-           f"fullgraph: {full.summary()}; default: {part.summary()}",
-           check="torch-compile-opaque-binding-unreached", gb_observed=full.gbs or part.gbs)
-    assert isinstance(full.error, torch._dynamo.exc.Unsupported), full.summary()
-    assert "GB0007" in full.gbs
-    assert part.ok and any("GB0007" in g for g in part.gbs), part.summary()
-    assert same_behaviour(("ok", part.result, ()), ("ok", eager[1], ()))
+    _unreached_binding_breaks(lambda x: obu.ur_scaled_float(x) + 1,
+                              TDU.line_of("m.def(name, [](")
+                              "torch.compile(caller of tlp_obu.ur_scaled_float, bound as "
+                              "m.def(name, ...), fullgraph=True, backend=eager); then "
+                              "fullgraph=False", record)
 
 
 def test_unreached_method_is_a_graph_break(obu, record):
