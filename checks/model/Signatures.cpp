@@ -494,13 +494,6 @@ public:
     return false;
   }
 
-  /// A call whose callee the template pattern does not resolve (an overload
-  /// set or a function template called with arguments of a template
-  /// parameter's type: apex's `gemmex_wrapper(..., d_weight, ...)` inside
-  /// `template <typename T> wgrad_gemm_accum_fp32_cuda`), or a call through
-  /// a dependent member, handed P or a pointer into it: each candidate of
-  /// the overload set that takes a writable pointer there is asked; where
-  /// none answers, the call is Unseen's, never "writes nothing".
   /// \p E through a pack expansion and `std::forward<T>(x)` / `std::move(x)`,
   /// which hand on what they are given (nvdiffrec's variadic
   /// `update_grid(gridSize, std::forward<Ts>(vs)...)`).
