@@ -29,16 +29,7 @@ at::Tensor ur_prep(const at::Tensor &x) { return x.abs(); }
 
 } // namespace ur
 
-// k2's form: a helper binds a function under the name its caller gives
-// (`m.def(name, ...)`, called once per name): where the project's Python
-// calls it is not known, so it is never the default check's, whose notes
-// would say "never calls it" or where it does.
-template <typename T> void bind_scaled(pybind11::module &m, const char *name) {
-  m.def(name, [](const at::Tensor &x) { return x * T(2); }); // expect: torch-compile-opaque-binding-unreached: pybind11 binding '<name>' takes or returns tensors and is opaque to torch.compile: a graph break where compiled code calls it [GB0007]
-}
-
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
-  bind_scaled<float>(m, "ur_scaled_float");
   m.def("ur_quantize", &ur::ur_quantize); // expect: torch-compile-opaque-binding-unreached: pybind11 binding 'ur_quantize' takes or returns tensors and is opaque to torch.compile: a graph break where compiled code calls it, and no forward, backward or compiled function of the project does [GB0007]; register it with TORCH_LIBRARY as 'ur_quantize(Tensor coords, float voxel) -> Tensor'
   m.def("ur_scale", &ur::ur_scale);
   m.def("ur_prep", &ur::ur_prep);

@@ -301,6 +301,36 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def("pick", &pick); }
                                     "{ return at::empty_symint({in_.sym_size(0)}, in_.options()); })"));
 }
 
+// k2's form: a helper binds a function under the name its caller gives
+// (`m.def(name, ...)`, called once per name). Where the project's Python
+// calls it is not known: never the default check's (whose note would say
+// "never calls it"), the -unreached check's with a note, and no fix-it (an
+// operator needs a name).
+TEST(BindingKernelTypes, ABindingNamedByAParameterIsNotTheDefaultChecks) {
+  std::string Dir = makeTempDir("kernel-named-by-parameter");
+  writeFile(Dir + "/ext.cpp", R"cpp(
+#include <torch/extension.h>
+template <typename T> void bind_scaled(pybind11::module &m, const char *name) {
+  m.def(name, [](const at::Tensor &x) { return x * T(2); });
+}
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { bind_scaled<float>(m, "scaled_float"); }
+)cpp");
+  RunResult R = runTorchLint("--no-project --no-cache --checks=-*,torch-compile-opaque-binding* "
+                             "--torch-include=" + shellQuote(mockIncludes()) + " ext.cpp",
+                             Dir);
+  EXPECT_NE(R.Out.find("pybind11 binding '<name>' takes or returns tensors and is opaque to "
+                       "torch.compile: a graph break where compiled code calls it [GB0007]; "
+                       "register it with TORCH_LIBRARY under the name it is bound with"),
+            std::string::npos)
+      << R.Out;
+  EXPECT_NE(R.Out.find("[torch-compile-opaque-binding-unreached]"), std::string::npos) << R.Out;
+  EXPECT_EQ(R.Out.find("[torch-compile-opaque-binding]"), std::string::npos) << R.Out;
+  EXPECT_NE(R.Out.find("its name is not a string literal here (name)"), std::string::npos)
+      << R.Out;
+  EXPECT_EQ(R.Out.find("never calls it"), std::string::npos) << R.Out;
+  EXPECT_EQ(R.Out.find("TORCH_LIBRARY_FRAGMENT"), std::string::npos) << R.Out;
+}
+
 // omniserve's attention bindings take `c10::optional<const torch::Tensor>`:
 // pybind11 converts it, torch's kernel boxing does not (tests/proofs/
 // test_opaque_binding.py builds both), so the note names the type to use

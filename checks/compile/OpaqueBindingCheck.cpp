@@ -366,7 +366,7 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
     // The bindings of B's module the migration takes: those whose schema
     // and keys are known (the others stay pybind11 bindings, with notes).
     auto Candidate = [&](const PyBinding &Other) {
-      return Other.Module == B.Module && Other.Function &&
+      return Other.Module == B.Module && Other.Function && !Other.Name.empty() &&
              takesOrReturnsTensors(Other.Function) && !Settled.count(Other.Name) &&
              !Ns.Taken.count(Ns.Code + "::" + Other.Name);
     };
@@ -376,7 +376,9 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
         (B.Name.empty() ? std::string("a graph break where compiled code calls it") : Breaks) +
         " [GB0007]; register it with TORCH_LIBRARY";
     auto D = diag(B.Site,
-                  Head + (I.settled() ? " as '%1' (the pybind11 binding can stay)"
+                  Head + (B.Name.empty() ? " under the name it is bound with (the pybind11 "
+                                           "binding can stay)"
+                          : I.settled() ? " as '%1' (the pybind11 binding can stay)"
                           : I.Problems.empty()
                               ? ", declaring 'Tensor(a!)' each tensor its code writes: the "
                                 "notes name those whose writes the code the project shows "
@@ -387,9 +389,9 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
                               : " once it returns none of its inputs as an output: the notes "
                                 "say where (the pybind11 binding can stay)"));
     D << (B.Name.empty() ? std::string("<name>") : B.Name);
-    if (I.settled())
+    if (I.settled() && !B.Name.empty())
       D << I.Schema;
-    bool CanFix = I.settled() && !ModuleFixed.count(B.Module) &&
+    bool CanFix = I.settled() && !B.Name.empty() && !ModuleFixed.count(B.Module) &&
                   ModuleReached.count(B.Module) != ForUnreached;
     const Stmt *Body = B.Module->getBody();
     SourceLocation End = Body ? Body->getEndLoc() : SourceLocation();
@@ -455,8 +457,8 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
            "writes it, else 'Tensor'",
            DiagnosticIDs::Note)
           << schemaNameOf(P) << Where;
-    if (!I.Problems.empty())
-      continue;
+    if (!I.Problems.empty() || B.Name.empty())
+      continue; // (An op needs a name: no keys, no fake for one without.)
     Keys K = keysOf(B.Function, Project);
     if (K.Keys.empty())
       diag(B.Function->getLocation(), "the fix-it leaves '%0' out: %1", DiagnosticIDs::Note)

@@ -310,15 +310,6 @@ def test_unreached_binding_is_a_graph_break(obu, record):
                               "backend=eager); then fullgraph=False", record)
 
 
-def test_binding_named_at_run_time_is_a_graph_break(obu, record):
-    # bind_scaled<float>(m, "ur_scaled_float"): the name is the caller's.
-    _unreached_binding_breaks(lambda x: obu.ur_scaled_float(x) + 1,
-                              TDU.line_of("m.def(name, []("),
-                              "torch.compile(caller of tlp_obu.ur_scaled_float, bound as "
-                              "m.def(name, ...), fullgraph=True, backend=eager); then "
-                              "fullgraph=False", record)
-
-
 def test_unreached_method_is_a_graph_break(obu, record):
     line = TDU.line_of('.def("ur_query"')
     grid = obu.UrGrid(2)
