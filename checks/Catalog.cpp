@@ -70,7 +70,7 @@ const CheckInfo Checks[] = {
     {"torch-compile-missing-fake-kernel", "compile", L::Level2,
      "a custom op with backend kernels but no Meta, composite or Python fake "
      "kernel cannot run under torch.compile",
-     "GB0090", F::None, &make<checks::MissingFakeKernelCheck>},
+     "GB0090", F::Some, &make<checks::MissingFakeKernelCheck>},
     {"torch-compile-opaque-binding", "compile", L::Level1,
      "a pybind11 binding of a tensor function is opaque to Dynamo: a graph "
      "break at every call",

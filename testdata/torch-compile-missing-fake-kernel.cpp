@@ -19,6 +19,39 @@ at::Tensor segment_sum(const at::Tensor &src, const at::Tensor &ptr) {
 // A composite kernel that only calls tensor ops traces fine.
 at::Tensor softplus(const at::Tensor &x) { return (x.exp() + 1).log(); }
 
+// Kernels that allocate their outputs: from the input's sizes, the fix-it
+// registers the Meta kernel those sizes give, beside the def (both backends
+// allocate alike; the CPU kernel's body is read). Look-alike: an output
+// sized by the data (how many are positive), which no Meta kernel can say:
+// no fix-it.
+at::Tensor row_sum_cpu(const at::Tensor &x) {
+  at::Tensor out = at::empty({x.size(0)}, x.options());
+  auto in = x.accessor<float, 2>();
+  auto o = out.accessor<float, 1>();
+  for (int64_t i = 0; i < x.size(0); ++i) {
+    float s = 0;
+    for (int64_t j = 0; j < x.size(1); ++j)
+      s += in[i][j];
+    o[i] = s;
+  }
+  return out;
+}
+at::Tensor row_sum_cuda(const at::Tensor &x) {
+  at::Tensor out = at::empty({x.size(0)}, x.options());
+  at::sum_out(out, x, {1});
+  return out;
+}
+at::Tensor positive_cpu(const at::Tensor &x) {
+  int64_t n = (x > 0).sum().item<int64_t>();
+  at::Tensor out = at::empty({n}, x.options());
+  const float *in = x.data_ptr<float>();
+  float *o = out.data_ptr<float>();
+  for (int64_t i = 0, k = 0; i < x.numel(); ++i)
+    if (in[i] > 0)
+      o[k++] = in[i];
+  return out;
+}
+
 // Overloads: "op" and "op.out" are two operators, each with its own kernels
 // and its own fake; a fake for one is not a fake for the other.
 at::Tensor &gelu_out_cpu(const at::Tensor &x, at::Tensor &out) {
@@ -48,6 +81,8 @@ TORCH_LIBRARY(mf, m) {
   m.def("segment_sum(Tensor src, Tensor ptr) -> Tensor", &segment_sum); // expect: torch-compile-missing-fake-kernel: reads tensor data
   m.def("softplus(Tensor x) -> Tensor", &softplus);
   m.def("declared_only(Tensor x) -> Tensor");
+  m.def("row_sum(Tensor x) -> Tensor"); // expect: torch-compile-missing-fake-kernel: 'mf::row_sum' has CPU/CUDA kernels but no Meta
+  m.def("positive(Tensor x) -> Tensor"); // expect: torch-compile-missing-fake-kernel: 'mf::positive' has CPU kernels but no Meta
 }
 
 TORCH_LIBRARY_IMPL(mf, CPU, m) {
@@ -55,11 +90,14 @@ TORCH_LIBRARY_IMPL(mf, CPU, m) {
   m.impl("with_meta", &gelu_cpu);
   m.impl("with_py_fake", &plain_cpu);
   m.impl("with_abstract.overload", &plain_cpu);
+  m.impl("row_sum", &row_sum_cpu);
+  m.impl("positive", &positive_cpu);
 }
 
 TORCH_LIBRARY_IMPL(mf, CUDA, m) {
   m.impl("no_fake", &gelu_cuda);
   m.impl("with_meta", &gelu_cuda);
+  m.impl("row_sum", &row_sum_cuda);
 }
 
 TORCH_LIBRARY_IMPL(mf, Meta, m) {

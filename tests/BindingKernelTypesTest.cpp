@@ -331,6 +331,38 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { bind_scaled<float>(m, "scaled_float")
   EXPECT_EQ(R.Out.find("TORCH_LIBRARY_FRAGMENT"), std::string::npos) << R.Out;
 }
 
+// The same form under the other checks that name a binding: the GIL check
+// names it by its spelling (k2's GIL findings read "binding ''"), on one
+// line and clipped.
+TEST(BindingKernelTypes, ABindingNamedByAnExpressionIsShownByItsSpelling) {
+  std::string Dir = makeTempDir("kernel-named-by-expression");
+  writeFile(Dir + "/ext.cpp", R"cpp(
+#include <torch/extension.h>
+#include <string>
+template <typename T>
+void bind_sum(pybind11::module &m, const std::string &prefix, const std::string &suffix) {
+  m.def((prefix + "_sum_of_all_elements_" +
+         suffix).c_str(),
+        [](const at::Tensor &x) {
+          const T *p = x.data_ptr<T>();
+          T s = 0;
+          for (int64_t i = 0; i < x.numel(); ++i)
+            s += p[i];
+          return x * s;
+        });
+}
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { bind_sum<float>(m, "ragged", "float"); }
+)cpp");
+  RunResult R = runTorchLint("--no-project --no-cache --checks=-*,torch-binding-gil "
+                             "--torch-include=" + shellQuote(mockIncludes()) + " ext.cpp",
+                             Dir);
+  EXPECT_NE(R.Out.find("pybind11 binding '<(prefix + \"_sum_of_all_elements_\" + suff...>' "
+                       "holds the GIL"),
+            std::string::npos)
+      << R.Out;
+  EXPECT_EQ(R.Out.find("binding ''"), std::string::npos) << R.Out;
+}
+
 // omniserve's attention bindings take `c10::optional<const torch::Tensor>`:
 // pybind11 converts it, torch's kernel boxing does not (tests/proofs/
 // test_opaque_binding.py builds both), so the note names the type to use

@@ -121,7 +121,7 @@ void GilCheck::report(const PyBinding &B, bool Method, ASTContext &Ctx) {
                         "py::call_guard<py::gil_scoped_release>()%select{| once two threads "
                         "may run it on one object at the same time (the GIL now "
                         "serializes them)}0");
-    D << Method << (B.Class.empty() ? B.Name : B.Class + "." + B.Name);
+    D << Method << (B.Class.empty() ? B.shownName() : B.Class + "." + B.Name);
     if (NoWorkFound)
       D << (Backend == "cpu" ? "reads tensor memory on the host, in no loop found (an address "
                                "handed to a library or a view is no work)"

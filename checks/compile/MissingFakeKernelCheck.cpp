@@ -2,17 +2,20 @@
 
 #include "MissingFakeKernelCheck.h"
 
+#include "../model/FakeKernel.h"
 #include "../model/Macros.h"
 
 #include "../model/ProjectModel.h"
 #include "../model/PythonFakes.h"
 #include "../model/Session.h"
+#include "../model/Signatures.h"
 #include "../model/Registrations.h"
 #include "../model/TorchApi.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
@@ -28,6 +31,49 @@ void MissingFakeKernelCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opt
   Options.store(Opts, "PythonRoots", PythonRoots);
 }
 
+
+namespace {
+
+/// Where a statement after the one \p Call is goes: the end of its line
+/// when only a `//` comment follows its `;` there (the comment stays with
+/// it), else just after the `;`. Invalid in a macro.
+SourceLocation afterStatement(const CallExpr *Call, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!Call || Call->getBeginLoc().isMacroID() || Call->getEndLoc().isMacroID())
+    return {};
+  SourceLocation Semi = Lexer::findLocationAfterToken(
+      Call->getEndLoc(), tok::semi, SM, Ctx.getLangOpts(), /*SkipTrailingWhitespaceAndNewLine=*/false);
+  if (Semi.isInvalid())
+    return {};
+  StringRef Rest = SM.getCharacterData(Semi);
+  Rest = Rest.take_until([](char C) { return C == '\n' || C == '\r'; });
+  StringRef Trimmed = Rest.trim();
+  if (Trimmed.empty() || (Trimmed.starts_with("//") && !Trimmed.ends_with("\\")))
+    return Semi.getLocWithOffset(Rest.size());
+  return Semi;
+}
+
+/// The spaces and tabs that begin \p Loc's line.
+std::string indentOf(SourceLocation Loc, const SourceManager &SM) {
+  StringRef Buffer = SM.getBufferData(SM.getFileID(Loc));
+  unsigned Offset = SM.getFileOffset(Loc);
+  unsigned Begin = Buffer.rfind('\n', Offset) == StringRef::npos ? 0 : Buffer.rfind('\n', Offset) + 1;
+  StringRef Line = Buffer.slice(Begin, Offset);
+  return Line.take_while([](char C) { return C == ' ' || C == '\t'; }).str();
+}
+
+/// The library object a registration call is made on, as written (`m`).
+std::string libraryOf(const CallExpr *Call, ASTContext &Ctx) {
+  const auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
+  const Expr *Object = Member ? Member->getImplicitObjectArgument() : nullptr;
+  if (!Object)
+    return "m";
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(Object->getSourceRange()),
+                              Ctx.getSourceManager(), Ctx.getLangOpts())
+      .str();
+}
+
+} // namespace
 
 void MissingFakeKernelCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(translationUnitDecl().bind("tu"), this);
@@ -204,10 +250,68 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
     for (const KernelFact *K : BackendElsewhere)
       if (Keys.find(K->Key) == std::string::npos)
         Keys += (Keys.empty() ? "" : "/") + K->Key;
-    diag(Loc, "'%0' has %1 kernels but no Meta, composite or fake kernel: "
-              "torch.compile cannot run it on fake tensors [GB0090]; add "
-              "@torch.library.register_fake(\"%0\") in Python or a Meta kernel")
-        << Op << Keys;
+    // The fake, written: a Meta kernel from the outputs a backend kernel of
+    // this file allocates (metaKernelOf: symbolic sizes, the options of an
+    // input), registered beside the def (issue #31). None where no kernel's
+    // body shows them: a wrong fake is worse than none.
+    const KernelImpl *From = nullptr;
+    std::string Meta;
+    for (StringRef Key : {"CPU", "CUDA", ""})
+      for (const KernelImpl *K : Backend)
+        if (!From && (Key.empty() || K->DispatchKey == Key))
+          if (std::string M = metaKernelOf(K->Function); !M.empty()) {
+            From = K;
+            Meta = std::move(M);
+          }
+    SourceLocation After = From ? afterStatement(D.Call, Ctx) : SourceLocation();
+    {
+      auto Diag = diag(Loc, "'%0' has %1 kernels but no Meta, composite or fake kernel: "
+                            "torch.compile cannot run it on fake tensors [GB0090]; add "
+                            "@torch.library.register_fake(\"%0\") in Python or a Meta kernel")
+                  << Op << Keys;
+      if (After.isValid())
+        Diag << FixItHint::CreateInsertion(
+            After, "\n" + indentOf(D.Call->getBeginLoc(), SM) + libraryOf(D.Call, Ctx) +
+                       ".impl(\"" + D.Name + Overload(D) +
+                       "\", torch::dispatch(c10::DispatchKey::Meta, " + Meta + "));");
+    }
+    if (From) {
+      diag(Loc,
+           "%select{the fix-it registers|no fix-it in a macro: register}0 a Meta kernel written from the "
+           "outputs '%1' allocates: %2",
+           DiagnosticIDs::Note)
+          << After.isInvalid() << functionName(From->Function) << Meta;
+    } else {
+      // No C++ form (a size read from the data): the Python fake, where the
+      // body shows the outputs, with the data-dependent size it needs.
+      const KernelImpl *PyFrom = nullptr;
+      std::string Returns;
+      for (const KernelImpl *K : Backend)
+        if (!PyFrom && K->Function)
+          if (std::string R = fakeReturnOf(K->Function); !R.empty()) {
+            PyFrom = K;
+            Returns = std::move(R);
+          }
+      if (PyFrom) {
+        std::string Args;
+        for (const ParmVarDecl *P : PyFrom->Function->parameters())
+          Args += (Args.empty() ? "" : ", ") + schemaNameOf(P);
+        diag(Loc,
+             "no Meta kernel is written (an output's size is read from the data); in Python, "
+             "from the outputs '%0' allocates: @torch.library.register_fake(\"%1\") def _(%2): "
+             "return %3",
+             DiagnosticIDs::Note)
+            << functionName(PyFrom->Function) << Op << Args << Returns;
+      } else if (auto It = llvm::find_if(Backend,
+                                         [](const KernelImpl *K) { return K->Function; });
+                 It != Backend.end() && !(*It)->Function->getReturnType()->isVoidType()) {
+        diag(Loc,
+             "no fake kernel is written: what '%0' returns is not outputs torch-lint can size "
+             "from its inputs",
+             DiagnosticIDs::Note)
+            << functionName((*It)->Function);
+      }
+    }
     if (NamedInPython && !D.Overload.empty())
       diag(Loc, "Python code calls this overload: 'torch.ops.%0.%1.%2' in %3",
            DiagnosticIDs::Note)

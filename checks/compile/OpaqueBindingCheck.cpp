@@ -227,7 +227,7 @@ void OpaqueBindingCheck::reportMethod(const PyBinding &B, ASTContext &Ctx) {
        "computes as a function of tensors and schema types and register that with "
        "TORCH_LIBRARY (state it needs from the object becomes arguments, or a TorchBind "
        "class, torch::class_, with a fake class for torch.compile)")
-      << Class << (B.Name.empty() ? std::string("<name>") : B.Name);
+      << Class << B.shownName();
   for (const auto &[P, Why] : inferSchema(B, Ctx).Problems)
     diag(P ? P->getLocation() : B.Function->getLocation(), "%0", DiagnosticIDs::Note) << Why;
 }
@@ -302,16 +302,11 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
   };
   auto Where = [&](const PyBinding &B) {
     if (B.Name.empty()) {
-      const Expr *NameArg = B.Call && B.Call->getNumArgs() ? B.Call->getArg(0) : nullptr;
       diag(B.Site,
            "its name is not a string literal here (%0): where the project's Python calls it "
            "is not known",
            DiagnosticIDs::Note)
-          << (NameArg ? Lexer::getSourceText(CharSourceRange::getTokenRange(
-                                                 NameArg->getSourceRange()),
-                                             SM, Ctx.getLangOpts())
-                            .str()
-                      : std::string("?"));
+          << (B.NameSpelling.empty() ? std::string("?") : B.NameSpelling);
       return;
     }
     if (std::string At = Py.reachedUse(Key(B)); !At.empty())
@@ -388,7 +383,7 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
                                 "pybind11 binding can stay)"
                               : " once it returns none of its inputs as an output: the notes "
                                 "say where (the pybind11 binding can stay)"));
-    D << (B.Name.empty() ? std::string("<name>") : B.Name);
+    D << B.shownName();
     if (I.settled() && !B.Name.empty())
       D << I.Schema;
     bool CanFix = I.settled() && !B.Name.empty() && !ModuleFixed.count(B.Module) &&

@@ -5,6 +5,7 @@
 #include "Signatures.h"
 #include "TorchApi.h"
 
+#include "clang/AST/QualTypeNames.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -380,7 +381,11 @@ std::string metaKernelOf(const FunctionDecl *F) {
     QualType T = P->getType();
     if (T->isDependentType() || P->isParameterPack())
       return {};
-    Params += (Params.empty() ? "" : ", ") + T.getAsString(Policy) + " " + schemaNameOf(P);
+    // Qualified as written at global scope, where the registration goes
+    // (`Tensor` under `using at::Tensor` is `at::Tensor` there).
+    Params += (Params.empty() ? "" : ", ") +
+              TypeName::getFullyQualifiedName(T, Def->getASTContext(), Policy) + " " +
+              schemaNameOf(P);
   }
   return "[](" + Params + ") { return " + Returns + "; }";
 }

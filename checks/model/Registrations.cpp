@@ -15,6 +15,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 #include <deque>
 #include <memory>
@@ -158,6 +159,30 @@ const FunctionDecl *unboxedFunction(const DeclRefExpr *Ref) {
   if (Fn.getKind() != TemplateArgument::Declaration)
     return nullptr;
   return dyn_cast<FunctionDecl>(Fn.getAsDecl());
+}
+
+/// \p E as written, whitespace runs made one space, clipped to 40
+/// characters ("..." after them): for a message that names it.
+std::string spelledOnOneLine(const Expr *E, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = SM.getExpansionRange(E->getSourceRange());
+  llvm::StringRef Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
+  std::string Out;
+  for (char C : Text) {
+    bool Space = C == ' ' || C == '\t' || C == '\n' || C == '\r' || C == '\\';
+    if (Space && (Out.empty() || Out.back() == ' '))
+      continue;
+    Out += Space ? ' ' : C;
+  }
+  while (!Out.empty() && Out.back() == ' ')
+    Out.pop_back();
+  size_t Max = 40;
+  if (Out.size() > Max) {
+    while (Max && (static_cast<unsigned char>(Out[Max]) & 0xC0) == 0x80)
+      --Max; // (not inside a UTF-8 sequence)
+    Out = Out.substr(0, Max) + "...";
+  }
+  return Out;
 }
 
 std::string literalText(const Expr *E) {
@@ -502,7 +527,12 @@ void Registrations::build(ASTContext &Ctx) {
     if (explicitArgs(Call) < 2)
       continue;
     PyBinding B;
-    B.Name = literalText(Call->getArg(0));
+    // The name only when it is a literal itself: a literal inside an
+    // expression (`(prefix + "_sum").c_str()`) is a part of it.
+    if (isa<StringLiteral>(ignoreWrappers(Call->getArg(0))))
+      B.Name = literalText(Call->getArg(0));
+    if (B.Name.empty())
+      B.NameSpelling = spelledOnOneLine(Call->getArg(0), Ctx);
     B.Function = resolveFunction(Call->getArg(1));
     B.Call = Call;
     B.Module = enclosingFunction(*Call, Ctx);

@@ -74,7 +74,12 @@ struct KernelImpl {
 
 /// A pybind11 module_::def binding, or a py::class_<T>::def of a method.
 struct PyBinding {
+  /// The name Python calls it by; empty when it is no string literal here
+  /// (`m.def(name, ...)` in a helper called once per name, k2's).
   std::string Name;
+  /// Where Name is empty: the name argument as written, on one line and
+  /// clipped to a few dozen characters ("name", "prefix + \"_fwd\"").
+  std::string NameSpelling;
   const clang::FunctionDecl *Function = nullptr;
   const clang::CXXMemberCallExpr *Call = nullptr;
   /// The PYBIND11_MODULE init function containing it.
@@ -85,6 +90,11 @@ struct PyBinding {
   /// Where findings about it go: the `def`, or its line in the definition of
   /// a macro that lists several bindings (Macros.h, macroBodySite).
   clang::SourceLocation Site;
+
+  /// The name messages show: Name, or `<spelling>` where it is not known.
+  std::string shownName() const {
+    return !Name.empty() ? Name : "<" + (NameSpelling.empty() ? "name" : NameSpelling) + ">";
+  }
 };
 
 enum class ContextKind { Unknown, Eager, PyBound, Traced };

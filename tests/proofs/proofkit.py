@@ -105,10 +105,18 @@ class SourceFile:
         """The whole file, verbatim except that TORCH_LIBRARY*(old, ...)
         registers into namespace `new` (so that the hazard file and its
         golden fix can be loaded into one process)."""
-        pat = re.compile(r"(TORCH_LIBRARY(?:_IMPL|_FRAGMENT)?\(\s*)" + re.escape(old) + r"\b")
-        text, n = pat.subn(r"\g<1>" + new, self.text)
-        if n == 0:
-            raise LookupError(f"{self.name}: no TORCH_LIBRARY({old}, ...)")
+        return self.with_namespaces({old: new})
+
+    def with_namespaces(self, renames: dict[str, str]) -> str:
+        """with_namespace for each old -> new of `renames`, qualified names
+        in string literals ("old::op", legacy RegisterOperators) included."""
+        text = self.text
+        for old, new in renames.items():
+            pat = re.compile(r"(TORCH_LIBRARY(?:_IMPL|_FRAGMENT)?\(\s*)" + re.escape(old) + r"\b")
+            text, n = pat.subn(r"\g<1>" + new, text)
+            text, k = re.subn(r'"' + re.escape(old) + "::", '"' + new + "::", text)
+            if n + k == 0:
+                raise LookupError(f"{self.name}: no TORCH_LIBRARY({old}, ...)")
         return f'#line 1 "testdata/{self.name}"\n{text}\n'
 
 

@@ -412,3 +412,95 @@ def test_backward_of_a_disabled_forward_runs_eagerly(callers, record):
                  "kept out of torch.compile")
     assert err is None, describe_error(err)
     assert torch.equal(got, xe.grad)
+
+
+# --- The fake, written (issue #31) ------------------------------------------------
+# row_sum's kernels allocate their output from the input's sizes: the golden
+# file registers, beside its def, the Meta kernel the fix-it writes from the
+# CPU kernel's body (symbolic sizes). positive sizes its output by the data:
+# no Meta kernel can say it, no fix-it; both fail fullgraph as they are.
+
+FIXED = "torch-compile-missing-fake-kernel.fixed.cpp"
+
+
+@pytest.mark.parametrize("name", ["row_sum", "positive"])
+def test_allocating_kernels_without_a_fake_fail_fullgraph(name, mf, record):
+    line = TD.line_of(f'm.def("{name}(')
+    op = getattr(torch.ops.mf, name)
+    full = compile_run(lambda x: op(x) + 1, [(x43(),)], fullgraph=True)
+    record(FILE, line, f"torch.compile(mf::{name}(x) + 1, fullgraph=True)",
+           f"fullgraph: {full.summary()}", gb_observed=full.gbs)
+    assert _gb0090(full), full.summary()
+
+
+@pytest.fixture(scope="module")
+def mff(builder, mf):
+    # Its namespaces renamed: the hazard file (mf, mfo, mfu, lg) is loaded too.
+    builder.build("tlp_mff", source(FIXED).with_namespaces(
+        {"mf": "mff", "mfo": "mffo", "mfu": "mffu", "lg": "mffl"}), python_module=False)
+    return torch.ops.mff
+
+
+def _rows():
+    return [(x43(),), (torch.linspace(-1, 1, 10).reshape(5, 2).clone(),),
+            (torch.linspace(-3, 3, 21).reshape(7, 3).clone(),)]
+
+
+def test_written_meta_kernel_is_a_right_fake(mff, mf, record):
+    line = source(FIXED).line_of('m.impl("row_sum", torch::dispatch(')
+    oc = _opcheck(mff.row_sum.default, (x43(),))
+    static = [compile_run(lambda x: mff.row_sum(x) + 1, [a], fullgraph=True) for a in _rows()]
+    dynamic = compile_run(lambda x: mff.row_sum(x) + 1, _rows(), fullgraph=True, dynamic=True)
+    # Eager, byte-identical to the op before the fix (the hazard file's).
+    same = all(o.ok and torch.equal(o.result, mf.row_sum(*a) + 1) for o, a in zip(static, _rows()))
+    same = same and dynamic.ok and torch.equal(dynamic.result, mf.row_sum(*_rows()[-1]) + 1)
+    record(FIXED, line, "torch.library.opcheck(row_sum) with the golden file's Meta kernel; "
+           "torch.compile(row_sum(x) + 1, fullgraph=True) static over 3 shapes and dynamic=True; "
+           "results vs the unfixed op in eager (torch.equal)",
+           f"opcheck: {_fmt(oc)}; static: {'; '.join(o.summary() for o in static)}; dynamic: "
+           f"{dynamic.summary()}; byte-identical: {same}", kind="fix",
+           claim="golden fix: the Meta kernel the fix-it writes for 'mf::row_sum' is a right fake "
+                 "(opcheck) and traces fullgraph, static and dynamic")
+    assert all(v == "SUCCESS" for v in oc.values()), oc
+    assert all(_traces(o) for o in static), [o.summary() for o in static]
+    assert dynamic.ok and dynamic.graphs == 1 and not dynamic.breaks, dynamic.summary()
+    assert same
+
+
+def test_no_meta_kernel_for_a_size_from_data(mff, record):
+    line = source(FIXED).line_of('m.def("positive(')
+    full = compile_run(lambda x: mff.positive(x) + 1, [(x43(),)], fullgraph=True)
+    record(FIXED, line, "torch.compile(positive(x) + 1, fullgraph=True), golden file as is",
+           f"fullgraph: {full.summary()}", kind="negative",
+           claim="no fix-it: the output's size comes from the data (no Meta kernel can say it)")
+    assert _gb0090(full), full.summary()
+
+
+def test_python_fake_the_note_writes_for_a_size_from_data(mf, lint, record):
+    """positive: no Meta kernel (its output's size is read from the data);
+    the note's Python fake, as written there, with new_dynamic_size()."""
+    line = TD.line_of('m.def("positive(')
+    note = next(n for n in lint.notes(FILE, line, "torch-compile-missing-fake-kernel")
+                if "register_fake" in n)
+    code = note[note.index("@torch.library.register_fake"):]
+    decorator, body = code.split(" def _(", 1)
+    args, ret = body.split("): return ", 1)
+    scope = {"torch": torch}
+    exec(f"def _({args}):\n    return {ret}\n", scope)  # noqa: S102 - the note's own text
+    fakes = Fakes("mf")
+    try:
+        fakes.add("positive", scope["_"])
+        oc = _opcheck(mf.positive.default, (x43(),))
+        full = compile_run(lambda x: mf.positive(x) + 1, [(x43(),)], fullgraph=True)
+    finally:
+        fakes.close()
+    eager = mf.positive(x43()) + 1
+    same = full.ok and torch.equal(full.result, eager)
+    record(FILE, line, f"the note's Python fake ({code}) registered; opcheck(mf::positive); "
+           "torch.compile(positive(x) + 1, fullgraph=True) vs eager (torch.equal)",
+           f"opcheck: {_fmt(oc)}; fullgraph: {full.summary()}; byte-identical: {same}",
+           kind="fix", claim="the note's Python fake for 'mf::positive' (a data-dependent size)")
+    assert decorator == '@torch.library.register_fake("mf::positive")', decorator
+    assert all(v == "SUCCESS" for v in oc.values()), oc
+    assert _traces(full), full.summary()
+    assert same
