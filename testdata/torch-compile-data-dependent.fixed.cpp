@@ -136,3 +136,27 @@ TORCH_LIBRARY_IMPL(dd, CPU, m) {
   m.impl("validate", &validate_cpu);
   m.impl("pack_rows", &pack_rows_impl<false>);
 }
+
+// --- Ops the project's Python never runs where torch.compile traces --------
+// dgl graphbolt's form: catch-all ops (`m.def("name", &fn)`, its
+// CompositeImplicitAutograd kernel) of a namespace whose Python
+// (testdata/python/callers.py) runs some of them through torch.ops: one it
+// calls in plain code is reported; one it never names (graphbolt's
+// is_not_in_index: only the _async twin is called) and one it calls only
+// under torch.compiler.disable are not (nobody compiles them here: the
+// exemption torch-compile-missing-fake-kernel asks).
+at::Tensor ddn_called(const at::Tensor &mask) {
+  return at::nonzero(mask).squeeze(1); // expect: torch-compile-data-dependent: 'nonzero()' in a CompositeImplicitAutograd kernel has an output size that depends on tensor data
+}
+at::Tensor ddn_never_named(const at::Tensor &mask) {
+  return at::nonzero(at::logical_not(mask)).squeeze(1);
+}
+at::Tensor ddn_disabled_only(const at::Tensor &mask) {
+  return at::nonzero(mask).squeeze(1) + 1;
+}
+
+TORCH_LIBRARY(ddn, m) {
+  m.def("called", &ddn_called);
+  m.def("never_named", &ddn_never_named);
+  m.def("disabled_only", &ddn_disabled_only);
+}

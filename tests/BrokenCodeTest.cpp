@@ -263,6 +263,37 @@ TEST(BrokenCode, ABodyClangRejectsWritesNothingKnown) {
   EXPECT_TRUE(contains(Parsed.Out, "'fill(Tensor(a!) out, Tensor in_) -> ()'")) << Parsed.Out;
 }
 
+TEST(BrokenCode, ACopyHandedToACallClangCouldNotResolveLeavesTorch) {
+  // TransformerEngine's softmax: the [b, h, sq, sk] scores made contiguous,
+  // then handed to a function whose declaration names a type of a header
+  // not found (a recovery expression): code torch-lint cannot see, which
+  // may index them row-major; no finding (a channels_last copy would be
+  // wrong there). Look-alike: the same copy used by torch ops only.
+  std::string Dir = makeTempDir("broken-memory-format");
+  writeFile(Dir + "/softmax.cpp",
+            "#include <torch/extension.h>\n"
+            "#include \"engine/tensor_wrapper.h\"\n"
+            "engine::TensorWrapper wrap(at::Tensor tensor);\n"
+            "at::Tensor softmax(at::Tensor input) {\n"
+            "  TORCH_CHECK(input.dim() == 4, \"expected 4D tensor\");\n"
+            "  if (!input.is_contiguous()) input = input.contiguous();\n"
+            "  auto input_cu = wrap(input);\n"
+            "  return at::empty_like(input);\n"
+            "}\n"
+            "at::Tensor scaled(at::Tensor input) {\n"
+            "  TORCH_CHECK(input.dim() == 4, \"expected 4D tensor\");\n"
+            "  if (!input.is_contiguous()) input = input.contiguous();\n"
+            "  return input * 2;\n"
+            "}\n");
+  RunResult R = runTorchLint("--torch-include=" + shellQuote(mockIncludes()) +
+                                 " --no-cache --no-project --checks='-*,torch-perf-memory-format' "
+                                 "softmax.cpp",
+                             Dir);
+  EXPECT_TRUE(contains(R.Err + R.Out, "linted in part")) << R.Out << R.Err;
+  EXPECT_FALSE(contains(R.Out, "softmax.cpp:6:")) << R.Out;
+  EXPECT_TRUE(contains(R.Out, "softmax.cpp:12:")) << R.Out;
+}
+
 TEST(BrokenCode, MissingClosingBraceSwallowsWhatFollows) {
   // What is true today: without its closing brace, the first function
   // swallows the second one, which Clang then rejects as a nested function

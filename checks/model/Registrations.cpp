@@ -595,6 +595,8 @@ void Registrations::computeContexts(ASTContext &Ctx) {
       C.Evidence = K.Call;
       C.Chain = {F};
       C.RootCatchAll = K.CatchAll;
+      C.OpNamespace = K.Namespace;
+      C.OpName = K.OpName;
       if (K.CatchAll)
         if (const CallExpr *Read = firstDataRead(K.Function))
           C.RootCannotRunOnFakes = isRawDataRead(Read->getDirectCallee()->getName()) ||

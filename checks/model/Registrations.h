@@ -120,6 +120,10 @@ struct FunctionContext {
   bool RootCannotRunOnFakes = false;
   /// The root is registered without a dispatch key.
   bool RootCatchAll = false;
+  /// The operator whose kernel (registered in this TU) roots the chain,
+  /// "ns" and "name": what the project's Python is asked about
+  /// (TUModel::opNeverTraced). Empty for other roots.
+  std::string OpNamespace, OpName;
 };
 
 class Registrations {

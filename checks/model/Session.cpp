@@ -301,6 +301,17 @@ bool TUModel::rejectedWithin(const clang::Stmt *Body) const {
   });
 }
 
+std::string TUModel::opNeverTraced(const FunctionContext &C) {
+  if (C.OpName.empty())
+    return "";
+  const PythonOps &Py = pythonOps("");
+  if (std::string Where = Py.untracedOpUses(C.OpNamespace, C.OpName); !Where.empty())
+    return Where;
+  if (Py.neverNamedOp(C.OpNamespace, C.OpName))
+    return "the project's Python runs other ops of '" + C.OpNamespace + "' and never this one";
+  return "";
+}
+
 std::string TUModel::extensionModule() {
   return extensionModuleOf(Main, S->projectRootOfFile(Main), OnPythonTree);
 }

@@ -46,6 +46,7 @@ struct ProjectIndex;
 class ProjectView;
 class Registrations;
 struct PyBinding;
+struct FunctionContext;
 
 class Session {
 public:
@@ -133,6 +134,12 @@ public:
   /// The Python the checks read for this TU: the roots of a PythonRoots
   /// option (';'-separated), else the TU's project root.
   const PythonOps &pythonOps(llvm::StringRef RootsOption);
+  /// Why torch.compile never runs the operator rooting \p C in this
+  /// project: its Python uses it only where torch.compile does not trace
+  /// (PythonOps::untracedOpUses), or names its namespace's ops one by one
+  /// and never this one (PythonOps::neverNamedOp); "" otherwise. The
+  /// exemption missing-fake-kernel asks, for the checks of traced kernels.
+  std::string opNeverTraced(const FunctionContext &C);
   /// What TORCH_EXTENSION_NAME expands to for this TU (extensionModuleOf).
   std::string extensionModule();
   /// Why nobody acts on a finding about the binding \p B: the project's

@@ -4,6 +4,7 @@
 
 #include "../model/AstUtil.h"
 
+#include "../model/Session.h"
 #include "../model/TorchApi.h"
 
 #include "clang/AST/ParentMapContext.h"
@@ -107,9 +108,29 @@ bool needsStandardLayout(const Expr *E, const FunctionDecl *F, ASTContext &Ctx) 
 /// caller passed by reference, or handed to a function that is not torch's
 /// (apex's megatron softmax: `input = input.contiguous();` then
 /// `fwd_cuda(input, ...)`, a launcher in a .cu file whose kernel indexes the
-/// [batch, heads, sq, sk] scores row-major). Code this TU may not show
+/// [batch, heads, sq, sk] scores row-major; TransformerEngine's softmax the
+/// same through a call Clang could not resolve). Code this TU may not show
 /// decides whether the NCHW copy is needed.
 bool escapes(const Expr *E, const FunctionDecl *F, ASTContext &Ctx) {
+  // Part of the body Clang rejected, or dropped without a word: a variable
+  // whose type it could not deduce keeps no initializer (TransformerEngine's
+  // softmax: `auto input_cu = makeTransformerEngineTensor(input);`, a
+  // function declared with a type of a header not found). A use of the copy
+  // may be missing from the AST.
+  if (F && F->getBody()) {
+    if (TUModel::of(Ctx).rejectedWithin(F->getBody()))
+      return true;
+    struct Invalid : RecursiveASTVisitor<Invalid> {
+      bool Found = false;
+      bool VisitVarDecl(VarDecl *V) {
+        Found |= V->isInvalidDecl();
+        return !Found;
+      }
+    } Scan;
+    Scan.TraverseStmt(F->getBody());
+    if (Scan.Found)
+      return true;
+  }
   auto Escapes = [&](const Expr *Use) {
     if (isa<MemberExpr>(Use))
       return true; // Assigned to a member (valueUses followed it).
@@ -127,6 +148,11 @@ bool escapes(const Expr *E, const FunctionDecl *F, ASTContext &Ctx) {
       if (Parents[0].get<ReturnStmt>())
         return true;
       const auto *P = Parents[0].get<Expr>();
+      // An argument of a call Clang could not resolve (a function declared
+      // with a type of a header not found: TransformerEngine's
+      // makeTransformerEngineTensor in a file linted in part): not torch's.
+      if (isa_and_nonnull<RecoveryExpr>(P))
+        return true;
       if (const auto *Call = dyn_cast_or_null<CallExpr>(P);
           Call && !isa<CXXMemberCallExpr>(Call) && !isa<CXXOperatorCallExpr>(Call)) {
         const FunctionDecl *Callee = Call->getDirectCallee();

@@ -27,6 +27,7 @@ def disable_compile(fn):
 
 @disable_compile
 def eager_only(x, ptr):
+    torch.ops.ddn.disabled_only(x > 0)
     y = torch.ops.mfu.disabled_only(x) + torch.ops.mfu.disabled_and_traced(x)
     return y + torch.ops.mfu.reads_disabled(x, ptr)
 
@@ -58,3 +59,10 @@ def inference(x):
 def csr(row, col, m):
     rowptr = torch.ops.lg.ind2ptr(row, m)
     return rowptr, torch.ops.lg.ptr2ind(rowptr, col.numel())
+
+
+# dgl graphbolt's form: a catch-all op called in plain code (ddn::called);
+# ddn::never_named is never named, ddn::disabled_only only under
+# disable_compile (testdata/torch-compile-data-dependent.cpp).
+def select_positive(x):
+    return x[torch.ops.ddn.called(x > 0)]

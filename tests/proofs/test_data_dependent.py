@@ -74,7 +74,8 @@ def dd(builder):
 
 @pytest.fixture(scope="module")
 def ddf(builder):
-    builder.build("tlp_ddf", source(FIXED).with_namespace("dd", "tlp_ddf"), python_module=False)
+    builder.build("tlp_ddf", source(FIXED).with_namespaces({"dd": "tlp_ddf", "ddn": "tlp_ddfn"}),
+                  python_module=False)
     return torch.ops.tlp_ddf
 
 
@@ -106,6 +107,8 @@ FINDINGS = [
     ("return s.item<double>()", "dd.composite_op", "catch-all kernel composite_op -> scale_of",
      lambda: (x5(), torch.tensor(2.0))),
     ("x.sum().item<float>()", "dd.lambda_op", "composite lambda kernel", lambda: (x5(),)),
+    ("return at::nonzero(mask).squeeze(1); // expect", "ddn.called",
+     "catch-all kernel ddn_called (dgl graphbolt's form)", lambda: (x5() > 0.5,)),
 ]
 
 # What the failure or break must be about: a data read, a data-dependent
