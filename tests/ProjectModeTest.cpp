@@ -914,10 +914,10 @@ TEST(ProjectMode, BindingsOfOneNameInTwoModulesAreCalledOnTheirOwn) {
       for (const auto &N : F["notes"])
         if (N["message"].get<std::string>().find("calls it") != std::string::npos)
           Where[F["file"].get<std::string>()] = N["message"].get<std::string>();
-  EXPECT_NE(Where["chamfer/chamfer_ext.cpp"].find("chamfer/__init__.py:6, in 'forward'"),
+  EXPECT_NE(Where["chamfer/chamfer_ext.cpp"].find("chamfer/__init__.py:6, in 'ChamferFunction.forward'"),
             std::string::npos)
       << J.Out;
-  EXPECT_NE(Where["gridding/gridding_ext.cpp"].find("gridding/__init__.py:7, in 'forward'"),
+  EXPECT_NE(Where["gridding/gridding_ext.cpp"].find("gridding/__init__.py:7, in 'GriddingFunction.forward'"),
             std::string::npos)
       << J.Out;
 }

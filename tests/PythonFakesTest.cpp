@@ -510,7 +510,8 @@ TEST(PythonFakes, UsesAForwardOrACompiledFunctionReachesAreTold) {
   // exllamav2: a forward calls one of several `load` methods; which one is
   // not known, so the binding another `load` calls is not reached.
   EXPECT_EQ(P.reachedUse("make_q"), "");
-  EXPECT_EQ(P.reachedUse("fwd"), "m.py:6, in 'forward'");
+  // (Fn.apply is never named here: its users apply it.)
+  EXPECT_EQ(P.reachedUse("fwd"), "m.py:6, in 'Fn.forward'");
   EXPECT_EQ(P.reachedUse("bwd"), "m.py:11, in '_pack'");
   EXPECT_EQ(P.reachedUse("step"), "m.py:14, in 'step'");
   EXPECT_EQ(P.reachedUse("post"), "m.py:16, in 'post'");
@@ -538,7 +539,7 @@ TEST(PythonFakes, ABindingNameSeveralModulesShareIsAskedOnItsModule) {
   P.finishScan();
   EXPECT_EQ(P.keyFor("forward", "chamfer"), "forward@chamfer");
   EXPECT_EQ(P.reachedUse(P.keyFor("forward", "chamfer")),
-            "extensions/chamfer_dist/__init__.py:6, in 'forward'");
+            "extensions/chamfer_dist/__init__.py:6, in 'ChamferFunction.forward'");
   // gridding's is called only in a plain function: not reached, and its
   // first use is its own module's call.
   EXPECT_EQ(P.reachedUse(P.keyFor("forward", "gridding")), "");
@@ -609,6 +610,44 @@ TEST(PythonFakes, ABindingCalledOnlyOnOtherModulesIsCalledNowhere) {
                    R, "nunchaku/linear.py");
   R.finishScan();
   EXPECT_EQ(R.calledOnOtherModulesOnly("gemm_w4a4", "_C"), "");
+}
+
+// TransformerEngine's JAX side: `from . import cpp_extensions as tex`, a
+// Python package whose __init__.py re-exports its modules (`from .attention
+// import *`), then `tex.fused_attn_fwd(...)`: the package's function, not
+// the PyTorch extension's binding of that name. Look-alikes: a name the
+// package re-exports from no Python module (its extension, `from ._C import
+// *`), one its modules do not define, a private one a star import leaves out.
+TEST(PythonFakes, ACallOnAPackageThatReExportsItsModulesCallsItsFunction) {
+  PythonOps P;
+  scanPythonSource("from .attention import *\nfrom .gemm import grouped_gemm\n"
+                   "from ._C import *\n",
+                   P, "te/jax/cpp_extensions/__init__.py");
+  scanPythonSource("def fused_attn_fwd(q):\n    return q\n"
+                   "def _private(q):\n    return q\n",
+                   P, "te/jax/cpp_extensions/attention.py");
+  scanPythonSource("def grouped_gemm(a):\n    return a\n"
+                   "def other_gemm(a):\n    return a\n",
+                   P, "te/jax/cpp_extensions/gemm.py");
+  scanPythonSource("import torch\nfrom . import cpp_extensions as tex\n"
+                   "class Attn(torch.nn.Module):\n"
+                   "    def forward(self, q):\n"
+                   "        tex.fused_attn_fwd(q)\n"
+                   "        tex.grouped_gemm(q)\n"
+                   "        tex._private(q)\n"
+                   "        tex.other_gemm(q)\n"
+                   "        return tex.from_c(q)\n",
+                   P, "te/jax/attention.py");
+  P.finishScan();
+  // (Python's functions, each reached from the forward, are no binding uses.)
+  for (const char *Name : {"fused_attn_fwd", "grouped_gemm"})
+    EXPECT_EQ(P.reachedUse(P.keyFor(Name, "transformer_engine_torch")), "") << Name;
+  for (const char *Name : {"_private", "other_gemm", "from_c"})
+    EXPECT_EQ(P.reachedUse(P.keyFor(Name, "transformer_engine_torch")),
+              std::string("te/jax/attention.py:") +
+                  (llvm::StringRef(Name) == "_private" ? "7" : Name[0] == 'o' ? "8" : "9") +
+                  ", in 'forward'")
+        << Name;
 }
 
 // `self.forward = self.forward_wo_act_sum` in a constructor (omniserve's
@@ -790,9 +829,9 @@ TEST(PythonFakes, ALookupByAnFStringUsesTheNamesItsPatternMatches) {
                    P, "svox2/svox2.py");
   P.finishScan();
   EXPECT_EQ(P.usesKey("volume_render_cuvol"), "*volume_render_*");
-  EXPECT_EQ(P.reachedUse("volume_render_cuvol"), "svox2/svox2.py:7, in 'forward'");
+  EXPECT_EQ(P.reachedUse("volume_render_cuvol"), "svox2/svox2.py:7, in '_VolumeRenderFunction.forward'");
   EXPECT_EQ(P.usesKey("volume_render_nvol_backward"), "*volume_render_*_backward");
-  EXPECT_EQ(P.reachedUse("volume_render_nvol_backward"), "svox2/svox2.py:11, in 'backward'");
+  EXPECT_EQ(P.reachedUse("volume_render_nvol_backward"), "svox2/svox2.py:11, in '_VolumeRenderFunction.backward'");
   EXPECT_EQ(P.reachedUse("volume_render_svox1_fused"), "");
   EXPECT_EQ(P.firstUse("volume_render_svox1_fused"), "svox2/svox2.py:17");
   EXPECT_EQ(P.usesKey("volume_render_cuvol_image"), "volume_render_cuvol_image");
@@ -884,12 +923,17 @@ TEST(PythonFakes, CallsOfTheProjectsFunctionsTorchsAndValuesAreNoBindingUses) {
                                    "class _InclusiveSum(torch.autograd.Function):\n"
                                    "    @staticmethod\n"
                                    "    def forward(ctx, x):\n"
-                                   "        return _C.inclusive_sum(x)\n");
+                                   "        return _C.inclusive_sum(x)\n"
+                                   "class Net(torch.nn.Module):\n"
+                                   "    def forward(self, x):\n"
+                                   "        return inclusive_sum(x)\n");
   const PythonOps P = scanPythonTrees({Dir});
-  EXPECT_EQ(P.reachedUse("inclusive_sum"), "nets/scan.py:8, in 'forward'");
+  EXPECT_EQ(P.reachedUse("inclusive_sum"), "nets/scan.py:8, in '_InclusiveSum.forward'");
   // The binding's own call in the autograd Function's forward is the one
   // named, not the Python wrapper's call.
-  EXPECT_EQ(P.reachedUse("bias_act"), "ops/bias_act.py:13, in 'forward'");
+  // (`_bias_act_cuda().apply`: which class is applied is not followed, so
+  // its forward is reached as every forward.)
+  EXPECT_EQ(P.reachedUse("bias_act"), "ops/bias_act.py:13, in 'BiasActCuda.forward'");
   // torch's function, a tensor's method, a flag read or stored: no use.
   EXPECT_EQ(P.firstUse("post_layer_norm"), "");
   EXPECT_EQ(P.firstUse("pre_layer_norm"), "");
@@ -900,7 +944,7 @@ TEST(PythonFakes, CallsOfTheProjectsFunctionsTorchsAndValuesAreNoBindingUses) {
   EXPECT_EQ(P.reachedUse("fwd_fp16"), "nets/block.py:19, in 'forward'");
   // torch.Tensor's name, but in a function of that name: what it wraps
   // (pytorch3d's pulsar renderer).
-  EXPECT_EQ(P.reachedUse("backward"), "nets/block.py:26, in 'backward'");
+  EXPECT_EQ(P.reachedUse("backward"), "nets/block.py:26, in 'Render.backward'");
   EXPECT_EQ(P.reachedUse("flatten"), "");
   EXPECT_EQ(P.firstUse("flatten"), "nets/block.py:14"); // x.flatten(1): a tensor's, most likely
   // The project's own functions of the binding's name: deep.comm's
@@ -1341,6 +1385,121 @@ TEST(PythonFakes, BindingsCalledOnlyUnderCompileDisableAreNotReported) {
       "        return iou(x)\n");
   ASSERT_EQ(Got.size(), 1u) << ::testing::PrintToString(Got);
   EXPECT_EQ(Got[0].rfind("6: pybind11 binding 'iou'", 0), 0u) << Got[0];
+}
+
+// TransformerEngine's form: an autograd Function runs where its `apply` is
+// used (or its `forward`, run without autograd), and TE applies _Fp8Padding
+// only in Fp8Padding.forward, which its factory decorator
+// `@no_torch_dynamo()` keeps out of torch.compile: the bindings the
+// Function's forward and backward call are not reached. Look-alikes: a
+// Function applied in a traced forward, through a module-level alias, from
+// a table, kept by a constructor, in a function nothing is seen to call, or
+// never named (its users apply it). Applied only in a test: not reached.
+TEST(PythonFakes, AnAutogradFunctionRunsWhereItsApplyIsUsed) {
+  std::string Dir = makeTempDir("python-autograd-apply");
+  for (const char *Sub : {"/te", "/tests"})
+    ASSERT_FALSE(llvm::sys::fs::create_directories(Dir + Sub));
+  writeFile(Dir + "/te/jit.py", "import torch\n"
+                                "if torch.__version__ >= '2':\n"
+                                "    def no_torch_dynamo(recursive=True, when=None):\n"
+                                "        def _disable(f):\n"
+                                "            return (\n"
+                                "                torch._dynamo.disable(f, recursive=recursive)\n"
+                                "            )\n"
+                                "        def decorator(f):\n"
+                                "            disabled_f = _disable(f)\n"
+                                "            return disabled_f\n"
+                                "        return decorator\n");
+  writeFile(Dir + "/te/padding.py",
+            "import torch\nimport transformer_engine_torch as tex\n"
+            "from .jit import no_torch_dynamo\n"
+            "class _Fp8Padding(torch.autograd.Function):\n"
+            "    @staticmethod\n"
+            "    def forward(ctx, inp, m_splits):\n"
+            "        return tex.fused_multi_row_padding(inp, m_splits)\n" // 7
+            "    @staticmethod\n"
+            "    def backward(ctx, g):\n"
+            "        return _unpad(g), None\n"
+            "def _unpad(g):\n"
+            "    return tex.fused_multi_row_unpadding(g)\n"
+            "class Fp8Padding(torch.nn.Module):\n"
+            "    @no_torch_dynamo()\n"
+            "    def forward(self, inp, m_splits):\n"
+            "        if torch.is_grad_enabled():\n"
+            "            fn = _Fp8Padding.apply\n"
+            "            args = []\n"
+            "        else:\n"
+            "            fn = _Fp8Padding.forward\n"
+            "            args = [None]\n"
+            "        return fn(*args, inp, m_splits)\n"
+            "class _Scale(torch.autograd.Function):\n"
+            "    @staticmethod\n"
+            "    def forward(ctx, x):\n"
+            "        return tex.scale(x)\n" // 26
+            "    @staticmethod\n"
+            "    def backward(ctx, g):\n"
+            "        return tex.scale_backward(g)\n" // 29
+            "class Scale(torch.nn.Module):\n"
+            "    def forward(self, x):\n"
+            "        return _Scale.apply(x)\n"
+            "class _Gather(torch.autograd.Function):\n"
+            "    @staticmethod\n"
+            "    def forward(ctx, x):\n"
+            "        return tex.gather(x)\n" // 36
+            "gather = _Gather.apply\n"
+            "def pick(x):\n"
+            "    return gather(x)\n"
+            "class Pick(torch.nn.Module):\n"
+            "    def forward(self, x):\n"
+            "        return pick(x)\n"
+            "class _Table(torch.autograd.Function):\n"
+            "    @staticmethod\n"
+            "    def forward(ctx, x):\n"
+            "        return tex.table(x)\n" // 46
+            "OPS = {'table': _Table.apply}\n"
+            "class _Orphan(torch.autograd.Function):\n"
+            "    @staticmethod\n"
+            "    def forward(ctx, x):\n"
+            "        return tex.orphan(x)\n" // 51
+            "class _Tested(torch.autograd.Function):\n"
+            "    @staticmethod\n"
+            "    def forward(ctx, x):\n"
+            "        return tex.tested(x)\n"
+            "class _Kept(torch.autograd.Function):\n"
+            "    @staticmethod\n"
+            "    def forward(ctx, x):\n"
+            "        return tex.kept(x)\n" // 59
+            "class Kept(torch.nn.Module):\n"
+            "    def __init__(self):\n"
+            "        self.fn = _Kept.apply\n"
+            "    def __call__(self, x):\n"
+            "        return self.fn(x)\n"
+            "class _Loose(torch.autograd.Function):\n"
+            "    @staticmethod\n"
+            "    def forward(ctx, x):\n"
+            "        return tex.loose(x)\n" // 68
+            "def loose(x):\n"
+            "    return _Loose.apply(x)\n");
+  writeFile(Dir + "/tests/test_padding.py", "from te.padding import _Tested\n"
+                                            "def test_tested():\n"
+                                            "    _Tested.apply(1)\n");
+  const PythonOps P = scanPythonTrees({Dir});
+  EXPECT_EQ(P.AutogradFunctions, (std::set<std::string>{"_Fp8Padding", "_Scale", "_Gather",
+                                                        "_Table", "_Orphan", "_Tested",
+                                                        "_Kept", "_Loose"}));
+  EXPECT_TRUE(P.CompileDisablers.count("no_torch_dynamo"));
+  // Applied only under the disabler: used, but nowhere torch.compile traces.
+  for (const char *Name : {"fused_multi_row_padding", "fused_multi_row_unpadding", "tested"}) {
+    EXPECT_EQ(P.reachedUse(Name), "") << Name;
+    EXPECT_NE(P.firstUse(Name), "") << Name;
+  }
+  EXPECT_EQ(P.reachedUse("scale"), "te/padding.py:26, in '_Scale.forward'");
+  EXPECT_EQ(P.reachedUse("scale_backward"), "te/padding.py:29, in '_Scale.backward'");
+  EXPECT_EQ(P.reachedUse("gather"), "te/padding.py:36, in '_Gather.forward'");
+  EXPECT_EQ(P.reachedUse("table"), "te/padding.py:46, in '_Table.forward'");
+  EXPECT_EQ(P.reachedUse("orphan"), "te/padding.py:51, in '_Orphan.forward'");
+  EXPECT_EQ(P.reachedUse("kept"), "te/padding.py:59, in '_Kept.forward'");
+  EXPECT_EQ(P.reachedUse("loose"), "te/padding.py:68, in '_Loose.forward'");
 }
 
 // An operator's uses are its uses as torch.ops.ns.op: detectron2's Python

@@ -320,8 +320,8 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
     else if (Unreached(B))
       diag(B.Site,
            "the project's Python calls it (%0) only where no forward, backward or compiled "
-           "function of the project reaches: a graph break where its users compile those "
-           "callers",
+           "function of the project reaches by name (a call of a method several classes "
+           "define is not followed): a graph break where its users compile those callers",
            DiagnosticIDs::Note)
           << Py.firstUse(Key(B));
     else

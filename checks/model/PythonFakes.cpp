@@ -678,6 +678,36 @@ bool isBenchmarkFile(llvm::StringRef File) {
 /// a use that does not call the name (`x.name` kept, passed, compared).
 const char *const InFunction = "in ";
 const char *const NotCalled = "not called";
+
+/// Whether a use's markers put it in a function named \p Name: "in NAME",
+/// or "in CLASS.NAME" for an autograd Function's method.
+bool inFunctionNamed(const std::set<std::string> &Markers, llvm::StringRef Name) {
+  return llvm::any_of(Markers, [&](llvm::StringRef X) {
+    return X.consume_front(InFunction) &&
+           (X == Name || (X.consume_back(Name) && X.size() > 1 && X.ends_with(".") &&
+                          !X.drop_back().contains('.')));
+  });
+}
+
+/// The methods autograd runs of an autograd Function, where `apply` runs.
+bool isAutogradMethod(llvm::StringRef Name) {
+  return llvm::is_contained({"forward", "backward", "setup_context", "jvp", "vjp"}, Name);
+}
+
+/// Whether the bases in tokens [I, E) after `class NAME` name an autograd
+/// Function: `(torch.autograd.Function)`, `(Function)`,
+/// `(autograd.function.InplaceFunction)`: a base whose last part is, or ends
+/// in, "Function". (A project base class named otherwise leaves its forward
+/// reached by name, as any module's.)
+bool derivesFromAutogradFunction(const std::vector<Tok> &T, size_t I, size_t E) {
+  if (I >= E || !T[I].is("("))
+    return false;
+  for (++I; I < E && !T[I].is(")"); ++I)
+    if (T[I].Kind == Tok::Name && llvm::StringRef(T[I].Text).ends_with("Function") &&
+        (I + 1 >= E || T[I + 1].is(",") || T[I + 1].is(")")) && (I == 0 || !T[I - 1].is("=")))
+      return true;
+  return false;
+}
 /// A use's marker when a class body keeps the name as a class attribute
 /// (`forward_op = ext.expm` in `class Exp`): the class's name follows.
 const char *const StoredInClass = "kept in class ";
@@ -800,10 +830,22 @@ void exportsOf(const std::vector<Tok> &T, const std::vector<Line> &Lines,
     return File + ":" +
            std::to_string(1 + std::count(Source.begin(), Source.begin() + Offset, '\n'));
   };
+  llvm::StringRef Package = llvm::sys::path::filename(
+      llvm::sys::path::parent_path(File, llvm::sys::path::Style::posix),
+      llvm::sys::path::Style::posix);
   for (const Line &L : Lines) {
     if (L.Indent != 0 || L.Begin + 2 >= L.End)
       continue;
     if (T[L.Begin].is("from") && T[L.Begin + 1].is(".")) {
+      // (`from .mod import a as b` re-exports a as b: its name here is b.)
+      for (size_t I = L.Begin + 2, Import = 0; I < L.End && !Package.empty(); ++I) {
+        if (T[I].is("import"))
+          Import = I;
+        else if (Import && (T[I].is("*") || T[I].Kind == Tok::Name) && !T[I].is("as") &&
+                 !T[I - 1].is("as") && T[Import - 1].Kind == Tok::Name &&
+                 !(I + 2 < L.End && T[I + 1].is("as")))
+          Out.ReExports.insert(Package.str() + ":" + T[Import - 1].Text + ":" + T[I].Text);
+      }
       size_t I = L.Begin + 1;
       std::string Module;
       for (; I < L.End && !T[I].is("import"); ++I)
@@ -982,6 +1024,10 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
     std::string Name; // "" for an `if` block
     std::set<std::string> Markers;
     std::set<std::string> ForwardMarkers; // a class's `def forward`
+    // What a use in it is "in": its name, or "CLASS.forward" for a method
+    // autograd runs of an autograd Function (AutogradFunctions).
+    std::string Node = Name;
+    bool AutogradFunction = false; // a class deriving from one
   };
   std::vector<Frame> Stack;
   // Every use in a test file (one that does not compile anything) is marked.
@@ -1034,6 +1080,14 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       // The innermost frame holds every outer one's markers.
       Frame F{L.Indent, T[B].is("class"), T[B + 1].Text, Stack.empty() ? Base : Stack.back().Markers,
               {}};
+      F.Node = F.Name;
+      if (F.Class && derivesFromAutogradFunction(T, B + 2, L.End)) {
+        F.AutogradFunction = true;
+        Out.AutogradFunctions.insert(F.Name);
+      } else if (!F.Class && !Stack.empty() && Stack.back().AutogradFunction &&
+                 isAutogradMethod(F.Name)) {
+        F.Node = Stack.back().Name + "." + F.Name;
+      }
       F.Markers.insert(Pending.begin(), Pending.end());
       F.Markers.erase("");
       if (!F.Class && F.Name == "__init__")
@@ -1184,7 +1238,7 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
               [&] {
                 std::set<std::string> Own = Markers;
                 if (const Frame *InFn = InnermostFunction())
-                  Own.insert(InFunction + InFn->Name);
+                  Own.insert(InFunction + InFn->Node);
                 return Own;
               }(),
               File + ":" + std::to_string(LineAt(T[I].Offset)));
@@ -1194,6 +1248,24 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       auto Stored = StoredAs.find(I);
       bool Called = (I + 1 < L.End && T[I + 1].is("(")) || Stored != StoredAs.end();
       bool Attribute = I > L.Begin && T[I - 1].is(".");
+      // `_Fp8Padding.apply(...)`, `fwd_fn = _LayerNormMLP.apply` (or its
+      // `.forward`, run without autograd): where a class's autograd methods
+      // run (markReached), a use of "CLASS.apply" in the function around it.
+      // Kept uncalled in a constructor (`self.fn = CLASS.apply`), it runs
+      // where the attribute is called, not there.
+      if (Attribute && (T[I].is("apply") || T[I].is("forward") || T[I].is("backward")) &&
+          I >= L.Begin + 2 && T[I - 2].Kind == Tok::Name && ChainHead[I - 2] == I - 2 &&
+          !llvm::is_contained({"self", "cls", "ctx", "super"}, llvm::StringRef(T[I - 2].Text))) {
+        std::set<std::string> Own = Markers;
+        if (Stored != StoredAs.end()) {
+          Own.erase("def __init__");
+          Own.insert(InFunction + Stored->second);
+        } else if (const Frame *InFn = InnermostFunction()) {
+          Own.insert(InFunction + InFn->Node);
+        }
+        Out.Uses[T[I - 2].Text + ".apply"].emplace(
+            std::move(Own), File + ":" + std::to_string(LineAt(T[I].Offset)));
+      }
       // `torch.compile(fn)`: fn is what torch.compile traces.
       bool Compiled = I >= L.Begin + 2 && T[I - 1].is("(") && T[I - 2].is("compile");
       if (!Called && !Attribute && !Compiled)
@@ -1218,7 +1290,7 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       std::set<std::string> Own = Markers;
       const Frame *InFn = InnermostFunction();
       if (InFn && Stored == StoredAs.end())
-        Own.insert(InFunction + InFn->Name);
+        Own.insert(InFunction + InFn->Node);
       if (Stored != StoredAs.end()) {
         // Kept, not called, where it is read (a constructor runs once).
         Own.erase("def __init__");
@@ -1242,7 +1314,7 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       // (A dict's update is one in a function named update too: torchrl's
       // compiled `def update(...)` ends `metadata.update({...})`.)
       if (Attribute && !llvm::StringRef(*Module).starts_with(OnModule)) {
-        if (isTensorMethodName(T[I].Text) && !Own.count(InFunction + T[I].Text))
+        if (isTensorMethodName(T[I].Text) && !inFunctionNamed(Own, T[I].Text))
           Own.insert(TensorMethod);
         else if (isBuiltinMethodName(T[I].Text) && *Module != OnSelf)
           Own.insert(BuiltinMethod);
@@ -1487,6 +1559,25 @@ void PythonOps::finishScan() {
   // the same name (stylegan3's `bias_act.bias_act`, DeepSpeed's
   // `dist.all_reduce`).
   std::map<std::string, std::map<std::set<std::string>, std::string>> Moved;
+  // A package's functions are also those its __init__.py imports from its
+  // modules (two levels: a package of packages).
+  for (unsigned Round = 0; Round < 2; ++Round)
+    for (const std::string &R : ReExports) {
+      auto [Package, Rest] = llvm::StringRef(R).split(':');
+      auto [Module, Name] = Rest.split(':');
+      if (Name != "*") {
+        if (ModuleFunctions.count((Module + ":" + Name).str()))
+          ModuleFunctions.insert((Package + ":" + Name).str());
+        continue;
+      }
+      std::string Prefix = (Module + ":").str();
+      std::vector<std::string> Add;
+      for (auto It = ModuleFunctions.lower_bound(Prefix);
+           It != ModuleFunctions.end() && llvm::StringRef(*It).starts_with(Prefix); ++It)
+        if (!llvm::StringRef(*It).substr(Prefix.size()).starts_with("_"))
+          Add.push_back((Package + ":").str() + It->substr(Prefix.size()));
+      ModuleFunctions.insert(Add.begin(), Add.end());
+    }
   // The names the project's Python calls, or calls something on (`Exp.apply`,
   // `groups.Exp(...)`): a class kept out of these is never used, and what
   // its body keeps (StoredInClass) is called by nothing.
@@ -1528,7 +1619,7 @@ void PythonOps::finishScan() {
       auto On = llvm::find_if(M, [](const std::string &X) {
         return llvm::StringRef(X).starts_with(ByName);
       });
-      bool Python = Definitions.count(Name) && !M.count(InFunction + Name);
+      bool Python = Definitions.count(Name) && !inFunctionNamed(M, Name);
       if (On != M.end()) {
         llvm::StringRef What = *On;
         if (What.consume_front(OnModule)) {
@@ -1609,18 +1700,33 @@ void PythonOps::finishScan() {
 }
 
 void PythonOps::markReached() {
-  // Roots: every forward and backward (an nn.Module's, an autograd
-  // Function's), functions torch.compile is given; then, by name, each
-  // function a use in a reached one calls. Constructors, tests that compile
-  // nothing and eager-only code reach nothing.
+  // Roots: every forward and backward of a class that is no autograd
+  // Function (an nn.Module's), functions torch.compile is given; then, by
+  // name, each function a use in a reached one calls. Constructors, tests
+  // that compile nothing, eager-only code and functions the project's
+  // disablers keep out (TransformerEngine's `@no_torch_dynamo()`) reach
+  // nothing.
   auto Dunder = [](llvm::StringRef N) { return N.starts_with("__") && N.ends_with("__"); };
-  auto Untraced = [](const std::set<std::string> &M) {
+  auto Untraced = [this](const std::set<std::string> &M) {
     return M.count("def __init__") || M.count("test file") || M.count("eager-only branch") ||
-           M.count("torch.compiler.disable") || M.count("@op-kernel") || M.count(TensorMethod) ||
-           M.count(BuiltinMethod) ||
-           M.count(ValueRead);
+           M.count("@op-kernel") || M.count(TensorMethod) || M.count(BuiltinMethod) ||
+           M.count(ValueRead) ||
+           llvm::any_of(M, [this](const std::string &X) { return CompileDisablers.count(X) > 0; });
   };
   std::set<std::string> Roots = {"forward", "backward"};
+  // An autograd Function's methods run where CLASS.apply is used: a
+  // Function the project applies only where torch.compile does not trace
+  // (TransformerEngine's module forwards under `@no_torch_dynamo()`, tests,
+  // constructors) is not reached from them. Elsewhere it is a root, as every
+  // forward: the walk by name does not see every caller (a module's
+  // `__call__`, an object's method, its users' code), and a Function it
+  // does not reach is not shown unreached for that.
+  for (const std::string &Class : AutogradFunctions) {
+    auto Applied = Uses.find(Class + ".apply");
+    if (Applied == Uses.end() || Exports.count(Class) ||
+        !llvm::all_of(llvm::make_first_range(Applied->second), Untraced))
+      Roots.insert(Class + ".apply");
+  }
   for (const auto &[Name, ByMarkers] : Uses)
     for (const auto &[Markers, At] : ByMarkers)
       if (Markers.count(CompiledArgument))
@@ -1646,6 +1752,9 @@ void PythonOps::markReached() {
   // walked once from the roots: linear in the uses, however long the chain
   // of functions a file builds.
   std::map<std::string, std::vector<std::string>> Calls;
+  for (const std::string &Class : AutogradFunctions)
+    for (const char *Method : {"forward", "backward", "setup_context", "jvp", "vjp"})
+      Calls[Class + ".apply"].push_back(Class + "." + Method);
   std::vector<std::string> Work(Roots.begin(), Roots.end());
   // The export being walked from (the second walk below), if any.
   std::optional<std::pair<std::string, std::string>> Via;

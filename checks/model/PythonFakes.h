@@ -76,6 +76,12 @@ struct PythonOps {
   /// (MODULE: the file's stem, a package's directory for its __init__.py):
   /// a call `mod.NAME(...)` on such a module calls it, not a binding.
   std::set<std::string> ModuleFunctions;
+  /// What a package's `__init__.py` imports from its own modules, as
+  /// "PACKAGE:MODULE:NAME" (NAME "*" for `from .MODULE import *`): the
+  /// package's functions too (finishScan adds them to ModuleFunctions), so
+  /// `tex.fused_attn_fwd(...)` after `from . import cpp_extensions as tex`
+  /// calls TransformerEngine's JAX function, not a binding of that name.
+  std::set<std::string> ReExports;
   /// What a package's `__init__.py` exports, its users' API: each name it
   /// imports from its own modules (`from .knn import knn`) or lists in
   /// `__all__`, with "file:line" of the export; StarExports the modules it
@@ -120,6 +126,12 @@ struct PythonOps {
   /// it defines them (`Exp` in `apply_op(Exp, x)`): a class outside these
   /// is never used (finishScan).
   std::set<std::string> Mentioned;
+  /// The classes the project's Python derives from an autograd Function
+  /// (`class _Fp8Padding(torch.autograd.Function)`). Their forward and
+  /// backward run where `CLASS.apply` (or `CLASS.forward`) is used: uses in
+  /// them are "in CLASS.forward", and a use of "CLASS.apply" is the edge
+  /// markReached follows, not every method named forward.
+  std::set<std::string> AutogradFunctions;
   /// Names the project's Python assigns a loaded extension module to: an
   /// attribute as ".NAME" (`self.inference_module = Builder().load()`, set
   /// in one file, used in another), a plain name as "FILE:NAME" (`ext =
