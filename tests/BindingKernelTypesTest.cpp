@@ -363,6 +363,54 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { bind_sum<float>(m, "ragged", "float")
   EXPECT_EQ(R.Out.find("binding ''"), std::string::npos) << R.Out;
 }
 
+// fast_rnnt's form (first look round 30): the binding's lambda calls the
+// CUDA kernel, which writes `ans_grad`, under `#ifdef FT_WITH_CUDA`, which
+// the default build does not define; the schema is the CPU arm's, and a
+// note says which arm was read. Look-alikes: a conditional whose skipped
+// arm holds only a comment, and one whose arm the lint compiled.
+TEST(BindingKernelTypes, ASchemaReadFromOneArmOfAConditionalSaysWhichArm) {
+  std::string Dir = makeTempDir("kernel-inactive-arm");
+  writeFile(Dir + "/ext.cpp", R"cpp(
+#include <torch/extension.h>
+#define WITH_DOUBLE 1
+at::Tensor backward_cpu(at::Tensor p, at::Tensor g) { return p * g; }
+at::Tensor backward_cuda(at::Tensor p, at::Tensor g) { g.zero_(); return p; }
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("mi_backward", [](at::Tensor p, at::Tensor ans_grad) -> at::Tensor {
+    if (p.device().is_cpu())
+      return backward_cpu(p, ans_grad);
+#ifdef FT_WITH_CUDA
+    return backward_cuda(p, ans_grad);
+#else
+    TORCH_CHECK(false, "not built with CUDA");
+    return at::Tensor();
+#endif
+  });
+  m.def("commented", [](at::Tensor p) -> at::Tensor {
+#ifdef FT_WITH_CUDA
+    // the CUDA build says nothing more
+#endif
+    return p * 2;
+  });
+  m.def("compiled", [](at::Tensor p) -> at::Tensor {
+#ifdef WITH_DOUBLE
+    return p * 2;
+#endif
+  });
+}
+)cpp");
+  std::map<std::string, Finding> F = lint(Dir);
+  ASSERT_TRUE(F.count("mi_backward") && F.count("commented") && F.count("compiled"));
+  EXPECT_NE(F["mi_backward"].Message.find("'mi_backward(Tensor p, Tensor ans_grad) -> Tensor'"),
+            std::string::npos)
+      << F["mi_backward"].Message;
+  EXPECT_TRUE(anyNoteHas(F["mi_backward"],
+                         "the code under '#ifdef FT_WITH_CUDA' is not compiled in this lint"))
+      << ::testing::PrintToString(F["mi_backward"].Notes);
+  for (const char *Name : {"commented", "compiled"})
+    EXPECT_FALSE(anyNoteHas(F[Name], "is not compiled in this lint")) << Name;
+}
+
 // omniserve's attention bindings take `c10::optional<const torch::Tensor>`:
 // pybind11 converts it, torch's kernel boxing does not (tests/proofs/
 // test_opaque_binding.py builds both), so the note names the type to use

@@ -1158,6 +1158,27 @@ TEST(PythonFakes, TheExtensionNameComesFromTheSetupFileThatListsTheSource) {
   // A name that is no identifier never reaches a fix-it or a note.
   EXPECT_EQ(extensionModuleOf(Top + "/csrc/odd.cpp"), "");
   EXPECT_EQ(extensionModuleOf(Top + "/csrc/other.cpp"), "");
+  // PyTorch-Encoding: sources globbed per directory, each extension named
+  // as its directory. Look-alikes: a directory named as no extension, one
+  // named as an extension that lists its sources (and not this file).
+  ASSERT_EQ(std::system(("mkdir -p " + shellQuote(Top + "/enc/encoding/lib/cpu") + " " +
+                         shellQuote(Top + "/enc/encoding/lib/gpu") + " " +
+                         shellQuote(Top + "/enc/encoding/lib/other") + " " +
+                         shellQuote(Top + "/enc/encoding/lib/listed"))
+                            .c_str()),
+            0);
+  writeFile(Top + "/enc/setup.py",
+            "cpu_extensions_dir = os.path.join(this_dir, 'encoding', 'lib', 'cpu')\n"
+            "source_cpu = glob.glob(os.path.join(cpu_extensions_dir, '*.cpp'))\n"
+            "ext_modules = [CppExtension('encoding.cpu', source_cpu, include_dirs=inc)]\n"
+            "ext_modules.append(CUDAExtension('encoding.gpu', source_cuda))\n"
+            "ext_modules.append(CppExtension('encoding.listed', ['encoding/lib/listed/a.cpp']))\n");
+  for (const char *F : {"cpu/operator.cpp", "gpu/operator.cpp", "other/x.cpp", "listed/b.cpp"})
+    writeFile(Top + "/enc/encoding/lib/" + F, "\n");
+  EXPECT_EQ(extensionModuleOf(Top + "/enc/encoding/lib/cpu/operator.cpp"), "cpu");
+  EXPECT_EQ(extensionModuleOf(Top + "/enc/encoding/lib/gpu/operator.cpp"), "gpu");
+  EXPECT_EQ(extensionModuleOf(Top + "/enc/encoding/lib/other/x.cpp"), "");
+  EXPECT_EQ(extensionModuleOf(Top + "/enc/encoding/lib/listed/b.cpp"), "");
   // A setup.py that is a symlink (it may lead out of the project) is not read.
   std::string Outside = makeTempDir("python-fakes-extension-outside");
   writeFile(Outside + "/setup.py", "CppExtension('evil.leaked', ['lib/x.cpp'])\n");

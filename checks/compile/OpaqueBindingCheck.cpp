@@ -3,6 +3,7 @@
 #include "OpaqueBindingCheck.h"
 
 #include "../model/FakeKernel.h"
+#include "../model/InactiveCode.h"
 #include "../model/Macros.h"
 #include "../model/ProjectModel.h"
 #include "../model/PythonFakes.h"
@@ -443,6 +444,16 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
     }
     }
     Where(B);
+    // (The schema is the parsed configuration's: fast_rnnt's binding calls
+    // the CUDA kernel, which writes `ans_grad`, under `#ifdef FT_WITH_CUDA`.)
+    if (I.settled() && !B.Name.empty())
+      if (auto [At, Directive] = skippedArmOf(B.Function); At.isValid())
+        diag(At,
+             "the code under '%0' is not compiled in this lint (the default build does not "
+             "take that arm): the schema is read from the code that is, and a tensor the "
+             "other arm writes is 'Tensor(a!)' too",
+             DiagnosticIDs::Note)
+            << Directive;
     for (const auto &[P, Why] : I.Problems)
       diag(P ? P->getLocation() : B.Function->getLocation(), "%0", DiagnosticIDs::Note)
           << Why;

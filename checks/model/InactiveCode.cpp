@@ -6,6 +6,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
@@ -139,6 +140,47 @@ std::vector<unsigned> statementOffsets(const Stmt *Body, FileID FID, const Sourc
   return C.Out;
 }
 
+/// Calls \p Visit(start offset, text, opening directive) on each arm of the
+/// conditionals in \p Text (a function body at offset \p B of its file)
+/// that holds none of the statements at \p Kept (the offsets the AST kept,
+/// sorted): the arms the preprocessor skipped. An arm runs from its
+/// directive to the next one at its depth or deeper. Stops when \p Visit
+/// returns true.
+void forEachSkippedArm(StringRef Text, unsigned B, const std::vector<unsigned> &Kept,
+                       llvm::function_ref<bool(size_t, StringRef, StringRef)> Visit) {
+  unsigned Depth = 0;
+  size_t ArmStart = StringRef::npos;
+  StringRef Directive;
+  auto Skipped = [&](size_t From, size_t To) {
+    auto It = std::lower_bound(Kept.begin(), Kept.end(), B + From);
+    return It == Kept.end() || *It >= B + To;
+  };
+  for (size_t Line = 0; Line < Text.size();) {
+    size_t Next = Text.find('\n', Line);
+    Next = Next == StringRef::npos ? Text.size() : Next + 1;
+    StringRef Whole = Text.slice(Line, Next).trim();
+    StringRef L = Whole;
+    if (L.consume_front("#")) {
+      L = L.ltrim();
+      bool Opens = L.starts_with("if"), Closes = L.starts_with("endif");
+      bool Turns = L.starts_with("el");
+      if (Opens || Closes || Turns) {
+        // The arm that ends here.
+        if (ArmStart != StringRef::npos && Depth > 0 && Skipped(ArmStart, Line) &&
+            Visit(ArmStart, Text.slice(ArmStart, Line), Directive))
+          return;
+        if (Opens)
+          ++Depth;
+        else if (Closes && Depth > 0)
+          --Depth;
+        ArmStart = Depth > 0 ? Next : StringRef::npos;
+        Directive = Whole;
+      }
+    }
+    Line = Next;
+  }
+}
+
 } // namespace
 
 SourceLocation gilReleasedInOtherBuilds(const FunctionDecl *F, InactiveCodeCache *Cache) {
@@ -180,48 +222,55 @@ SourceLocation gilReleasedInOtherBuilds(const FunctionDecl *F, InactiveCodeCache
   };
   std::vector<unsigned> Kept = statementOffsets(Body, FID, SM);
 
-  // The arms of the body's conditionals, line by line: an arm runs from its
-  // directive to the next one at its depth or deeper.
-  unsigned Depth = 0;
-  size_t ArmStart = StringRef::npos;
-  auto Skipped = [&](size_t From, size_t To) {
-    auto It = std::lower_bound(Kept.begin(), Kept.end(), B + From);
-    return It == Kept.end() || *It >= B + To;
-  };
-  for (size_t Line = 0; Line < Text.size();) {
-    size_t Next = Text.find('\n', Line);
-    Next = Next == StringRef::npos ? Text.size() : Next + 1;
-    StringRef L = Text.slice(Line, Next).trim();
-    if (L.consume_front("#")) {
-      L = L.ltrim();
-      bool Opens = L.starts_with("if"), Closes = L.starts_with("endif");
-      bool Turns = L.starts_with("el");
-      if (Opens || Closes || Turns) {
-        // The arm that ends here.
-        if (ArmStart != StringRef::npos && Depth > 0 && Skipped(ArmStart, Line)) {
-          StringRef Arm = Text.slice(ArmStart, Line);
-          if (size_t At = gilReleaseIn(Arm); At != StringRef::npos)
-            return Begin.getLocWithOffset(ArmStart + At);
-          for (StringRef Name : calledNames(Arm)) {
-            // A function the parsed configuration has is not skipped code.
-            if (auto Id = Ctx.Idents.find(Name);
-                Id != Ctx.Idents.end() &&
-                !Ctx.getTranslationUnitDecl()->lookup(DeclarationName(Id->getValue())).empty())
-              continue;
-            if (Releases(Name))
-              return Begin.getLocWithOffset(ArmStart + Arm.find(Name));
-          }
-        }
-        if (Opens)
-          ++Depth;
-        else if (Closes && Depth > 0)
-          --Depth;
-        ArmStart = Depth > 0 ? Next : StringRef::npos;
+  SourceLocation Found;
+  forEachSkippedArm(Text, B, Kept, [&](size_t ArmStart, StringRef Arm, StringRef) {
+    if (size_t At = gilReleaseIn(Arm); At != StringRef::npos) {
+      Found = Begin.getLocWithOffset(ArmStart + At);
+      return true;
+    }
+    for (StringRef Name : calledNames(Arm)) {
+      // A function the parsed configuration has is not skipped code.
+      if (auto Id = Ctx.Idents.find(Name);
+          Id != Ctx.Idents.end() &&
+          !Ctx.getTranslationUnitDecl()->lookup(DeclarationName(Id->getValue())).empty())
+        continue;
+      if (Releases(Name)) {
+        Found = Begin.getLocWithOffset(ArmStart + Arm.find(Name));
+        return true;
       }
     }
-    Line = Next;
-  }
-  return {};
+    return false;
+  });
+  return Found;
+}
+
+std::pair<SourceLocation, std::string> skippedArmOf(const FunctionDecl *F) {
+  const Stmt *Body = F ? F->getBody() : nullptr;
+  if (!Body)
+    return {};
+  const SourceManager &SM = F->getASTContext().getSourceManager();
+  SourceLocation Begin = SM.getExpansionLoc(Body->getBeginLoc());
+  SourceLocation End = SM.getExpansionLoc(Body->getEndLoc());
+  FileID FID = SM.getFileID(Begin);
+  if (Begin.isInvalid() || FID != SM.getFileID(End))
+    return {};
+  bool Invalid = false;
+  StringRef File = SM.getBufferData(FID, &Invalid);
+  unsigned B = SM.getFileOffset(Begin), E = SM.getFileOffset(End);
+  if (Invalid || E <= B || E > File.size() || !File.slice(B, E).contains("#"))
+    return {};
+  const std::string Code = codeOf(File.slice(B, E));
+  std::pair<SourceLocation, std::string> Found;
+  forEachSkippedArm(Code, B, statementOffsets(Body, FID, SM),
+                    [&](size_t, StringRef Arm, StringRef Directive) {
+                      if (Arm.trim().empty())
+                        return false; // (comments only)
+                      size_t At = File.slice(B, E).find(Directive);
+                      Found = {Begin.getLocWithOffset(At == StringRef::npos ? 0 : At),
+                               Directive.str()};
+                      return true;
+                    });
+  return Found;
 }
 
 } // namespace torchlint::model

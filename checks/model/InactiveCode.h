@@ -43,6 +43,14 @@ struct InactiveCodeCache {
 clang::SourceLocation gilReleasedInOtherBuilds(const clang::FunctionDecl *F,
                                                InactiveCodeCache *Cache = nullptr);
 
+/// The first arm of \p F's body that the preprocessor skipped and that
+/// holds code (fast_rnnt's binding: `#ifdef FT_WITH_CUDA` calls the CUDA
+/// kernel, which writes `ans_grad`; the `#else` arm was parsed): where its
+/// directive is, and the directive's text ("#ifdef FT_WITH_CUDA"). What the
+/// AST says of F, its writes included, is the parsed arms' only. Invalid
+/// location when none.
+std::pair<clang::SourceLocation, std::string> skippedArmOf(const clang::FunctionDecl *F);
+
 } // namespace torchlint::model
 
 #endif // TORCHLINT_CHECKS_MODEL_INACTIVECODE_H

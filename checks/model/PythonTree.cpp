@@ -81,6 +81,8 @@ namespace {
 std::string extensionNameIn(llvm::StringRef Source, llvm::StringRef Dir, llvm::StringRef Main) {
   std::vector<Tok> T = tokenize(Source);
   std::set<std::string> Names;
+  // The extensions declared with no literal source (a variable, a glob).
+  std::set<std::string> Unlisted;
   auto Lists = [&](llvm::StringRef Src) {
     llvm::SmallString<256> P(Dir);
     llvm::sys::path::append(P, Src);
@@ -110,14 +112,28 @@ std::string extensionNameIn(llvm::StringRef Source, llvm::StringRef Dir, llvm::S
                : llvm::StringRef(Name).rsplit('.').second.str();
     if (!isIdentifier(Name))
       continue;
+    bool LiteralSources = false;
     for (size_t J = I + 2; J < Close; ++J) {
       llvm::StringRef S = T[J].Text;
       if (T[J].Kind == Tok::Str && !T[J].FString &&
           (S.ends_with(".cpp") || S.ends_with(".cc") || S.ends_with(".cxx") ||
-           S.ends_with(".cu")) &&
-          Lists(S))
-        Names.insert(Name);
+           S.ends_with(".cu"))) {
+        LiteralSources = true;
+        if (Lists(S))
+          Names.insert(Name);
+      }
     }
+    if (Declares && !LiteralSources)
+      Unlisted.insert(Name);
+  }
+  if (Names.empty()) {
+    // PyTorch-Encoding's setup.py: `CppExtension("encoding.cpu", source_cpu)`
+    // with `source_cpu = glob.glob(os.path.join(cpu_extensions_dir,
+    // "*.cpp"))`, the sources of encoding/lib/cpu/: an extension whose
+    // sources are no literals, named as the file's directory, builds it.
+    std::string Parent = llvm::sys::path::filename(llvm::sys::path::parent_path(Main)).str();
+    if (Unlisted.count(Parent))
+      return Parent;
   }
   return Names.size() == 1 ? *Names.begin() : "";
 }
