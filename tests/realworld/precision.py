@@ -367,6 +367,13 @@ def first_look_rounds(data, verdicts, rounds):
         if level in FIRST_LOOK_BAR:
             entry[2][v.verdict] += 1
             entry[3][level][v.verdict] += 1
+    # A repository whose first look reported nothing (facebookresearch/sam2,
+    # round 31) is in its round all the same: no verdict, its labels missed.
+    for repo, r in rounds.items():
+        entry = by_round.setdefault(r.round, (set(), set(), collections.Counter(),
+                                              collections.defaultdict(collections.Counter)))
+        entry[0].add(r.torch_lint)
+        entry[1].add(repo)
     order = sorted((k for k in by_round if k is not None)) + ([None] if None in by_round else [])
     return [(k, *by_round[k]) for k in order]
 
@@ -411,6 +418,10 @@ def first_look_recall(data, verdicts, labels, rounds):
     first_look verdict for it, whatever the verdict)."""
     seen = {(v.repo, v.commit, v.path, v.line, v.check) for v in verdicts if v.first_look}
     looked = {(v.repo, v.commit) for v in verdicts if v.first_look}
+    # (A first look that reported nothing has no verdict to date it: its
+    # labels, written blind for it, are all missed.)
+    silent = set(rounds) - {v.repo for v in verdicts if v.first_look}
+    looked |= {(lb.repo, lb.commit) for lb in labels if lb.repo in silent}
     found = collections.defaultdict(collections.Counter)
     repos = set()
     for lb in labels:

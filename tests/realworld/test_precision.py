@@ -138,6 +138,29 @@ class PrecisionTest(unittest.TestCase):
         self.assertEqual(row(first, "torch-b")[2:5], ["1", "1", "100%"])
         self.assertEqual(row(first, "**level0 + level1**")[2:5], ["2", "1", "50%"])
 
+    def test_a_first_look_that_reported_nothing(self):
+        # facebookresearch/sam2, round 31: no finding, so no verdict; the
+        # repository is in its round and its blind labels are missed.
+        with tempfile.TemporaryDirectory() as tmp:
+            rounds = os.path.join(tmp, "rounds.tsv")
+            shutil.copy(os.path.join(FIX, "first_looks.tsv"), rounds)
+            with open(rounds, "a") as f:
+                f.write("o/silent\t2\t" + "b" * 40 + "\n")
+            labels = os.path.join(tmp, "labels.tsv")
+            shutil.copy(os.path.join(FIX, "labels.tsv"), labels)
+            with open(labels, "a") as f:
+                f.write("o/silent\t" + "5" * 40 + "\tz.cu\t3\ttorch-a\tfirst look: missed\n")
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+                precision.main(["--from-json", os.path.join(FIX, "lint.json"),
+                                "--verdicts", os.path.join(FIX, "verdicts.tsv"),
+                                "--labels", labels, "--rounds", rounds])
+        first = out.getvalue().split("## First-look precision per check")[1].split("## ")[0]
+        self.assertEqual(row(first, "2")[2:4], ["o/newer, o/silent", "2"])
+        recall = first.split("Recall at first sight")[1]
+        self.assertIn("the blind labels of 2 first-look repositories", recall)
+        self.assertEqual(row(recall, "torch-a")[2:5], ["2", "0", "0%"])
+
     def test_recall(self):
         # Labels of repositories linted at their commit only; found when a
         # finding of the label's check is on its line.
