@@ -10,6 +10,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 using namespace clang;
@@ -181,26 +182,47 @@ void forEachSkippedArm(StringRef Text, unsigned B, const std::vector<unsigned> &
   }
 }
 
-} // namespace
+/// Where a function's body is in its file, when the body has a
+/// preprocessor directive (else nothing another configuration compiles).
+struct BodyText {
+  const Stmt *Body;
+  FileID FID;
+  SourceLocation Begin; ///< The body's '{'.
+  StringRef File;       ///< The file's text.
+  unsigned B, E;        ///< The body's offsets in it.
+};
 
-SourceLocation gilReleasedInOtherBuilds(const FunctionDecl *F, InactiveCodeCache *Cache) {
+std::optional<BodyText> conditionalBody(const FunctionDecl *F) {
   const Stmt *Body = F ? F->getBody() : nullptr;
   if (!Body)
-    return {};
-  const ASTContext &Ctx = F->getASTContext();
-  const SourceManager &SM = Ctx.getSourceManager();
+    return std::nullopt;
+  const SourceManager &SM = F->getASTContext().getSourceManager();
   SourceLocation Begin = SM.getExpansionLoc(Body->getBeginLoc());
   SourceLocation End = SM.getExpansionLoc(Body->getEndLoc());
   FileID FID = SM.getFileID(Begin);
   if (Begin.isInvalid() || FID != SM.getFileID(End))
-    return {};
+    return std::nullopt;
   bool Invalid = false;
   StringRef File = SM.getBufferData(FID, &Invalid);
   unsigned B = SM.getFileOffset(Begin), E = SM.getFileOffset(End);
-  if (Invalid || E <= B || E > File.size())
+  if (Invalid || E <= B || E > File.size() || !File.slice(B, E).contains("#"))
+    return std::nullopt;
+  return BodyText{Body, FID, Begin, File, B, E};
+}
+
+} // namespace
+
+SourceLocation gilReleasedInOtherBuilds(const FunctionDecl *F, InactiveCodeCache *Cache) {
+  std::optional<BodyText> T = conditionalBody(F);
+  if (!T)
     return {};
-  if (!File.slice(B, E).contains("#"))
-    return {};
+  const ASTContext &Ctx = F->getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Stmt *Body = T->Body;
+  const FileID FID = T->FID;
+  const SourceLocation Begin = T->Begin;
+  const StringRef File = T->File;
+  const unsigned B = T->B, E = T->E;
   // No release anywhere in the file's code: none in its skipped code.
   InactiveCodeCache Local;
   InactiveCodeCache &C = Cache ? *Cache : Local;
@@ -245,20 +267,15 @@ SourceLocation gilReleasedInOtherBuilds(const FunctionDecl *F, InactiveCodeCache
 }
 
 std::pair<SourceLocation, std::string> skippedArmOf(const FunctionDecl *F) {
-  const Stmt *Body = F ? F->getBody() : nullptr;
-  if (!Body)
+  std::optional<BodyText> T = conditionalBody(F);
+  if (!T)
     return {};
   const SourceManager &SM = F->getASTContext().getSourceManager();
-  SourceLocation Begin = SM.getExpansionLoc(Body->getBeginLoc());
-  SourceLocation End = SM.getExpansionLoc(Body->getEndLoc());
-  FileID FID = SM.getFileID(Begin);
-  if (Begin.isInvalid() || FID != SM.getFileID(End))
-    return {};
-  bool Invalid = false;
-  StringRef File = SM.getBufferData(FID, &Invalid);
-  unsigned B = SM.getFileOffset(Begin), E = SM.getFileOffset(End);
-  if (Invalid || E <= B || E > File.size() || !File.slice(B, E).contains("#"))
-    return {};
+  const Stmt *Body = T->Body;
+  const FileID FID = T->FID;
+  const SourceLocation Begin = T->Begin;
+  const StringRef File = T->File;
+  const unsigned B = T->B, E = T->E;
   const std::string Code = codeOf(File.slice(B, E));
   std::pair<SourceLocation, std::string> Found;
   forEachSkippedArm(Code, B, statementOffsets(Body, FID, SM),

@@ -690,9 +690,9 @@ bool inFunctionNamed(const std::set<std::string> &Markers, llvm::StringRef Name)
 }
 
 /// The methods autograd runs of an autograd Function, where `apply` runs.
-bool isAutogradMethod(llvm::StringRef Name) {
-  return llvm::is_contained({"forward", "backward", "setup_context", "jvp", "vjp"}, Name);
-}
+constexpr llvm::StringLiteral AutogradMethods[] = {"forward", "backward", "setup_context", "jvp",
+                                                   "vjp"};
+bool isAutogradMethod(llvm::StringRef Name) { return llvm::is_contained(AutogradMethods, Name); }
 
 /// Whether the bases in tokens [I, E) after `class NAME` name an autograd
 /// Function: `(torch.autograd.Function)`, `(Function)`,
@@ -837,7 +837,7 @@ void exportsOf(const std::vector<Tok> &T, const std::vector<Line> &Lines,
     if (L.Indent != 0 || L.Begin + 2 >= L.End)
       continue;
     if (T[L.Begin].is("from") && T[L.Begin + 1].is(".")) {
-      // (`from .mod import a as b` re-exports a as b: its name here is b.)
+      // (`from .mod import a as b` is left out: b is no name mod defines.)
       for (size_t I = L.Begin + 2, Import = 0; I < L.End && !Package.empty(); ++I) {
         if (T[I].is("import"))
           Import = I;
@@ -1753,8 +1753,8 @@ void PythonOps::markReached() {
   // of functions a file builds.
   std::map<std::string, std::vector<std::string>> Calls;
   for (const std::string &Class : AutogradFunctions)
-    for (const char *Method : {"forward", "backward", "setup_context", "jvp", "vjp"})
-      Calls[Class + ".apply"].push_back(Class + "." + Method);
+    for (llvm::StringRef Method : AutogradMethods)
+      Calls[Class + ".apply"].push_back(Class + "." + Method.str());
   std::vector<std::string> Work(Roots.begin(), Roots.end());
   // The export being walked from (the second walk below), if any.
   std::optional<std::pair<std::string, std::string>> Via;

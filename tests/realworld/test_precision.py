@@ -22,13 +22,13 @@ def run(*extra):
     return run_with(os.path.join(FIX, "verdicts.tsv"), *extra)
 
 
-def run_with(verdicts, *extra):
+def run_with(verdicts, *extra, labels=os.path.join(FIX, "labels.tsv"),
+             rounds=os.path.join(FIX, "first_looks.tsv")):
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         rc = precision.main(["--from-json", os.path.join(FIX, "lint.json"),
-                             "--verdicts", verdicts,
-                             "--labels", os.path.join(FIX, "labels.tsv"),
-                             "--rounds", os.path.join(FIX, "first_looks.tsv"), *extra])
+                             "--verdicts", verdicts, "--labels", labels,
+                             "--rounds", rounds, *extra])
     return rc, out.getvalue()
 
 
@@ -120,14 +120,8 @@ class PrecisionTest(unittest.TestCase):
             rounds = os.path.join(tmp, "rounds.tsv")
             with open(rounds, "w") as f:
                 f.write("o/new\t1\t" + "a" * 40 + "\n")
-            out = io.StringIO()
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-                precision.main(["--from-json", os.path.join(FIX, "lint.json"),
-                                "--verdicts", os.path.join(FIX, "verdicts.tsv"),
-                                "--labels", os.path.join(FIX, "labels.tsv"),
-                                "--rounds", rounds])
-            self.assertEqual(row(out.getvalue(), "not in first_looks.tsv")[1:4],
-                             ["?", "o/newer", "2"])
+            _, out = run_with(os.path.join(FIX, "verdicts.tsv"), rounds=rounds)
+            self.assertEqual(row(out, "not in first_looks.tsv")[1:4], ["?", "o/newer", "2"])
 
     def test_recall_at_first_sight(self):
         # The blind labels of first-look repositories, found when the first
@@ -150,12 +144,8 @@ class PrecisionTest(unittest.TestCase):
             shutil.copy(os.path.join(FIX, "labels.tsv"), labels)
             with open(labels, "a") as f:
                 f.write("o/silent\t" + "5" * 40 + "\tz.cu\t3\ttorch-a\tfirst look: missed\n")
-            out = io.StringIO()
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-                precision.main(["--from-json", os.path.join(FIX, "lint.json"),
-                                "--verdicts", os.path.join(FIX, "verdicts.tsv"),
-                                "--labels", labels, "--rounds", rounds])
-        first = out.getvalue().split("## First-look precision per check")[1].split("## ")[0]
+            _, out = run_with(os.path.join(FIX, "verdicts.tsv"), labels=labels, rounds=rounds)
+        first = out.split("## First-look precision per check")[1].split("## ")[0]
         self.assertEqual(row(first, "2")[2:4], ["o/newer, o/silent", "2"])
         recall = first.split("Recall at first sight")[1]
         self.assertIn("the blind labels of 2 first-look repositories", recall)
