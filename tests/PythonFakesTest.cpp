@@ -1193,6 +1193,55 @@ TEST(PythonFakes, TheExtensionNameComesFromTheSetupFileThatListsTheSource) {
 
 } // namespace
 
+// exllamav3's form (first look round 32): its layers derive from its own
+// `Module(ABC)`, a plain class its engine runs eagerly; their forwards are
+// no nn.Module's and no roots. Look-alikes: a layer of torch.nn.Module
+// (through `import torch.nn as nn` and through a project base), one of an
+// external base (transformers'), and a plain layer's binding also called
+// from an nn.Module's forward.
+TEST(PythonFakes, AForwardOfAPlainClassIsNoRoot) {
+  std::string Dir = makeTempDir("python-plain-forward");
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Dir + "/exl/modules"));
+  writeFile(Dir + "/exl/modules/module.py", "from abc import ABC, abstractmethod\n"
+                                            "class Module(ABC):\n"
+                                            "    @abstractmethod\n"
+                                            "    def forward(self, x): ...\n");
+  writeFile(Dir + "/exl/modules/attn.py",
+            "import torch\nimport torch.nn as nn\nfrom transformers import PreTrainedModel\n"
+            "from .module import Module\nfrom exl.ext import exl_ext as ext\n"
+            "class Attention(Module):\n"
+            "    def forward(self, x):\n"
+            "        return ext.attn(x) + _rope(x)\n"
+            "def _rope(x):\n"
+            "    return ext.rope(x)\n"
+            "class Sampler:\n"
+            "    def forward(self, logits):\n"
+            "        return ext.sample(logits)\n"
+            "class HfLinear(nn.Module):\n"
+            "    def forward(self, x):\n"
+            "        return ext.gemm(x) + ext.shared(x)\n" // 16
+            "class Base(torch.nn.Module):\n"
+            "    pass\n"
+            "class Layer(Base):\n"
+            "    def forward(self, x):\n"
+            "        return ext.layer(x)\n" // 21
+            "class Hf(PreTrainedModel):\n"
+            "    def forward(self, x):\n"
+            "        return ext.hf(x)\n" // 24
+            "class Mlp(Module):\n"
+            "    def forward(self, x):\n"
+            "        return ext.shared(x)\n");
+  const PythonOps P = scanPythonTrees({Dir});
+  for (const char *Name : {"attn", "rope", "sample"}) {
+    EXPECT_EQ(P.reachedUse(Name), "") << Name;
+    EXPECT_NE(P.firstUse(Name), "") << Name;
+  }
+  EXPECT_EQ(P.reachedUse("gemm"), "exl/modules/attn.py:16, in 'forward'");
+  EXPECT_EQ(P.reachedUse("layer"), "exl/modules/attn.py:21, in 'forward'");
+  EXPECT_EQ(P.reachedUse("hf"), "exl/modules/attn.py:24, in 'forward'");
+  EXPECT_EQ(P.reachedUse("shared"), "exl/modules/attn.py:16, in 'forward'");
+}
+
 // detectron2's form: a project decorator that applies torch.compiler.disable
 // (wrappers.py), used in another file on a function and on an
 // autograd.Function's forward; the backward of that Function runs eagerly
@@ -1640,7 +1689,7 @@ TEST(PythonFakes, BindingsThePackageNeverUsesAreNotReported) {
                           "  m.def(\"naive\", &naive);\n"
                           "}\n";
   const std::string Py =
-      "from . import _C\nclass Net:\n    def forward(self, x):\n        return _C.fine(x)\n";
+      "from . import _C\nclass Net(torch.nn.Module):\n    def forward(self, x):\n        return _C.fine(x)\n";
   for (const char *Check : {"torch-compile-opaque-binding", "torch-binding-gil"}) {
     std::vector<std::string> Got = lintWithPython(std::string("unused-") + Check, Check, Cpp, Py);
     ASSERT_EQ(Got.size(), 1u) << Check << ::testing::PrintToString(Got);
@@ -1665,7 +1714,7 @@ TEST(PythonFakes, MethodsOfAClassThePackageNeverNamesAreNotReported) {
                           "  m.def(\"make\", &make);\n"
                           "}\n";
   const std::string Py = "from . import _C\n"
-                         "class Net:\n    def forward(self, k):\n"
+                         "class Net(torch.nn.Module):\n    def forward(self, k):\n"
                          "        return _C.Table().lookup(k) + _C.make().lookup(k)\n";
   std::vector<std::string> Got =
       lintWithPython("unused-methods", "torch-compile-opaque-binding", Cpp, Py);
@@ -1702,7 +1751,7 @@ TEST(PythonFakes, DeeplyNestedDecoratorsDoNotMultiplyTheUses) {
 // over the calls (a fixpoint over every name per step took quadratic time
 // on such a file); the last one is reached, a function off the chain not.
 TEST(PythonFakes, ALongChainOfCallsIsWalkedOnce) {
-  std::string Source = "class M:\n    def forward(self, x):\n        return f0(x)\n";
+  std::string Source = "class M(nn.Module):\n    def forward(self, x):\n        return f0(x)\n";
   for (int I = 0; I < 20000; ++I)
     Source += "def f" + std::to_string(I) + "(x):\n    return f" + std::to_string(I + 1) +
               "(x)\n";

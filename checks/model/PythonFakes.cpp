@@ -11,6 +11,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <functional>
 #include <cstring>
 #include <map>
 #include <optional>
@@ -694,6 +695,37 @@ constexpr llvm::StringLiteral AutogradMethods[] = {"forward", "backward", "setup
                                                    "vjp"};
 bool isAutogradMethod(llvm::StringRef Name) { return llvm::is_contained(AutogradMethods, Name); }
 
+/// The bases in tokens [I, E) after `class NAME`, each dotted name
+/// resolved through \p Imports (`nn.Module` after `import torch.nn as nn`:
+/// "torch.nn.Module"); keyword arguments (`metaclass=...`) left out.
+std::vector<std::string> classBases(const std::vector<Tok> &T, size_t I, size_t E,
+                                    const std::map<std::string, std::string> &Imports) {
+  std::vector<std::string> Out;
+  if (I >= E || !T[I].is("("))
+    return Out;
+  for (++I; I < E && !T[I].is(")");) {
+    if (T[I].Kind != Tok::Name || (I + 1 < E && T[I + 1].is("="))) {
+      // (Anything else, `Generic[T]` included, is skipped to the next comma.)
+      unsigned Depth = 0;
+      for (; I < E && (Depth || (!T[I].is(",") && !T[I].is(")"))); ++I)
+        Depth += T[I].is("[") || T[I].is("(") ? 1 : T[I].is("]") || T[I].is(")") ? -1 : 0;
+      if (I < E && T[I].is(","))
+        ++I;
+      continue;
+    }
+    auto Imp = Imports.find(T[I].Text);
+    std::string Path = Imp != Imports.end() ? Imp->second : T[I].Text;
+    for (++I; I + 1 < E && T[I].is(".") && T[I + 1].Kind == Tok::Name; I += 2)
+      Path += "." + T[I + 1].Text;
+    Out.push_back(Path);
+    while (I < E && !T[I].is(",") && !T[I].is(")"))
+      ++I;
+    if (I < E && T[I].is(","))
+      ++I;
+  }
+  return Out;
+}
+
 /// Whether the bases in tokens [I, E) after `class NAME` name an autograd
 /// Function: `(torch.autograd.Function)`, `(Function)`,
 /// `(autograd.function.InplaceFunction)`: a base whose last part is, or ends
@@ -711,6 +743,9 @@ bool derivesFromAutogradFunction(const std::vector<Tok> &T, size_t I, size_t E) 
 /// A use's marker when a class body keeps the name as a class attribute
 /// (`forward_op = ext.expm` in `class Exp`): the class's name follows.
 const char *const StoredInClass = "kept in class ";
+/// A use's marker in a method named forward or backward of a class that is
+/// no autograd Function: the class's name follows (markReached).
+const char *const MethodOf = "method of ";
 /// The markers of what torch.compile traces: a function passed to
 /// torch.compile (the use's), a function decorated `@torch.compile` (the
 /// decorator's last part), and a use in a function a forward, a backward
@@ -1028,6 +1063,7 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
     // autograd runs of an autograd Function (AutogradFunctions).
     std::string Node = Name;
     bool AutogradFunction = false; // a class deriving from one
+    std::string OfClass = {};      // for a method, its class
   };
   std::vector<Frame> Stack;
   // Every use in a test file (one that does not compile anything) is marked.
@@ -1088,6 +1124,10 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
                  isAutogradMethod(F.Name)) {
         F.Node = Stack.back().Name + "." + F.Name;
       }
+      if (!F.Class && !Stack.empty() && Stack.back().Class)
+        F.OfClass = Stack.back().Name;
+      if (F.Class)
+        Out.ClassBases[F.Name].push_back(classBases(T, B + 2, L.End, Imports));
       F.Markers.insert(Pending.begin(), Pending.end());
       F.Markers.erase("");
       if (!F.Class && F.Name == "__init__")
@@ -1237,8 +1277,12 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
               .emplace(
               [&] {
                 std::set<std::string> Own = Markers;
-                if (const Frame *InFn = InnermostFunction())
+                if (const Frame *InFn = InnermostFunction()) {
                   Own.insert(InFunction + InFn->Node);
+                  if (!InFn->OfClass.empty() &&
+                      (InFn->Node == "forward" || InFn->Node == "backward"))
+                    Own.insert(MethodOf + InFn->OfClass);
+                }
                 return Own;
               }(),
               File + ":" + std::to_string(LineAt(T[I].Offset)));
@@ -1262,6 +1306,8 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
           Own.insert(InFunction + Stored->second);
         } else if (const Frame *InFn = InnermostFunction()) {
           Own.insert(InFunction + InFn->Node);
+          if (!InFn->OfClass.empty() && (InFn->Node == "forward" || InFn->Node == "backward"))
+            Own.insert(MethodOf + InFn->OfClass);
         }
         Out.Uses[T[I - 2].Text + ".apply"].emplace(
             std::move(Own), File + ":" + std::to_string(LineAt(T[I].Offset)));
@@ -1289,8 +1335,11 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       // finishScan follows from a constructor into its helpers.
       std::set<std::string> Own = Markers;
       const Frame *InFn = InnermostFunction();
-      if (InFn && Stored == StoredAs.end())
+      if (InFn && Stored == StoredAs.end()) {
         Own.insert(InFunction + InFn->Node);
+        if (!InFn->OfClass.empty() && (InFn->Node == "forward" || InFn->Node == "backward"))
+          Own.insert(MethodOf + InFn->OfClass);
+      }
       if (Stored != StoredAs.end()) {
         // Kept, not called, where it is read (a constructor runs once).
         Own.erase("def __init__");
@@ -1714,6 +1763,43 @@ void PythonOps::markReached() {
            llvm::any_of(M, [this](const std::string &X) { return CompileDisablers.count(X) > 0; });
   };
   std::set<std::string> Roots = {"forward", "backward"};
+  // A class that is surely no nn.Module: every definition's bases end,
+  // within the project, at `ABC`/`object` or none (exllamav3's layers
+  // derive from its own `Module(ABC)`, an engine it runs eagerly). A base
+  // from torch, from outside the project, or unresolved may be one.
+  std::map<std::string, int> PlainMemo; // 1 plain, 0 not, -1 being decided
+  std::function<bool(const std::string &)> Plain = [&](const std::string &Class) -> bool {
+    auto [It, New] = PlainMemo.try_emplace(Class, -1);
+    if (!New)
+      return It->second == 1;
+    auto Defs = ClassBases.find(Class);
+    bool Result = Defs != ClassBases.end();
+    for (const auto &Bases : Result ? Defs->second : std::vector<std::vector<std::string>>{})
+      for (llvm::StringRef Base : Bases) {
+        llvm::StringRef Last = Base.contains('.') ? Base.rsplit('.').second : Base;
+        if (llvm::is_contained({"ABC", "object"}, Base) || Base == "abc.ABC")
+          continue;
+        // (A project class: defined here, or imported relatively.)
+        bool Project = (!Base.contains('.') || Base.starts_with(".")) &&
+                       !Base.starts_with("torch") && ClassBases.count(Last.str());
+        if (!Project || !Plain(Last.str())) {
+          Result = false;
+          break;
+        }
+      }
+    PlainMemo[Class] = Result ? 1 : 0;
+    return Result;
+  };
+  // The function a use is in, as the walk knows it: "C.forward" for a
+  // plain class's forward (no root), else the name.
+  auto FunctionOf = [&](const std::set<std::string> &M, const std::string &Fn) -> std::string {
+    if (Fn != "forward" && Fn != "backward")
+      return Fn;
+    for (llvm::StringRef X : M)
+      if (X.consume_front(MethodOf) && Plain(X.str()))
+        return X.str() + "." + Fn;
+    return Fn;
+  };
   // An autograd Function's methods run where CLASS.apply is used: a
   // Function the project applies only where torch.compile does not trace
   // (TransformerEngine's module forwards under `@no_torch_dynamo()`, tests,
@@ -1738,7 +1824,7 @@ void PythonOps::markReached() {
       return true;
     for (const std::string &X : M)
       if (llvm::StringRef(X).starts_with(InFunction) &&
-          Roots.count(X.substr(std::strlen(InFunction))))
+          Roots.count(FunctionOf(M, X.substr(std::strlen(InFunction)))))
         return true;
     return false;
   };
@@ -1793,7 +1879,7 @@ void PythonOps::markReached() {
           Edge = OwnMethod + Name;
       for (const std::string &X : Markers)
         if (llvm::StringRef(X).starts_with(InFunction))
-          Calls[X.substr(std::strlen(InFunction))].push_back(Edge);
+          Calls[FunctionOf(Markers, X.substr(std::strlen(InFunction)))].push_back(Edge);
     }
   }
   auto Walk = [&] {

@@ -132,6 +132,13 @@ struct PythonOps {
   /// them are "in CLASS.forward", and a use of "CLASS.apply" is the edge
   /// markReached follows, not every method named forward.
   std::set<std::string> AutogradFunctions;
+  /// The bases of each class the project's Python defines, resolved through
+  /// the file's imports ("torch.nn.Module", ".module.Module", "ABC"; a
+  /// class with none has an empty list; one list per definition).
+  /// markReached: a `forward` of a class whose bases end, within the
+  /// project, at `ABC` or `object` (exllamav3's `Module(ABC)` engine) is no
+  /// nn.Module's, and no root.
+  std::map<std::string, std::vector<std::vector<std::string>>> ClassBases;
   /// Names the project's Python assigns a loaded extension module to: an
   /// attribute as ".NAME" (`self.inference_module = Builder().load()`, set
   /// in one file, used in another), a plain name as "FILE:NAME" (`ext =
