@@ -1,5 +1,5 @@
-# The package's functions over its pybind11 bindings, called where a model's
-# forward (and torch.compile) runs them.
+# The package's functions over its bindings, run where a model's forward (and torch.compile) runs.
+import torch
 from split_op import _C
 
 
@@ -28,7 +28,7 @@ def fill(x, v):
     return _C.fill_cuda(x, v) if x.is_cuda else _C.prebuilt(x)
 
 
-class Model:
+class Model(torch.nn.Module):
     """A model whose forward runs the package's functions (torch.compile
     traces it: the bindings it reaches are graph breaks)."""
 
