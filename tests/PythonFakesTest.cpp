@@ -1240,6 +1240,15 @@ TEST(PythonFakes, AForwardOfAPlainClassIsNoRoot) {
   EXPECT_EQ(P.reachedUse("layer"), "exl/modules/attn.py:21, in 'forward'");
   EXPECT_EQ(P.reachedUse("hf"), "exl/modules/attn.py:24, in 'forward'");
   EXPECT_EQ(P.reachedUse("shared"), "exl/modules/attn.py:16, in 'forward'");
+  // 100,000 classes each deriving from the one before, as a pull request
+  // can write: decided without a recursion that deep (not plain: reached).
+  std::string Chain = "class C0:\n    pass\n";
+  for (int I = 1; I <= 100000; ++I)
+    Chain += "class C" + std::to_string(I) + "(C" + std::to_string(I - 1) + "):\n    pass\n";
+  Chain += "class Top(C100000):\n    def forward(self, x):\n        return ext.deep(x)\n";
+  PythonOps Q = scan(Chain);
+  Q.finishScan();
+  EXPECT_NE(Q.reachedUse("deep"), "");
 }
 
 // detectron2's form: a project decorator that applies torch.compiler.disable

@@ -1767,8 +1767,13 @@ void PythonOps::markReached() {
   // within the project, at `ABC`/`object` or none (exllamav3's layers
   // derive from its own `Module(ABC)`, an engine it runs eagerly). A base
   // from torch, from outside the project, or unresolved may be one.
+  // (A chain of bases deeper than real code has, which a pull request can
+  // write to exhaust the stack, is not decided: not plain.)
   std::map<std::string, int> PlainMemo; // 1 plain, 0 not, -1 being decided
-  std::function<bool(const std::string &)> Plain = [&](const std::string &Class) -> bool {
+  std::function<bool(const std::string &, unsigned)> PlainAt = [&](const std::string &Class,
+                                                                   unsigned Depth) -> bool {
+    if (Depth > 64)
+      return false;
     auto [It, New] = PlainMemo.try_emplace(Class, -1);
     if (!New)
       return It->second == 1;
@@ -1782,7 +1787,7 @@ void PythonOps::markReached() {
         // (A project class: defined here, or imported relatively.)
         bool Project = (!Base.contains('.') || Base.starts_with(".")) &&
                        !Base.starts_with("torch") && ClassBases.count(Last.str());
-        if (!Project || !Plain(Last.str())) {
+        if (!Project || !PlainAt(Last.str(), Depth + 1)) {
           Result = false;
           break;
         }
@@ -1790,6 +1795,7 @@ void PythonOps::markReached() {
     PlainMemo[Class] = Result ? 1 : 0;
     return Result;
   };
+  auto Plain = [&](const std::string &Class) { return PlainAt(Class, 0); };
   // The function a use is in, as the walk knows it: "C.forward" for a
   // plain class's forward (no root), else the name.
   auto FunctionOf = [&](const std::set<std::string> &M, const std::string &Fn) -> std::string {
