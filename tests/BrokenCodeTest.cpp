@@ -21,6 +21,7 @@
 #include <random>
 #include <set>
 #include <tuple>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace torchlint::test;
@@ -794,6 +795,37 @@ TEST(BrokenCode, DirectorySymlinksAndDirectoriesNamedLikeSources) {
   // A directory named on the command line is expanded, even one called x.cpp.
   RunResult R =
       runTorchLint("--torch-include=" + shellQuote(mockIncludes()) + " src/odd.cpp", Dir);
+  EXPECT_EQ(R.ExitCode, 2) << R.Err;
+  EXPECT_TRUE(contains(R.Err, "no C++ sources")) << R.Err;
+}
+
+// PreciseRoIPooling's form: cpp_extension's `load('_prroi_pooling',
+// ['prroi_pooling_gpu.c', ...])` compiles the .c source as C++. A directory's
+// walk lints a .c file that includes torch's headers (as C++); a C source
+// (stdio only), one that names torch only in a comment, a FIFO named .c and
+// a .c symlink out of the tree are not read as sources.
+TEST(BrokenCode, ACSourceIncludingTorchIsLintedAsCpp) {
+  std::string Dir = makeTempDir("broken-c-source");
+  ASSERT_EQ(std::system(("mkdir -p " + shellQuote(Dir + "/src") + " " +
+                         shellQuote(Dir + "/outside"))
+                            .c_str()),
+            0);
+  writeFile(Dir + "/src/pool_gpu.c", std::string("#include <math.h>\n#  include "
+                                                 "<torch/torch.h>\n") +
+                                         Hazard); // hazard on line 4
+  writeFile(Dir + "/src/plain.c", "#include <stdio.h>\n// see <torch/torch.h>\n"
+                                  "int main(void) { return 0; }\n");
+  writeFile(Dir + "/outside/far.c", std::string("#include <torch/torch.h>\n") + Hazard);
+  ASSERT_EQ(::mkfifo((Dir + "/src/pipe.c").c_str(), 0600), 0);
+  ASSERT_EQ(::symlink((Dir + "/outside/far.c").c_str(), (Dir + "/src/far.c").c_str()), 0);
+  Lint L = lintJson(Dir, "src");
+  EXPECT_EQ(L.Exit, 1) << L.Out;
+  EXPECT_TRUE(L.errors().empty()) << L.Out;
+  EXPECT_EQ(L.findings(), (FoundSet{{"src/pool_gpu.c", 4, 18, RedundantCopy}})) << L.Out;
+  // A tree of C sources alone has no C++ source to lint.
+  ASSERT_EQ(std::system(("mkdir -p " + shellQuote(Dir + "/conly")).c_str()), 0);
+  writeFile(Dir + "/conly/plain.c", "#include <stdio.h>\nint main(void) { return 0; }\n");
+  RunResult R = runTorchLint("--torch-include=" + shellQuote(mockIncludes()) + " conly", Dir);
   EXPECT_EQ(R.ExitCode, 2) << R.Err;
   EXPECT_TRUE(contains(R.Err, "no C++ sources")) << R.Err;
 }

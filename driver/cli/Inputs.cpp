@@ -15,6 +15,12 @@
 
 namespace torchlint {
 
+/// A name walkTree looks at as a source: a C++ or CUDA one, or a `.c` file
+/// (kept when it includes torch, isTorchCSource).
+static bool isSourceFileOrC(llvm::StringRef Name) {
+  return isSourceFile(Name) || llvm::sys::path::extension(Name) == ".c";
+}
+
 /// Collects the sources under \p Dir (named as the user named it) into
 /// \p Found. Symlinks are followed only to targets inside \p Root (the real
 /// path of the directory the user named), each real directory once: no
@@ -24,7 +30,7 @@ namespace torchlint {
 static bool walkTree(const std::string &Dir, const std::string &Root, const std::string &Project,
               FileSelection &Selection, std::vector<std::string> &Found,
               unsigned &SkippedOutside, std::error_code &EC,
-              bool (*Wanted)(llvm::StringRef) = isSourceFile) {
+              bool (*Wanted)(llvm::StringRef) = isSourceFileOrC) {
   auto Inside = [&](llvm::StringRef Real) {
     return Real == Root || Real.starts_with(Root + "/");
   };
@@ -45,12 +51,13 @@ static bool walkTree(const std::string &Dir, const std::string &Root, const std:
       if (Type == llvm::sys::fs::file_type::symlink_file) {
         if (llvm::sys::fs::real_path(It->path(), Target)) {
           // Dangling: a source by name is reported as unreadable.
-          if (Wanted(Name))
+          if (Wanted(Name) && llvm::sys::path::extension(Name) != ".c")
             Found.push_back(It->path());
           continue;
         }
         if (!Inside(Target)) {
-          SkippedOutside += Wanted(Name) || llvm::sys::fs::is_directory(Target);
+          SkippedOutside += (Wanted(Name) && llvm::sys::path::extension(Name) != ".c") ||
+                            llvm::sys::fs::is_directory(Target);
           continue;
         }
         llvm::sys::fs::file_status St;
@@ -63,7 +70,9 @@ static bool walkTree(const std::string &Dir, const std::string &Root, const std:
           Subdirs.push_back(It->path());
         continue;
       }
+      // (A `.c` file's lines are read only here: a regular file inside.)
       if (Type == llvm::sys::fs::file_type::regular_file && Wanted(Name) &&
+          (llvm::sys::path::extension(Name) != ".c" || isTorchCSource(It->path())) &&
           !Selection.excludeFile(It->path(), Project))
         Found.push_back(It->path());
     }
@@ -196,7 +205,7 @@ int collectFiles(const Options &O, std::vector<std::string> &Files) {
       if (EC)
         return usageError("cannot read directory '" + Input + "': " + EC.message());
       if (Found.empty())
-        return usageError("no C++ sources (.cpp, .cc, .cxx, .cu) under '" + Input + "'" +
+        return usageError("no C++ sources (.cpp, .cc, .cxx, .cu, .c including torch) under '" + Input + "'" +
                           (Selection.summary().empty() ? "" : " (" + Selection.summary() + ")"));
       llvm::sort(Found);
       for (std::string &F : Found)

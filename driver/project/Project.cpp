@@ -47,6 +47,32 @@ bool isSourceFile(llvm::StringRef Path) {
          Ext == ".C";
 }
 
+bool isTorchCSource(llvm::StringRef Path) {
+  if (llvm::sys::path::extension(Path) != ".c")
+    return false;
+  // (A C source larger than this is generated code, no extension's.)
+  std::unique_ptr<llvm::MemoryBuffer> Buffer = readRegularFile(Path, 4u << 20);
+  if (!Buffer)
+    return false;
+  llvm::StringRef Rest = Buffer->getBuffer();
+  while (!Rest.empty()) {
+    auto [Line, Next] = Rest.split('\n');
+    Rest = Next;
+    Line = Line.ltrim(" \t");
+    if (!Line.consume_front("#"))
+      continue;
+    Line = Line.ltrim(" \t");
+    if (!Line.consume_front("include"))
+      continue;
+    Line = Line.ltrim(" \t");
+    if (Line.consume_front("<") || Line.consume_front("\""))
+      for (llvm::StringRef Dir : {"torch/", "ATen/", "c10/", "pybind11/"})
+        if (Line.starts_with(Dir))
+          return true;
+  }
+  return false;
+}
+
 std::string gitWorkTreeOf(llvm::StringRef Dir) {
   for (llvm::StringRef D = Dir; !D.empty(); D = llvm::sys::path::parent_path(D)) {
     llvm::SmallString<256> G(D);
