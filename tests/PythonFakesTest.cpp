@@ -1231,7 +1231,24 @@ TEST(PythonFakes, AForwardOfAPlainClassIsNoRoot) {
             "class Mlp(Module):\n"
             "    def forward(self, x):\n"
             "        return ext.shared(x)\n");
+  // A base imported absolutely from the project's own package (exllamav3's
+  // glm4v.py: `from exllamav3.modules import Module`) is the project's; one
+  // of the same name from a package that is not the project's may be an
+  // nn.Module.
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Dir + "/exl/arch"));
+  writeFile(Dir + "/exl/arch/glm.py", "from exl.modules.module import Module\n"
+                                      "from exl.ext import exl_ext as ext\n"
+                                      "class Merger(Module):\n"
+                                      "    def forward(self, x):\n"
+                                      "        return ext.merge(x)\n");
+  writeFile(Dir + "/exl/arch/other.py", "from otherpkg.layers import Module\n"
+                                        "from exl.ext import exl_ext as ext\n"
+                                        "class Proj(Module):\n"
+                                        "    def forward(self, x):\n"
+                                        "        return ext.proj(x)\n");
   const PythonOps P = scanPythonTrees({Dir});
+  EXPECT_EQ(P.reachedUse("merge"), "");
+  EXPECT_EQ(P.reachedUse("proj"), "exl/arch/other.py:5, in 'forward'");
   for (const char *Name : {"attn", "rope", "sample"}) {
     EXPECT_EQ(P.reachedUse(Name), "") << Name;
     EXPECT_NE(P.firstUse(Name), "") << Name;
@@ -1249,6 +1266,156 @@ TEST(PythonFakes, AForwardOfAPlainClassIsNoRoot) {
   PythonOps Q = scan(Chain);
   Q.finishScan();
   EXPECT_NE(Q.reachedUse("deep"), "");
+}
+
+// exllamav3's Hugging Face integration: an nn.Module builds a plain layer
+// into an attribute (`self.inner = LinearEXL3(...)`, after loading) and its
+// forward runs the layer's forward by name. That plain forward, and what it
+// calls on itself, is reached; the other plain forwards stay unreached.
+// Look-alikes: the same call in a plain class (not reached itself), an
+// attribute built by a function, an attribute another file builds, and a
+// plain class nothing builds into an attribute.
+TEST(PythonFakes, AModuleRunningAPlainLayersForwardReachesIt) {
+  std::string Dir = makeTempDir("python-attribute-forward");
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Dir + "/exl/modules"));
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Dir + "/exl/integration"));
+  writeFile(Dir + "/exl/modules/module.py", "from abc import ABC\n"
+                                            "class Module(ABC):\n"
+                                            "    pass\n");
+  writeFile(Dir + "/exl/modules/quant.py",
+            "from .module import Module\nfrom exl.ext import exl_ext as ext\n"
+            "class LinearEXL3:\n"
+            "    def forward(self, x, params):\n"
+            "        return self.reconstruct_hgemm(x)\n" // 5
+            "    def reconstruct_hgemm(self, x):\n"
+            "        ext.had_r_128(x)\n" // 7
+            "        return ext.hgemm(x)\n"
+            "class LinearFP16(Module):\n"
+            "    def forward(self, x, params):\n"
+            "        return ext.fp16_gemm(x)\n"
+            "class Block(Module):\n"
+            "    def __init__(self):\n"
+            "        self.layer = LinearFP16()\n"
+            "    def forward(self, x, params):\n"
+            "        return self.layer.forward(x, params)\n"
+            "class Made(Module):\n"
+            "    def forward(self, x, params):\n"
+            "        return ext.made(x)\n"
+            "class Elsewhere(Module):\n"
+            "    def forward(self, x, params):\n"
+            "        return ext.elsewhere(x)\n");
+  writeFile(Dir + "/exl/integration/hf.py",
+            "import torch\nfrom exl.modules.quant import LinearEXL3, Made\n"
+            "def make():\n    return Made()\n"
+            "class HfLinear(torch.nn.Module):\n"
+            "    def __init__(self):\n"
+            "        super().__init__()\n"
+            "        self.inner = None\n"
+            "        self.other = make()\n"
+            "    def finalize(self):\n"
+            "        self.inner = LinearEXL3(config=None)\n"
+            "    def forward(self, x):\n"
+            "        return self.inner.forward(x.half(), {}).to(x.dtype) + "
+            "self.other.forward(x, {}) + self.outer.forward(x, {})\n");
+  writeFile(Dir + "/exl/integration/other.py",
+            "from exl.modules.quant import Elsewhere\n"
+            "class Holder:\n"
+            "    def __init__(self):\n"
+            "        self.outer = Elsewhere()\n");
+  const PythonOps P = scanPythonTrees({Dir});
+  EXPECT_EQ(P.reachedUse("had_r_128"), "exl/modules/quant.py:7, in 'reconstruct_hgemm'");
+  EXPECT_NE(P.reachedUse("hgemm"), "");
+  for (const char *Name : {"fp16_gemm", "made", "elsewhere"}) {
+    EXPECT_EQ(P.reachedUse(Name), "") << Name;
+    EXPECT_NE(P.firstUse(Name), "") << Name;
+  }
+}
+
+// TransformerEngine's te.ops: a fuser's autograd Function runs each op's
+// `fuser_forward`, a method the base declares `@abc.abstractmethod` and 3
+// classes define; the basic ops' `fuser_forward` runs `self.op_forward`,
+// abstract too. A call by such a name reaches every definition. Look-alikes:
+// a name two classes define with no abstract declaration (exllamav2's
+// `load`, one also raising NotImplementedError, under a condition), and an
+// abstract method only a constructor calls. A method whose body begins
+// `raise NotImplementedError` after its docstring (TE's `fuser_backward`) is
+// an interface too.
+TEST(PythonFakes, ACallOfAnAbstractMethodReachesEveryDefinition) {
+  std::string Dir = makeTempDir("python-abstract-method");
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Dir + "/te/ops/basic"));
+  writeFile(Dir + "/te/ops/op.py",
+            "import abc\nimport torch\n"
+            "class FusibleOperation(torch.nn.Module, metaclass=abc.ABCMeta):\n"
+            "    @abc.abstractmethod\n"
+            "    def fuser_forward(self, ctxs, x):\n"
+            "        ...\n"
+            "    @abc.abstractmethod\n"
+            "    def build_cache(self):\n"
+            "        ...\n"
+            "    def fuser_backward(self, ctxs, dy):\n"
+            "        \"\"\"Backward pass\n\n        Called by the fuser.\n        \"\"\"\n"
+            "        raise NotImplementedError(f'{self} has no backward')\n"
+            "    def load(self):\n"
+            "        if self.loaded:\n"
+            "            raise NotImplementedError()\n"
+            "    def __init__(self):\n"
+            "        super().__init__()\n"
+            "        self.build_cache()\n"
+            "class BasicOperation(FusibleOperation):\n"
+            "    @abc.abstractmethod\n"
+            "    def op_forward(self, ctx, x):\n"
+            "        ...\n"
+            "    def fuser_forward(self, ctxs, x):\n"
+            "        return self.op_forward(ctxs[0], x)\n");
+  writeFile(Dir + "/te/ops/basic/bias.py",
+            "from ..op import BasicOperation\nimport transformer_engine_torch as tex\n"
+            "class Bias(BasicOperation):\n"
+            "    def op_forward(self, ctx, x):\n"
+            "        return tex.bias_add(x)\n" // 5
+            "    def build_cache(self):\n"
+            "        return tex.cache_bias()\n"
+            "    def load(self):\n"
+            "        return tex.load_bias()\n"
+            "class Act(BasicOperation):\n"
+            "    def op_forward(self, ctx, x):\n"
+            "        return tex.gelu(x)\n"
+            "    def fuser_backward(self, ctxs, dy):\n"
+            "        return tex.dgelu(dy)\n"
+            "    def build_cache(self):\n"
+            "        return tex.cache_act()\n"
+            "    def load(self):\n"
+            "        return tex.load_act()\n");
+  writeFile(Dir + "/te/ops/fused.py",
+            "from .op import FusibleOperation\nimport transformer_engine_torch as tex\n"
+            "class ForwardLinearBias(FusibleOperation):\n"
+            "    def fuser_forward(self, ctxs, x):\n"
+            "        return tex.fused_gemm(x)\n"); // 5
+  writeFile(Dir + "/te/ops/fuser.py",
+            "import torch\n"
+            "class _FuserFunction(torch.autograd.Function):\n"
+            "    @staticmethod\n"
+            "    def forward(ctx, x, ops):\n"
+            "        for op in ops:\n"
+            "            x = op.fuser_forward([ctx], x)\n"
+            "            op.load()\n"
+            "        return x\n"
+            "    @staticmethod\n"
+            "    def backward(ctx, dy):\n"
+            "        for op in reversed(ctx.ops):\n"
+            "            dy = op.fuser_backward([ctx], dy)\n"
+            "        return dy\n"
+            "class OperationFuser:\n"
+            "    def __call__(self, x):\n"
+            "        return _FuserFunction.apply(x, self.ops)\n");
+  const PythonOps P = scanPythonTrees({Dir});
+  EXPECT_EQ(P.reachedUse("bias_add"), "te/ops/basic/bias.py:5, in 'op_forward'");
+  EXPECT_NE(P.reachedUse("gelu"), "");
+  EXPECT_EQ(P.reachedUse("fused_gemm"), "te/ops/fused.py:5, in 'fuser_forward'");
+  EXPECT_NE(P.reachedUse("dgelu"), "");
+  for (const char *Name : {"load_bias", "load_act", "cache_bias", "cache_act"}) {
+    EXPECT_EQ(P.reachedUse(Name), "") << Name;
+    EXPECT_NE(P.firstUse(Name), "") << Name;
+  }
 }
 
 // detectron2's form: a project decorator that applies torch.compiler.disable

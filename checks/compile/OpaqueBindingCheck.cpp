@@ -322,7 +322,8 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
       diag(B.Site,
            "the project's Python calls it (%0) only where no forward, backward or compiled "
            "function of the project reaches by name (a call of a method several classes "
-           "define is not followed): a graph break where its users compile those callers",
+           "define is not followed, unless one declares it abstract): a graph break where its "
+           "users compile those callers",
            DiagnosticIDs::Note)
           << Py.firstUse(Key(B));
     else

@@ -904,6 +904,9 @@ void exportsOf(const std::vector<Tok> &T, const std::vector<Line> &Lines,
 /// PythonOps::Uses and CompileDisablers of one file: every use of a name,
 /// with the markers of the functions around it.
 void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &File) {
+  for (llvm::StringRef Dir = llvm::sys::path::parent_path(File, llvm::sys::path::Style::posix);
+       !Dir.empty(); Dir = llvm::sys::path::parent_path(Dir, llvm::sys::path::Style::posix))
+    Out.PythonDirs.insert(llvm::sys::path::filename(Dir, llvm::sys::path::Style::posix).str());
   std::vector<Line> Lines;
   std::vector<Tok> T = tokenize(Source, &Lines);
   size_t Counted = 0, LineNo = 1;
@@ -1039,7 +1042,8 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
   // partial). `self.update(x)` calls that object, not a function `update`
   // (DROID-SLAM's network calls its update module in forward; its factor
   // graph has a method `update` that calls a binding from the SLAM loop).
-  std::set<std::string> ObjectAttributes;
+  // Each such attribute with the names of what is called (`LinearEXL3`).
+  std::map<std::string, std::set<std::string>> ObjectAttributes;
   for (const Line &L : Lines) {
     size_t K = L.Begin + 4;
     if (K + 1 >= L.End || !T[L.Begin].is("self") || !T[L.Begin + 1].is(".") ||
@@ -1048,7 +1052,7 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
     while (K + 2 < L.End && T[K].Kind == Tok::Name && T[K + 1].is("."))
       K += 2;
     if (K + 1 < L.End && T[K].Kind == Tok::Name && T[K + 1].is("("))
-      ObjectAttributes.insert(T[L.Begin + 2].Text);
+      ObjectAttributes[T[L.Begin + 2].Text].insert(T[K].Text);
   }
   // `from torch._dynamo import disable [as d]`: names that are torch's.
   std::set<std::string> DisableAliases;
@@ -1064,6 +1068,7 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
     std::string Node = Name;
     bool AutogradFunction = false; // a class deriving from one
     std::string OfClass = {};      // for a method, its class
+    bool BodySeen = false;         // a function's first statement was read
   };
   std::vector<Frame> Stack;
   // Every use in a test file (one that does not compile anything) is marked.
@@ -1085,6 +1090,13 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
         return It->Class ? nullptr : &*It;
     return nullptr;
   };
+  // Marks a use as in the function around it: its node, and for a method
+  // named forward or backward, its class (markReached's plain classes).
+  auto MarkInFunction = [](std::set<std::string> &Own, const Frame &InFn) {
+    Own.insert(InFunction + InFn.Node);
+    if (!InFn.OfClass.empty() && (InFn.Node == "forward" || InFn.Node == "backward"))
+      Own.insert(MethodOf + InFn.OfClass);
+  };
   std::vector<std::string> Pending; // decorators of the next def/class
   for (const Line &L : Lines) {
     if (L.Begin >= L.End)
@@ -1092,6 +1104,15 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
     while (!Stack.empty() && L.Indent <= Stack.back().Indent)
       Stack.pop_back();
     const Tok &First = T[L.Begin];
+    // A method whose body begins (after its docstring) `raise
+    // NotImplementedError`: an interface, as `@abstractmethod` declares one
+    // (TransformerEngine's FusibleOperation.fuser_backward).
+    if (!Stack.empty() && !Stack.back().Class && !Stack.back().OfClass.empty() &&
+        !Stack.back().BodySeen && !(L.End == L.Begin + 1 && First.Kind == Tok::Str)) {
+      Stack.back().BodySeen = true;
+      if (First.is("raise") && L.Begin + 1 < L.End && T[L.Begin + 1].is("NotImplementedError"))
+        Out.AbstractMethods.insert(Stack.back().Name);
+    }
     if (First.is("import") || First.is("from")) {
       if (First.is("from") && L.Begin + 3 < L.End && T[L.Begin + 1].is("torch") &&
           T[L.Begin + 2].is(".") && (T[L.Begin + 3].is("_dynamo") || T[L.Begin + 3].is("compiler")))
@@ -1140,6 +1161,9 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
         ++Out.Definitions[F.Name + "@" + File];
       if (!F.Class && Stack.empty())
         Out.ModuleFunctions.insert(ModuleName + ":" + F.Name);
+      if (!F.Class && !Stack.empty() && Stack.back().Class &&
+          llvm::is_contained(Pending, "abstractmethod"))
+        Out.AbstractMethods.insert(F.Name);
       if (!F.Class && !Stack.empty() && Stack.back().Class) {
         if (F.Name == "forward")
           Stack.back().ForwardMarkers = F.Markers;
@@ -1277,12 +1301,8 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
               .emplace(
               [&] {
                 std::set<std::string> Own = Markers;
-                if (const Frame *InFn = InnermostFunction()) {
-                  Own.insert(InFunction + InFn->Node);
-                  if (!InFn->OfClass.empty() &&
-                      (InFn->Node == "forward" || InFn->Node == "backward"))
-                    Own.insert(MethodOf + InFn->OfClass);
-                }
+                if (const Frame *InFn = InnermostFunction())
+                  MarkInFunction(Own, *InFn);
                 return Own;
               }(),
               File + ":" + std::to_string(LineAt(T[I].Offset)));
@@ -1305,13 +1325,29 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
           Own.erase("def __init__");
           Own.insert(InFunction + Stored->second);
         } else if (const Frame *InFn = InnermostFunction()) {
-          Own.insert(InFunction + InFn->Node);
-          if (!InFn->OfClass.empty() && (InFn->Node == "forward" || InFn->Node == "backward"))
-            Own.insert(MethodOf + InFn->OfClass);
+          MarkInFunction(Own, *InFn);
         }
         Out.Uses[T[I - 2].Text + ".apply"].emplace(
             std::move(Own), File + ":" + std::to_string(LineAt(T[I].Offset)));
       }
+      // `self.inner.forward(x)`, where the file sets `self.inner =
+      // LinearEXL3(...)`: a use of "LinearEXL3.forward", the method of each
+      // class the attribute is built from (exllamav3's Hugging Face module
+      // runs its plain layer so; markReached follows it when that class is
+      // plain, whose forward is no root by name).
+      if (Attribute && (T[I].is("forward") || T[I].is("backward")) && I + 1 < L.End &&
+          T[I + 1].is("(") && I >= L.Begin + 4 && T[I - 2].Kind == Tok::Name &&
+          T[I - 3].is(".") && T[I - 4].is("self") && ChainHead[I - 4] == I - 4)
+        if (auto Built = ObjectAttributes.find(T[I - 2].Text); Built != ObjectAttributes.end())
+          for (const std::string &Class : Built->second) {
+            if (!isupper(static_cast<unsigned char>(Class[0])))
+              continue;
+            std::set<std::string> Own = Markers;
+            if (const Frame *InFn = InnermostFunction())
+              MarkInFunction(Own, *InFn);
+            Out.Uses[Class + "." + T[I].Text].emplace(
+                std::move(Own), File + ":" + std::to_string(LineAt(T[I].Offset)));
+          }
       // `torch.compile(fn)`: fn is what torch.compile traces.
       bool Compiled = I >= L.Begin + 2 && T[I - 1].is("(") && T[I - 2].is("compile");
       if (!Called && !Attribute && !Compiled)
@@ -1335,11 +1371,8 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       // finishScan follows from a constructor into its helpers.
       std::set<std::string> Own = Markers;
       const Frame *InFn = InnermostFunction();
-      if (InFn && Stored == StoredAs.end()) {
-        Own.insert(InFunction + InFn->Node);
-        if (!InFn->OfClass.empty() && (InFn->Node == "forward" || InFn->Node == "backward"))
-          Own.insert(MethodOf + InFn->OfClass);
-      }
+      if (InFn && Stored == StoredAs.end())
+        MarkInFunction(Own, *InFn);
       if (Stored != StoredAs.end()) {
         // Kept, not called, where it is read (a constructor runs once).
         Own.erase("def __init__");
@@ -1784,8 +1817,10 @@ void PythonOps::markReached() {
         llvm::StringRef Last = Base.contains('.') ? Base.rsplit('.').second : Base;
         if (llvm::is_contained({"ABC", "object"}, Base) || Base == "abc.ABC")
           continue;
-        // (A project class: defined here, or imported relatively.)
-        bool Project = (!Base.contains('.') || Base.starts_with(".")) &&
+        // (A project class: defined here, imported relatively, or from a
+        // package of the project's directories.)
+        bool Project = (!Base.contains('.') || Base.starts_with(".") ||
+                        PythonDirs.count(Base.split('.').first.str())) &&
                        !Base.starts_with("torch") && ClassBases.count(Last.str());
         if (!Project || !PlainAt(Last.str(), Depth + 1)) {
           Result = false;
@@ -1835,10 +1870,11 @@ void PythonOps::markReached() {
     return false;
   };
   // (A name several functions have is no edge: which one a call runs is
-  // not known.)
+  // not known. Unless the project declares it abstract: then a call runs
+  // any of them.)
   auto Unique = [&](const std::string &N) {
     auto It = Definitions.find(N);
-    return It == Definitions.end() || It->second <= 1;
+    return It == Definitions.end() || It->second <= 1 || AbstractMethods.count(N);
   };
   // The calls as edges (the function a use is in -> the name it uses),
   // walked once from the roots: linear in the uses, however long the chain

@@ -72,6 +72,13 @@ struct PythonOps {
   /// a call by a name several define (exllamav2's 14 `load` methods) does
   /// not say which one runs, so markReached follows only names defined once.
   std::map<std::string, unsigned> Definitions;
+  /// Methods a project class declares `@abstractmethod`, or whose body
+  /// begins `raise NotImplementedError` (TransformerEngine's
+  /// FusibleOperation.fuser_forward, which 13 classes define): an interface
+  /// the project calls on any of its implementations (`op.fuser_forward(...)`
+  /// over a fuser's ops), so markReached follows a call by such a name to
+  /// every definition, however many there are.
+  std::set<std::string> AbstractMethods;
   /// "MODULE:NAME" of each function a module defines at its top level
   /// (MODULE: the file's stem, a package's directory for its __init__.py):
   /// a call `mod.NAME(...)` on such a module calls it, not a binding.
@@ -139,6 +146,10 @@ struct PythonOps {
   /// project, at `ABC` or `object` (exllamav3's `Module(ABC)` engine) is no
   /// nn.Module's, and no root.
   std::map<std::string, std::vector<std::vector<std::string>>> ClassBases;
+  /// The names of the directories the project's Python files are in
+  /// ("exllamav3", "modules"): a base imported absolutely from one
+  /// (`from exllamav3.modules import Module`) is the project's class.
+  std::set<std::string> PythonDirs;
   /// Names the project's Python assigns a loaded extension module to: an
   /// attribute as ".NAME" (`self.inference_module = Builder().load()`, set
   /// in one file, used in another), a plain name as "FILE:NAME" (`ext =
