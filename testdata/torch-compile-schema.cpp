@@ -160,7 +160,10 @@ TORCH_LIBRARY(sc, m) {
   m.def("identity_local(Tensor x) -> Tensor"); // expect: torch-compile-schema: returns its input 'x'
   m.def("flat_local(Tensor x) -> Tensor"); // expect: torch-compile-schema: returns a view of its input 'x'
   m.def("quantize_into(Tensor x, Tensor q, Tensor scales) -> (Tensor, Tensor)"); // expect: torch-compile-schema: mutates argument 'q' of 'sc::quantize_into' but the schema does not say so; annotate it 'Tensor(a!)' and the return that gives it back 'Tensor(a!)' // expect: torch-compile-schema: mutates argument 'scales' of 'sc::quantize_into' but the schema does not say so; annotate it 'Tensor(b!)' and the return that gives it back 'Tensor(b!)'
+  // A name with no kernel: torch cannot infer the schema, and throws at load.
+  m.def("name_only"); // expect: torch-compile-schema: 'sc::name_only' is defined by its name only, with no kernel to infer a schema from
   // --- Negatives: the same done right ---
+  m.def("inferred", &copy_local); // a name and its kernel: torch infers the schema
   m.def("copy_local(Tensor x) -> Tensor");
   m.def("scale_copy(Tensor x) -> Tensor");
   m.def("scale_(Tensor(a!) x, float s) -> Tensor(a!)");
@@ -171,7 +174,6 @@ TORCH_LIBRARY(sc, m) {
   m.def("silu_and_mul(Tensor! out, Tensor input) -> ()");
   m.def("gmm(Tensor (a!) a, Tensor (b!) b, Tensor(c!) c) -> Tensor(c!)");
   m.def("quantize_fresh(Tensor x) -> (Tensor, Tensor)");
-  m.def("name_only");
   m.def("aten_style.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)");
   m.def("sum_dict(Dict(str, Tensor) xs, Dict(str, Tensor)? ys, Dict(str, int[]) counts) -> Tensor");
   m.def("merge(Tensor[] xs, int[][] cumsum) -> Tensor");

@@ -223,11 +223,20 @@ void SchemaCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const Registrations &Model = Registrations::get(Ctx);
 
-  for (const OpDef &D : Model.Defs)
+  for (const OpDef &D : Model.Defs) {
     if (!D.Schema && D.Literal)
       diag(locationInSchema(D, D.Error.column, Ctx),
            "schema of '%0' does not parse: %1")
           << (D.Namespace.empty() ? D.Name : D.qualifiedName()) << D.Error.message;
+    // `m.def("op")`: torch parses the text as a whole schema where no kernel
+    // comes with it to infer one from, and throws when the library loads.
+    if (D.Schema && D.Schema->nameOnly && D.Literal && !D.Kernel)
+      diag(locationInSchema(D, 0, Ctx),
+           "'%0' is defined by its name only, with no kernel to infer a schema from: torch "
+           "throws when the library loads ('Tried to parse a function schema but only the "
+           "operator name was given'); write its schema, '%1(...) -> ...'")
+          << (D.Namespace.empty() ? D.Name : D.qualifiedName()) << D.SchemaText;
+  }
 
   ProjectView &Project = ProjectView::get(Ctx);
   std::set<std::pair<std::string, unsigned>> Reported;

@@ -446,9 +446,10 @@ void Registrations::build(ASTContext &Ctx) {
       D.Overload = D.Schema ? D.Schema->overload : Op.Overload;
       if (D.Schema && !D.Schema->ns.empty())
         D.Namespace = D.Schema->ns;
-      Defs.push_back(D);
       // StableLibrary::def(schema, tags) takes no kernel.
-      if (explicitArgs(Call) >= 2 && !Stable) {
+      D.Kernel = explicitArgs(Call) >= 2 && !Stable;
+      Defs.push_back(D);
+      if (D.Kernel) {
         KernelImpl K;
         K.Namespace = D.Namespace;
         K.OpName = D.Name;
@@ -509,6 +510,7 @@ void Registrations::build(ASTContext &Ctx) {
     D.Namespace = D.Schema ? D.Schema->ns : Op.Ns;
     D.Name = D.Schema ? D.Schema->name : Op.Name;
     D.Overload = D.Schema ? D.Schema->overload : Op.Overload;
+    D.Kernel = true;
     Defs.push_back(D);
     if (const FunctionDecl *F = resolveFunction(Call->getArg(1))) {
       KernelImpl K;

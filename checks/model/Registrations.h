@@ -41,6 +41,9 @@ struct OpDef {
   SchemaError Error;                     ///< Why it does not parse.
   const clang::StringLiteral *Literal = nullptr; ///< The schema string.
   const clang::CallExpr *Call = nullptr;
+  /// The call passes the kernel too (`m.def("op", &fn)`, legacy `op()`):
+  /// torch infers a schema from its C++ types where the text is a name only.
+  bool Kernel = false;
   /// "ns::op" for the default overload, else "ns::op.overload" (torch's
   /// OpOverload.name()).
   std::string qualifiedName() const {
