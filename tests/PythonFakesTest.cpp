@@ -1923,6 +1923,33 @@ TEST(PythonFakes, DeeplyNestedDecoratorsDoNotMultiplyTheUses) {
   EXPECT_NE(P.untracedUses("b"), "");
 }
 
+// An attribute built from one of a few classes runs the forward of each
+// (`self.layer = A(...) if fused else B(...)`); one a file builds from
+// 20,000 classes, each of 20,000 calls then a use of every one, is not
+// followed (the scan stays linear in the file).
+TEST(PythonFakes, AnAttributeBuiltFromManyClassesIsNotFollowed) {
+  std::string Few = "class A:\n    def forward(self, x):\n        return _C.a(x)\n"
+                    "class B:\n    def forward(self, x):\n        return _C.b(x)\n"
+                    "class M(nn.Module):\n    def __init__(self, fused):\n"
+                    "        self.layer = A() if fused else B()\n"
+                    "    def forward(self, x):\n        return self.layer.forward(x)\n";
+  PythonOps P = scan(Few);
+  P.finishScan();
+  EXPECT_NE(P.reachedUse("a"), "");
+  EXPECT_NE(P.reachedUse("b"), "");
+  std::string Many = "class C0:\n    def forward(self, x):\n        return _C.c0(x)\n"
+                     "class M(nn.Module):\n    def __init__(self, k):\n";
+  for (int I = 0; I < 20000; ++I)
+    Many += "        self.layer = C" + std::to_string(I) + "()\n";
+  Many += "    def forward(self, x):\n";
+  for (int I = 0; I < 20000; ++I)
+    Many += "        x = self.layer.forward(x)\n";
+  PythonOps Q = scan(Many);
+  EXPECT_EQ(Q.Uses.count("C0.forward"), 0u);
+  Q.finishScan();
+  EXPECT_EQ(Q.reachedUse("c0"), "");
+}
+
 // A file chaining 20,000 functions from a forward: the reach is one walk
 // over the calls (a fixpoint over every name per step took quadratic time
 // on such a file); the last one is reached, a function off the chain not.

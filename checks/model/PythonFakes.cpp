@@ -1049,10 +1049,17 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
     if (K + 1 >= L.End || !T[L.Begin].is("self") || !T[L.Begin + 1].is(".") ||
         T[L.Begin + 2].Kind != Tok::Name || !T[L.Begin + 3].is("="))
       continue;
-    while (K + 2 < L.End && T[K].Kind == Tok::Name && T[K + 1].is("."))
-      K += 2;
-    if (K + 1 < L.End && T[K].Kind == Tok::Name && T[K + 1].is("("))
+    // `self.layer = A(...) if fused else B(...)`: each arm's call.
+    while (K + 1 < L.End) {
+      while (K + 2 < L.End && T[K].Kind == Tok::Name && T[K + 1].is("."))
+        K += 2;
+      if (K + 1 >= L.End || T[K].Kind != Tok::Name || !T[K + 1].is("("))
+        break;
       ObjectAttributes[T[L.Begin + 2].Text].insert(T[K].Text);
+      while (K < L.End && !T[K].is("else"))
+        ++K;
+      ++K;
+    }
   }
   // `from torch._dynamo import disable [as d]`: names that are torch's.
   std::set<std::string> DisableAliases;
@@ -1338,7 +1345,11 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       if (Attribute && (T[I].is("forward") || T[I].is("backward")) && I + 1 < L.End &&
           T[I + 1].is("(") && I >= L.Begin + 4 && T[I - 2].Kind == Tok::Name &&
           T[I - 3].is(".") && T[I - 4].is("self") && ChainHead[I - 4] == I - 4)
-        if (auto Built = ObjectAttributes.find(T[I - 2].Text); Built != ObjectAttributes.end())
+        // (Real code builds an attribute from one class or a few; a file
+        // building one from thousands, each call a use of every one, would
+        // make the scan quadratic: not followed.)
+        if (auto Built = ObjectAttributes.find(T[I - 2].Text);
+            Built != ObjectAttributes.end() && Built->second.size() <= 4)
           for (const std::string &Class : Built->second) {
             if (!isupper(static_cast<unsigned char>(Class[0])))
               continue;
