@@ -371,3 +371,14 @@ at::Tensor zerosThenRunningSum(int64_t n) {
   return out;
 }
 
+
+// '.to' of a fresh factory's tensor: a copy when it converts
+// (float64 from the default float32), none when the tensor already is what
+// '.to' asks for (float32 on the CPU, the factory's defaults: '.to' returns
+// it as it is; FoundationPose's common.cu, first look round 35).
+at::Tensor allocateThenConvert(int64_t n) {
+  return torch::zeros({n}).to(at::kDouble); // expect: torch-perf-redundant-copy: pass the device or dtype in the factory's options
+}
+at::Tensor alreadyFloat() { return at::zeros({3}).to(torch::kFloat32); }
+at::Tensor alreadyFloatToo(int64_t n) { return torch::ones({n}).to(at::kFloat); }
+at::Tensor alreadyOnCpu(int64_t n) { return torch::ones({n}).to(at::kCPU); }

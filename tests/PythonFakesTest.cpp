@@ -1179,6 +1179,28 @@ TEST(PythonFakes, TheExtensionNameComesFromTheSetupFileThatListsTheSource) {
   EXPECT_EQ(extensionModuleOf(Top + "/enc/encoding/lib/gpu/operator.cpp"), "gpu");
   EXPECT_EQ(extensionModuleOf(Top + "/enc/encoding/lib/other/x.cpp"), "");
   EXPECT_EQ(extensionModuleOf(Top + "/enc/encoding/lib/listed/b.cpp"), "");
+  // FoundationPose's bundlesdf/mycuda/setup.py: one extension lists
+  // 'bindings.cpp' beside setup.py, the other
+  // f"{code_dir}/torch_ngp_grid_encoder/bindings.cpp". Each file is the
+  // module whose source names it most closely; a bare name that only ends
+  // both paths decides nothing.
+  ASSERT_EQ(std::system(("mkdir -p " + shellQuote(Top + "/fp/mycuda/grid")).c_str()), 0);
+  writeFile(Top + "/fp/mycuda/setup.py",
+            "code_dir = os.path.dirname(os.path.realpath(__file__))\n"
+            "setup(name='common', ext_modules=[\n"
+            "    CUDAExtension('common', ['bindings.cpp', 'common.cu']),\n"
+            "    CUDAExtension('gridencoder', [f\"{code_dir}/grid/gridencoder.cu\",\n"
+            "                                  f\"{code_dir}/grid/bindings.cpp\"]),\n"
+            "    CUDAExtension('twin', ['kernel.cu']),\n"
+            "    CUDAExtension('twin2', ['kernel.cu']),\n"
+            "])\n");
+  for (const char *F : {"bindings.cpp", "common.cu", "grid/bindings.cpp", "grid/gridencoder.cu",
+                        "grid/kernel.cu"})
+    writeFile(Top + "/fp/mycuda/" + F, "\n");
+  EXPECT_EQ(extensionModuleOf(Top + "/fp/mycuda/bindings.cpp"), "common");
+  EXPECT_EQ(extensionModuleOf(Top + "/fp/mycuda/grid/bindings.cpp"), "gridencoder");
+  EXPECT_EQ(extensionModuleOf(Top + "/fp/mycuda/grid/gridencoder.cu"), "gridencoder");
+  EXPECT_EQ(extensionModuleOf(Top + "/fp/mycuda/grid/kernel.cu"), "");
   // A setup.py that is a symlink (it may lead out of the project) is not read.
   std::string Outside = makeTempDir("python-fakes-extension-outside");
   writeFile(Outside + "/setup.py", "CppExtension('evil.leaked', ['lib/x.cpp'])\n");

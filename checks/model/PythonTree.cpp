@@ -11,6 +11,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
 
+#include <limits>
+#include <map>
 #include <set>
 
 namespace torchlint::model {
@@ -77,19 +79,29 @@ namespace {
 /// \p Source (in \p Dir) declares: CppExtension/CUDAExtension/Extension(name,
 /// sources), cpp_extension.load(name, sources), or any call with a sources=
 /// keyword (mmdetection3d's make_cuda_ext). torch defines it as the last
-/// part of the extension's name. Empty unless exactly one name lists Main.
+/// part of the extension's name. Empty unless exactly one name lists Main
+/// best: its path from the setup file's directory, else the longest end of
+/// its path (`sources=['src/x.cpp']` relative to a module directory;
+/// FoundationPose's `f"{code_dir}/torch_ngp_grid_encoder/bindings.cpp"`
+/// names another file than the other extension's `'bindings.cpp'`).
 std::string extensionNameIn(llvm::StringRef Source, llvm::StringRef Dir, llvm::StringRef Main) {
   std::vector<Tok> T = tokenize(Source);
-  std::set<std::string> Names;
+  // Each name listing Main, with how closely: the path (the most), or the
+  // length of the end of Main's path that its source names.
+  std::map<std::string, size_t> Names;
   // The extensions declared with no literal source (a variable, a glob).
   std::set<std::string> Unlisted;
-  auto Lists = [&](llvm::StringRef Src) {
+  auto Lists = [&](llvm::StringRef Src, bool Exact) -> size_t {
     llvm::SmallString<256> P(Dir);
     llvm::sys::path::append(P, Src);
     llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
     Src.consume_front("./");
-    return P == Main || (Main.ends_with(Src) && Main.size() > Src.size() &&
-                         Main[Main.size() - Src.size() - 1] == '/');
+    if (Exact && P == Main)
+      return std::numeric_limits<size_t>::max();
+    return Main.ends_with(Src) && Main.size() > Src.size() &&
+                   Main[Main.size() - Src.size() - 1] == '/'
+               ? Src.size()
+               : 0;
   };
   for (size_t I = 0; I + 1 < T.size(); ++I) {
     if (T[I].Kind != Tok::Name || !T[I + 1].is("(") || (I > 0 && T[I - 1].is("def")))
@@ -115,17 +127,33 @@ std::string extensionNameIn(llvm::StringRef Source, llvm::StringRef Dir, llvm::S
     bool LiteralSources = false;
     for (size_t J = I + 2; J < Close; ++J) {
       llvm::StringRef S = T[J].Text;
-      if (T[J].Kind == Tok::Str && !T[J].FString &&
-          (S.ends_with(".cpp") || S.ends_with(".cc") || S.ends_with(".cxx") ||
-           S.ends_with(".cu"))) {
-        LiteralSources = true;
-        if (Lists(S))
-          Names.insert(Name);
+      if (T[J].Kind != Tok::Str ||
+          !(S.ends_with(".cpp") || S.ends_with(".cc") || S.ends_with(".cxx") ||
+            S.ends_with(".cu")))
+        continue;
+      // An f-string's path after its last placeholder (a directory):
+      // the end of the path it names.
+      if (T[J].FString) {
+        S = S.substr(S.rfind('}') == llvm::StringRef::npos ? 0 : S.rfind('}') + 1);
+        if (!S.consume_front("/") || S.empty())
+          continue;
+      }
+      LiteralSources = true;
+      if (size_t How = Lists(S, !T[J].FString)) {
+        size_t &Best = Names[Name];
+        Best = std::max(Best, How);
       }
     }
     if (Declares && !LiteralSources)
       Unlisted.insert(Name);
   }
+  size_t Best = 0;
+  for (const auto &[N, How] : Names)
+    Best = std::max(Best, How);
+  std::set<std::string> Closest;
+  for (const auto &[N, How] : Names)
+    if (How == Best)
+      Closest.insert(N);
   if (Names.empty()) {
     // PyTorch-Encoding's setup.py: `CppExtension("encoding.cpu", source_cpu)`
     // with `source_cpu = glob.glob(os.path.join(cpu_extensions_dir,
@@ -135,7 +163,7 @@ std::string extensionNameIn(llvm::StringRef Source, llvm::StringRef Dir, llvm::S
     if (Unlisted.count(Parent))
       return Parent;
   }
-  return Names.size() == 1 ? *Names.begin() : "";
+  return Closest.size() == 1 ? *Closest.begin() : "";
 }
 
 } // namespace

@@ -193,6 +193,17 @@ void RedundantCopyCheck::checkAllocateThenMove(const CXXMemberCallExpr *To,
   }
   if (To->getNumArgs() < 1 || isa<CXXDefaultArgExpr>(To->getArg(0)))
     return;
+  // `.to(torch::kFloat32)`, `.to(at::kCPU)` alone: what the factory made
+  // already (float32 on the CPU), so '.to' returns the tensor and copies
+  // nothing (FoundationPose's `at::zeros({3}).to(torch::kFloat32)`).
+  unsigned Explicit = 0;
+  for (const Expr *A : To->arguments())
+    Explicit += !isa<CXXDefaultArgExpr>(A);
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(ignoreWrappers(To->getArg(0)));
+      Ref && Explicit == 1 && Ref->getDecl()->getIdentifier() &&
+      llvm::is_contained({"kFloat", "kFloat32", "Float", "kCPU", "CPU"},
+                         Ref->getDecl()->getName()))
+    return;
   diag(To->getExprLoc(),
        "'%0(...)' allocates with the default device and dtype and '.to(...)' "
        "then copies it; pass the device or dtype in the factory's options "
