@@ -117,3 +117,35 @@ int64_t group_size(const at::Tensor &a, const at::Tensor &s) {
   int64_t groupsize = (s.size(0) == 1) ? -1 : prob_k / s.size(0);
   return groupsize;
 }
+
+// torchvision's make_grid, as pytorch-cpp's image_io ports it (first look
+// round 36): a single channel is repeated to three (the code after the `if`
+// runs after either arm: it is no other arm), and a batch of one is returned
+// squeezed (the tested dimension, of size 1, removed): singletons handled, no
+// layout guessed. Look-alikes: a branch that permutes other dimensions and
+// falls through; a batch of one squeezed along another dimension.
+at::Tensor make_grid(at::Tensor tensor) {
+  if (tensor.dim() == 3) {
+    if (tensor.size(0) == 1) {
+      tensor = at::cat({tensor, tensor, tensor}, 0);
+    }
+    tensor = tensor.unsqueeze(0);
+  }
+  if (tensor.dim() == 4 && tensor.size(1) == 1) {
+    tensor = at::cat({tensor, tensor, tensor}, 1);
+  }
+  if (tensor.size(0) == 1) {
+    return tensor.squeeze(0);
+  }
+  return tensor.flip(2).sum(1);
+}
+at::Tensor permute_then_more(at::Tensor x) {
+  if (x.size(-1) == 3) // expect: torch-layout-from-shape: 'x.size(-1) == 3'
+    x = x.permute({0, 3, 1, 2});
+  return x.sum(1);
+}
+at::Tensor squeeze_another(const at::Tensor &x) {
+  if (x.size(0) == 1) // expect: torch-layout-from-shape: 'x.size(0) == 1'
+    return x.squeeze(3);
+  return x.sum(1);
+}

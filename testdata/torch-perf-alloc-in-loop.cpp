@@ -1,6 +1,7 @@
 // Testdata for torch-perf-alloc-in-loop: allocations repeated per iteration.
 #include <torch/torch.h>
 
+#include <cstdio>
 #include <vector>
 
 // --- Positives ---------------------------------------------------------------
@@ -228,4 +229,47 @@ void one_size_into(at::Tensor *store, const at::Tensor &x, int64_t depth) {
   count_of(x, 0, &n);
   for (int64_t l = 0; l < depth; ++l)
     store[l] = at::empty({n}, x.options()); // expect: torch-perf-alloc-in-loop: 'at::empty' allocates the same tensor on every iteration
+}
+
+// pytorch-cpp's tutorials (first look round 36): a one-element draw read back
+// per time step (teacher forcing) is the one-element kind, `rand(1)` as much
+// as `rand({1})`; fresh noise per training step is no "same tensor": each
+// iteration needs new values, and the draw is nothing next to the step.
+int64_t teacher_forcing(int64_t steps, double p) {
+  int64_t forced = 0;
+  for (int64_t i = 0; i < steps; ++i)
+    if (torch::rand(1)[0].item<double>() < p) // expect: torch-perf-alloc-in-loop: one-element tensor
+      ++forced;
+  return forced;
+}
+at::Tensor gan_steps(const at::Tensor &w, int64_t steps, int64_t batch, int64_t latent) {
+  at::Tensor acc = at::zeros_like(w);
+  for (int64_t s = 0; s < steps; ++s) {
+    auto z = torch::randn({batch, latent});
+    auto idx = torch::randint(0, 10, {batch});
+    acc.add_(z.matmul(w).index_select(0, idx));
+  }
+  return acc;
+}
+// A one-element sum each step builds (style transfer's autograd losses):
+// no value to draw before the loop. Look-alike: one element only read.
+at::Tensor style_steps(const std::vector<at::Tensor> &feats, int64_t steps) {
+  at::Tensor total = at::zeros({1});
+  for (int64_t s = 0; s < steps; ++s) {
+    auto style_loss = torch::zeros({1});
+    for (const auto &f : feats)
+      style_loss += f.mean();
+    total.add_(style_loss);
+    if (s % 100 == 0)
+      std::printf("%f\n", style_loss.item<double>());
+  }
+  return total;
+}
+at::Tensor one_read(const at::Tensor &x, int64_t steps) {
+  at::Tensor out = x.clone();
+  for (int64_t s = 0; s < steps; ++s) {
+    auto scale = torch::ones({1}); // expect: torch-perf-alloc-in-loop: one-element tensor
+    out.mul_(scale);
+  }
+  return out;
 }

@@ -181,6 +181,18 @@ bool raises(const Stmt *S) {
   return false;
 }
 
+/// \p S never falls through: its last statement returns, throws,
+/// continues or breaks (a block's last one, or both arms of an `if`).
+bool exits(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *Block = dyn_cast<CompoundStmt>(S))
+    return !Block->body_empty() && exits(Block->body_back());
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    return exits(If->getThen()) && exits(If->getElse());
+  return isa<ReturnStmt, ContinueStmt, BreakStmt, CXXThrowExpr>(S) || raises(S);
+}
+
 } // namespace
 
 void LayoutFromShapeCheck::registerMatchers(MatchFinder *Finder) {
@@ -204,9 +216,9 @@ void LayoutFromShapeCheck::check(const MatchFinder::MatchResult &Result) {
     Then = dimensionUse(If->getThen(), Ctx);
     if (If->getElse()) {
       Else = dimensionUse(If->getElse(), Ctx);
-    } else {
+    } else if (exits(If->getThen())) {
       // `if (guess) return a; return b;`: the rest of the block is the
-      // other arm.
+      // other arm. (One that falls through runs the rest either way.)
       DynTypedNodeList Parents = Ctx.getParents(*If);
       const auto *Block = Parents.empty() ? nullptr : Parents[0].get<CompoundStmt>();
       if (!Block)
@@ -246,6 +258,16 @@ void LayoutFromShapeCheck::check(const MatchFinder::MatchResult &Result) {
     llvm::erase_if(*Arm, [&](const std::string &U) { return llvm::is_contained(Tested, U); });
   if (Then == Else || (Then.empty() && Else.empty()))
     return;
+  // `if (x.size(0) == 1) return x.squeeze(0);`: a singleton removed, the
+  // dimension the test read (pytorch-cpp's make_grid, a batch of one).
+  if (auto One = intValue(Guess->getRHS(), Ctx);
+      One && *One == 1 && Guess->getOpcode() == BO_EQ && Tested.size() == 1 &&
+      llvm::StringRef(Tested[0]).starts_with("size:"))
+    for (const std::vector<std::string> *Arm : {&Then, &Else})
+      if (!Arm->empty() && llvm::all_of(*Arm, [&](const std::string &U) {
+            return U == "squeeze:" + llvm::StringRef(Tested[0]).drop_front(5).str();
+          }))
+        return;
   std::string Text = sourceText(Guess, Ctx);
   bool IsDim = false;
   const Expr *Size = isSizeRead(Guess->getLHS(), IsDim) ? Guess->getLHS() : Guess->getRHS();

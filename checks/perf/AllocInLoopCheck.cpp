@@ -162,6 +162,15 @@ bool escapes(const Expr *E, const Stmt *Loop, ASTContext &Ctx) {
 }
 
 bool isOneElementShape(const Expr *Arg) {
+  // `torch::rand(1)`: an IntArrayRef of the one size 1.
+  const Expr *Inner = Arg;
+  while (isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr>(Inner))
+    Inner = cast<Expr>(*Inner->child_begin());
+  if (const auto *C = dyn_cast<CXXConstructExpr>(Inner);
+      C && C->getNumArgs() == 1 && C->getType()->getAsCXXRecordDecl() &&
+      C->getType()->getAsCXXRecordDecl()->getName() == "ArrayRef")
+    if (const auto *Lit = dyn_cast<IntegerLiteral>(C->getArg(0)->IgnoreImplicit()))
+      return Lit->getValue() == 1;
   const Expr *E = ignoreWrappers(Arg);
   const InitListExpr *List = dyn_cast<InitListExpr>(E);
   if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && C->getNumArgs() == 1)
@@ -253,7 +262,7 @@ const VarDecl *scratchAllocation(const FunctionDecl &Helper, ASTContext &Ctx,
 bool readAsScalar(const CallExpr *Alloc, const Stmt *Scope, ASTContext &Ctx) {
   return llvm::any_of(valueUses(Alloc, Scope, Ctx), [&Ctx](const Expr *Use) {
     const Stmt *Cur = Use;
-    for (int I = 0; I < 6; ++I) {
+    for (int I = 0; I < 12; ++I) {
       DynTypedNodeList Parents = Ctx.getParents(*Cur);
       const auto *P = Parents.empty() ? nullptr : Parents[0].get<Expr>();
       if (!P)
@@ -263,6 +272,13 @@ bool readAsScalar(const CallExpr *Alloc, const Stmt *Scope, ASTContext &Ctx) {
         return D && D->getIdentifier() &&
                (D->getName() == "item" || isDataPointerMethod(D) ||
                 (D->getName() == "data" && D->getReturnType()->isPointerType()));
+      }
+      // `t[0].item<T>()`: through the element it indexes.
+      if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(P);
+          Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() > 0 &&
+          ignoreWrappers(Op->getArg(0)) == ignoreWrappers(cast<Expr>(Cur))) {
+        Cur = P;
+        continue;
       }
       if (!isa<MemberExpr, ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
                ParenExpr>(P))
@@ -412,6 +428,33 @@ void AllocInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   std::string Name = sourceText(Call->getCallee(), Ctx);
   if (Name.empty())
     Name = F->getQualifiedNameAsString();
+  // A one-element accumulator a later loop adds into (`loss += ...`, `add_`):
+  // a sum the iteration builds, no value to draw before the loop, even when
+  // it is read back to be printed (pytorch-cpp's style transfer: each step's
+  // autograd loss, logged every few steps).
+  if (OneElement &&
+      llvm::any_of(valueUses(Call, Body, Ctx), [&Ctx](const Expr *Use) {
+        DynTypedNodeList Parents = Ctx.getParents(*Use);
+        for (int I = 0; I < 4 && !Parents.empty(); ++I) {
+          if (const auto *Op = Parents[0].get<CXXOperatorCallExpr>())
+            return Op->getOperator() == OO_PlusEqual;
+          if (const auto *M = Parents[0].get<CXXMemberCallExpr>())
+            return M->getMethodDecl() && M->getMethodDecl()->getIdentifier() &&
+                   M->getMethodDecl()->getName() == "add_";
+          if (!Parents[0].get<ImplicitCastExpr>() && !Parents[0].get<MemberExpr>())
+            return false;
+          Parents = Ctx.getParents(Parents[0]);
+        }
+        return false;
+      }))
+    return;
+  // A random draw is new values on every iteration, no same tensor: fresh
+  // noise per training step (pytorch-cpp's GAN), whose allocation is nothing
+  // next to the step. (One element read back per draw is the kind above.)
+  StringRef FName = F->getName();
+  if (!Carrier && (FName.starts_with("rand") || FName == "normal" || FName == "bernoulli" ||
+                   FName == "multinomial" || FName == "poisson"))
+    return;
   if (OneElement)
     diag(Call->getBeginLoc(),
          "'%0' allocates a one-element tensor on every iteration, the worst "
