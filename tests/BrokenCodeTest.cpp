@@ -802,8 +802,9 @@ TEST(BrokenCode, DirectorySymlinksAndDirectoriesNamedLikeSources) {
 // PreciseRoIPooling's form: cpp_extension's `load('_prroi_pooling',
 // ['prroi_pooling_gpu.c', ...])` compiles the .c source as C++. A directory's
 // walk lints a .c file that includes torch's headers (as C++); a C source
-// (stdio only), one that names torch only in a comment, a FIFO named .c and
-// a .c symlink out of the tree are not read as sources.
+// (stdio only), one that names torch only in a comment, a FIFO named .c, a
+// .c symlink out of the tree and one to VCS metadata in it are not read as
+// sources.
 TEST(BrokenCode, ACSourceIncludingTorchIsLintedAsCpp) {
   std::string Dir = makeTempDir("broken-c-source");
   ASSERT_EQ(std::system(("mkdir -p " + shellQuote(Dir + "/src") + " " +
@@ -822,6 +823,19 @@ TEST(BrokenCode, ACSourceIncludingTorchIsLintedAsCpp) {
   EXPECT_EQ(L.Exit, 1) << L.Out;
   EXPECT_TRUE(L.errors().empty()) << L.Out;
   EXPECT_EQ(L.findings(), (FoundSet{{"src/pool_gpu.c", 4, 18, RedundantCopy}})) << L.Out;
+  // A .c name for a file of VCS metadata inside the linted tree (the
+  // hidden directory itself is not walked) is not read: a tree whose only
+  // such file it is has nothing to lint.
+  ASSERT_EQ(std::system(("mkdir -p " + shellQuote(Dir + "/vcs/.git") + " " +
+                         shellQuote(Dir + "/vcs/src"))
+                            .c_str()),
+            0);
+  writeFile(Dir + "/vcs/.git/config", std::string("#include <torch/torch.h>\n") + Hazard);
+  ASSERT_EQ(::symlink((Dir + "/vcs/.git/config").c_str(), (Dir + "/vcs/src/config.c").c_str()),
+            0);
+  RunResult V = runTorchLint("--torch-include=" + shellQuote(mockIncludes()) + " vcs", Dir);
+  EXPECT_EQ(V.ExitCode, 2) << V.Out << V.Err;
+  EXPECT_TRUE(contains(V.Err, "no C++ sources")) << V.Err;
   // A tree of C sources alone has no C++ source to lint.
   ASSERT_EQ(std::system(("mkdir -p " + shellQuote(Dir + "/conly")).c_str()), 0);
   writeFile(Dir + "/conly/plain.c", "#include <stdio.h>\nint main(void) { return 0; }\n");

@@ -50,8 +50,13 @@ bool isSourceFile(llvm::StringRef Path) {
 bool isTorchCSource(llvm::StringRef Path) {
   if (llvm::sys::path::extension(Path) != ".c")
     return false;
+  // Never a file of version control metadata, whatever its name (a
+  // `x.c` symlink to .git/config inside the tree is not read).
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(Path, Real) || !vcsMetadataIn(Real, "").empty())
+    return false;
   // (A C source larger than this is generated code, no extension's.)
-  std::unique_ptr<llvm::MemoryBuffer> Buffer = readRegularFile(Path, 4u << 20);
+  std::unique_ptr<llvm::MemoryBuffer> Buffer = readRegularFile(Real, 4u << 20);
   if (!Buffer)
     return false;
   llvm::StringRef Rest = Buffer->getBuffer();

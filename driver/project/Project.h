@@ -53,8 +53,8 @@ bool isSourceFile(llvm::StringRef Path);
 /// A `.c` file that includes torch's or pybind11's C++ headers: a source
 /// torch.utils.cpp_extension compiles as C++ (PreciseRoIPooling's
 /// prroi_pooling_gpu.c, given to `load(...)`), which no C compiler takes.
-/// Reads the file's first lines (the caller has checked that \p Path is
-/// a regular file of the tree).
+/// Reads the file (the caller has checked that \p Path is a regular file
+/// of the tree), never one whose real path lies in VCS metadata.
 bool isTorchCSource(llvm::StringRef Path);
 
 /// Why a directory is not the project's own code, whoever looks at it.
