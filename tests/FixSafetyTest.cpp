@@ -64,6 +64,68 @@ TEST(FixSafety, FilesNotNamedAreNeverWritten) {
   EXPECT_NE(readFile(Dir + "/m.cpp").find("return (a * a); }"), std::string::npos);
 }
 
+/// An extension whose Python calls a pybind11 binding in a module's
+/// forward: opaque-binding's fix registers it as the operator _C::twice.
+std::string extensionWithCallers(const std::string &Name) {
+  std::string Dir = makeTempDir(Name);
+  std::system(("mkdir -p " + shellQuote(Dir + "/csrc") + " " + shellQuote(Dir + "/pkg")).c_str());
+  writeFile(Dir + "/setup.py", "from torch.utils.cpp_extension import CppExtension\n"
+                               "ext_modules = [CppExtension('pkg._C', ['csrc/b.cpp'])]\n");
+  writeFile(Dir + "/csrc/b.cpp", "#include <torch/extension.h>\n"
+                                 "at::Tensor twice(const at::Tensor &x) { return x * 2; }\n"
+                                 "PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {\n"
+                                 "  m.def(\"twice\", &twice);\n"
+                                 "}\n");
+  writeFile(Dir + "/pkg/__init__.py", "from . import _C\n");
+  writeFile(Dir + "/pkg/layers.py", "import torch\n"
+                                    "from . import _C\n"
+                                    "\n"
+                                    "class Twice(torch.nn.Module):\n"
+                                    "    def forward(self, x):\n"
+                                    "        return _C.twice(x) + _C.twice(x, 3)  # _C.twice(x)\n");
+  return Dir;
+}
+
+TEST(FixSafety, TheMigrationRewritesThePythonCallersWithItsCppFix) {
+  std::string Dir = extensionWithCallers("fix-callers");
+  RunResult R = runTorchLint(mock() + "--checks='-*,torch-compile-opaque-binding' --fix csrc/b.cpp",
+                             Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+  EXPECT_NE(readFile(Dir + "/csrc/b.cpp").find("TORCH_LIBRARY_FRAGMENT(TORCH_EXTENSION_NAME, m)"), std::string::npos);
+  // The call torch.ops takes as it is, and nothing else: a call with an
+  // argument the schema does not have, a comment, the import.
+  EXPECT_EQ(readFile(Dir + "/pkg/layers.py"),
+            "import torch\n"
+            "from . import _C\n"
+            "\n"
+            "class Twice(torch.nn.Module):\n"
+            "    def forward(self, x):\n"
+            "        return torch.ops._C.twice(x) + _C.twice(x, 3)  # _C.twice(x)\n");
+  EXPECT_EQ(readFile(Dir + "/pkg/__init__.py"), "from . import _C\n");
+  EXPECT_NE(R.Err.find("applied 1 fix-it to pkg/layers.py"), std::string::npos) << R.Err;
+  // What it left is said, where it is.
+  EXPECT_NE(R.Out.find("pkg/layers.py:6:30: note: '_C.twice' is called with 2 argument(s) "
+                       "where the schema has 1: the fix-it leaves this use"),
+            std::string::npos)
+      << R.Out;
+}
+
+TEST(FixSafety, PythonCallersStayWhenTheCppFixIsNotWritten) {
+  std::string Dir = extensionWithCallers("fix-callers-rollback");
+  std::string Py = readFile(Dir + "/pkg/layers.py");
+  std::string Cmd = "cd " + shellQuote(Dir) + " && TORCHLINT_TEST_BREAK_FIXES=1 " +
+                    shellQuote(TORCHLINT_BINARY) + " " + mock() +
+                    "--checks='-*,torch-compile-opaque-binding' --fix csrc/b.cpp >out.txt "
+                    "2>err.txt";
+  int Status = std::system(Cmd.c_str());
+  EXPECT_EQ(WEXITSTATUS(Status), 3);
+  EXPECT_EQ(readFile(Dir + "/pkg/layers.py"), Py) << "callers of an op nobody registers";
+  EXPECT_NE(readFile(Dir + "/err.txt").find("pkg/layers.py: the calls of the operators the fix of "
+                                            "csrc/b.cpp registers are left as they are"),
+            std::string::npos)
+      << readFile(Dir + "/err.txt");
+}
+
 TEST(Parallel, OutputDoesNotDependOnJobs) {
   std::string Dir = makeTempDir("jobs");
   for (int I = 0; I < 6; ++I)

@@ -6,13 +6,17 @@
 #include "../model/InactiveCode.h"
 #include "../model/Macros.h"
 #include "../model/ProjectModel.h"
+#include "../model/PythonCallers.h"
 #include "../model/PythonFakes.h"
+#include "../model/Schema.h"
 #include "../model/Session.h"
 #include "../model/Registrations.h"
 #include "../model/Signatures.h"
 #include "../model/TorchApi.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 
@@ -233,6 +237,67 @@ void OpaqueBindingCheck::reportMethod(const PyBinding &B, ASTContext &Ctx) {
     diag(P ? P->getLocation() : B.Function->getLocation(), "%0", DiagnosticIDs::Note) << Why;
 }
 
+namespace {
+
+/// The start of the file \p Path, whose bytes \p Content were read by the
+/// Python scan, in \p SM: a place fix-its and notes in it can name.
+SourceLocation startOfPythonFile(SourceManager &SM, llvm::StringRef Path,
+                                 llvm::StringRef Content) {
+  FileEntryRef FE = SM.getFileManager().getVirtualFileRef(Path, Content.size(), 0);
+  SM.overrideFileContents(FE, llvm::MemoryBuffer::getMemBufferCopy(Content, Path));
+  FileID FID = SM.getOrCreateFileID(FE, SrcMgr::C_User);
+  return FID.isValid() ? SM.getLocForStartOfFile(FID) : SourceLocation();
+}
+
+} // namespace
+
+OpaqueBindingCheck::CallerRewrite
+OpaqueBindingCheck::rewriteCallers(DiagnosticBuilder &D, ASTContext &Ctx, const PyBinding &B,
+                                   const std::string &Ns,
+                                   const std::vector<MigratedBinding> &Migrating) {
+  CallerRewrite R;
+  std::string Module = TUModel::of(Ctx).bindingModule(B);
+  // (No namespace known: the fix-it's is TORCH_EXTENSION_NAME's, which only
+  // the build says.)
+  if (Ns.empty() || Module.empty() || Migrating.empty())
+    return R;
+  SourceManager &SM = Ctx.getSourceManager();
+  for (const PythonFileCalls &F : TUModel::of(Ctx).bindingCalls(PythonRoots, Module, Migrating)) {
+    SourceLocation Start = startOfPythonFile(SM, F.Path, F.Content);
+    if (Start.isInvalid())
+      continue;
+    for (const BindingCall &C : F.Calls) {
+      SourceLocation At = Start.getLocWithOffset(C.Offset);
+      if (!C.Problem.empty()) {
+        R.Left.emplace_back(At, F.Content.substr(C.Offset, C.Length), C.Problem);
+        continue;
+      }
+      D << FixItHint::CreateReplacement(
+          CharSourceRange::getCharRange(At, At.getLocWithOffset(C.Length)),
+          "torch.ops." + Ns + "." + C.Binding);
+      R.Rewritten.push_back(At);
+    }
+  }
+  return R;
+}
+
+void OpaqueBindingCheck::noteRewrite(const std::string &Ns, const CallerRewrite &R) {
+  if (!R.Rewritten.empty())
+    diag(R.Rewritten.front(),
+         "the fix-it rewrites the project's Python calls of the bindings it registers to "
+         "'torch.ops.%0.<name>(...)': this one%1; each file keeps its import of the "
+         "extension module, whose loading registers the operators",
+         DiagnosticIDs::Note)
+        << Ns
+        << (R.Rewritten.size() == 1 ? std::string()
+                                    : " and " + std::to_string(R.Rewritten.size() - 1) +
+                                          " more");
+  for (const auto &[At, Callee, Why] : R.Left)
+    diag(At, "'%0' %1: the fix-it leaves this use of the pybind11 binding as it is",
+         DiagnosticIDs::Note)
+        << Callee << Why;
+}
+
 void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -367,6 +432,7 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
              takesOrReturnsTensors(Other.Function) && !Settled.count(Other.Name) &&
              !Ns.Taken.count(Ns.Code + "::" + Other.Name);
     };
+    CallerRewrite PythonRewrite;
     {
     const std::string Head =
         "pybind11 binding '%0' takes or returns tensors and is opaque to torch.compile: " +
@@ -399,6 +465,7 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
       std::map<std::string, std::string> Impls;
       std::string Defs, FirstName;
       unsigned Migrated = 0;
+      std::vector<MigratedBinding> Migrating;
       for (const PyBinding &Other : Model.Bindings) {
         if (!Candidate(Other))
           continue;
@@ -407,6 +474,11 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
         if (!OI.settled() || K.Keys.empty())
           continue;
         Defs += "  m.def(\"" + OI.Schema + "\");\n";
+        if (std::optional<FunctionSchema> FS = parseSchema(OI.Schema, nullptr)) {
+          Migrating.push_back({Other.Name, {}});
+          for (const SchemaArg &A : FS->args)
+            Migrating.back().Args.push_back(A.name);
+        }
         if (Migrated++ == 0)
           FirstName = Other.Name;
         for (const std::string &Key : K.Keys)
@@ -441,10 +513,12 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
           Block += "TORCH_LIBRARY_IMPL(" + Ns.Code + ", " + Key + ", m) {\n" + It->second + "}";
         }
         D << FixItHint::CreateInsertion(End.getLocWithOffset(1), Block);
+        PythonRewrite = rewriteCallers(D, Ctx, B, Ns.Shown, Migrating);
       }
     }
     }
     Where(B);
+    noteRewrite(Ns.Shown, PythonRewrite);
     // (The schema is the parsed configuration's: fast_rnnt's binding calls
     // the CUDA kernel, which writes `ans_grad`, under `#ifdef FT_WITH_CUDA`.)
     if (I.settled() && !B.Name.empty())

@@ -6,9 +6,12 @@
 #include "TorchCheck.h"
 
 #include <string>
+#include <tuple>
+#include <vector>
 
 namespace torchlint::model {
 struct PyBinding;
+struct MigratedBinding;
 }
 
 namespace torchlint::checks {
@@ -32,6 +35,20 @@ public:
 private:
   /// A py::class_ method that takes or returns tensors.
   void reportMethod(const model::PyBinding &B, clang::ASTContext &Ctx);
+  /// The project's Python uses of a module's migrated bindings: the calls
+  /// the migration's fix-it rewrites to torch.ops, and those it leaves
+  /// (where, the callee as written, why).
+  struct CallerRewrite {
+    std::vector<clang::SourceLocation> Rewritten;
+    std::vector<std::tuple<clang::SourceLocation, std::string, std::string>> Left;
+  };
+  /// Adds to \p D the rewrite of the calls of \p Migrating, the bindings of
+  /// \p B's module its fix registers in the namespace \p Ns.
+  CallerRewrite rewriteCallers(clang::DiagnosticBuilder &D, clang::ASTContext &Ctx,
+                               const model::PyBinding &B, const std::string &Ns,
+                               const std::vector<model::MigratedBinding> &Migrating);
+  /// Says what rewriteCallers did, as notes of the finding.
+  void noteRewrite(const std::string &Ns, const CallerRewrite &R);
   /// Where the Python callers of the bindings are (as missing-fake-kernel's
   /// option): ';'-separated; default the file's git work tree.
   std::string PythonRoots;

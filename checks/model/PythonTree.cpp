@@ -73,6 +73,29 @@ PythonOps scanPythonTrees(const std::vector<std::string> &Roots) {
   return Out;
 }
 
+std::vector<PythonFileCalls> bindingCallsUnder(const std::vector<std::string> &Roots,
+                                               llvm::StringRef Module,
+                                               const std::vector<MigratedBinding> &Bindings) {
+  std::vector<PythonFileCalls> Out;
+  bool Shadowed = false;
+  for (const std::string &Root : Roots)
+    forEachPythonFile(Root, [&](llvm::StringRef Path, llvm::StringRef, llvm::StringRef Content) {
+      llvm::StringRef Stem = llvm::sys::path::stem(Path);
+      if (Stem == Module ||
+          (Stem == "__init__" &&
+           llvm::sys::path::filename(llvm::sys::path::parent_path(Path)) == Module))
+        Shadowed = true;
+      if (Shadowed || !Content.contains(Module))
+        return;
+      std::vector<BindingCall> Calls = bindingCallsIn(Content, Module, Bindings);
+      if (!Calls.empty())
+        Out.push_back({Path.str(), Content.str(), std::move(Calls)});
+    });
+  if (Shadowed)
+    Out.clear();
+  return Out;
+}
+
 namespace {
 
 /// The TORCH_EXTENSION_NAME of \p Main among the extensions the setup file

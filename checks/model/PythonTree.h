@@ -10,6 +10,7 @@
 #ifndef TORCHLINT_CHECKS_MODEL_PYTHONTREE_H
 #define TORCHLINT_CHECKS_MODEL_PYTHONTREE_H
 
+#include "PythonCallers.h"
 #include "PythonFakes.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -23,6 +24,22 @@ namespace torchlint::model {
 /// The scan of the Python files under \p Roots (each scan reads them all;
 /// Session::pythonOps keeps one a run).
 PythonOps scanPythonTrees(const std::vector<std::string> &Roots);
+
+/// A Python file with uses of migrated bindings (bindingCallsIn): its path,
+/// the bytes the offsets count in, and the uses.
+struct PythonFileCalls {
+  std::string Path;
+  std::string Content;
+  std::vector<BindingCall> Calls;
+};
+
+/// The uses of \p Bindings of the extension module \p Module in the Python
+/// files under \p Roots (the files scanPythonTrees reads). None when the
+/// project's Python has a module of that name itself (`_C.py`, a `_C/`
+/// package): which one a `from . import _C` binds is then not known.
+std::vector<PythonFileCalls> bindingCallsUnder(const std::vector<std::string> &Roots,
+                                               llvm::StringRef Module,
+                                               const std::vector<MigratedBinding> &Bindings);
 
 /// The roots the checks scan: those of a PythonRoots option (';'-separated),
 /// else \p ProjectRoot (the main file's project root), when there is one.

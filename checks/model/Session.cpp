@@ -9,6 +9,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/Path.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/SHA256.h"
 
 #include <cassert>
 #include <nlohmann/json.hpp>
@@ -73,6 +75,17 @@ std::string Session::pythonTreeDigest(const std::string &Root) const {
   if (New)
     It->second = model::pythonTreeDigest(Root);
   return It->second;
+}
+
+void Session::notePythonToEdit(const std::string &Path,
+                               const std::array<uint8_t, 32> &Digest) const {
+  std::lock_guard<std::mutex> Guard(Lock);
+  PythonToEdit[Path] = Digest;
+}
+
+std::map<std::string, std::array<uint8_t, 32>> Session::pythonToEdit() const {
+  std::lock_guard<std::mutex> Guard(Lock);
+  return PythonToEdit;
 }
 
 std::string Session::pythonScansToJson() const {
@@ -247,6 +260,16 @@ const PythonOps &TUModel::pythonOps(llvm::StringRef RootsOption) {
     for (const std::string &Root : Roots)
       OnPythonTree(Root);
   return S->pythonOps(Roots);
+}
+
+std::vector<PythonFileCalls> TUModel::bindingCalls(llvm::StringRef RootsOption,
+                                                   llvm::StringRef Module,
+                                                   const std::vector<MigratedBinding> &Bindings) {
+  std::vector<PythonFileCalls> Files = bindingCallsUnder(
+      pythonRoots(RootsOption, S->projectRootOfFile(Main)), Module, Bindings);
+  for (const PythonFileCalls &F : Files)
+    S->notePythonToEdit(F.Path, llvm::SHA256::hash(llvm::arrayRefFromStringRef(F.Content)));
+  return Files;
 }
 
 std::string TUModel::unusedBinding(const PyBinding &B, llvm::StringRef RootsOption) {

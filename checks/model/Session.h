@@ -28,6 +28,8 @@
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <array>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -91,6 +93,12 @@ public:
   std::string pythonScansToJson() const;
   bool preloadPythonScans(llvm::StringRef Json);
 
+  /// The Python files a fix-it edits (the caller rewrite of opaque-binding's
+  /// migration), with the SHA-256 of the bytes its offsets count in: --fix
+  /// writes such a file only while it still holds them.
+  void notePythonToEdit(const std::string &Path, const std::array<uint8_t, 32> &Digest) const;
+  std::map<std::string, std::array<uint8_t, 32>> pythonToEdit() const;
+
   /// The session of the TUs nobody binds: the one set here (once, when a
   /// host such as the clang-tidy plugin loads), else a plain Session.
   static std::shared_ptr<Session> unbound();
@@ -108,6 +116,7 @@ private:
   mutable std::string ScansJson;
   mutable size_t ScansJsonOf = size_t(-1);
   mutable std::map<std::string, std::string> TreeDigests;
+  mutable std::map<std::string, std::array<uint8_t, 32>> PythonToEdit;
   mutable std::map<std::string, std::string> RootOfDirectory;
   mutable std::map<std::string, std::shared_ptr<const ProjectIndex>> StoredIndexes;
   mutable std::once_flag LateOnce;
@@ -134,6 +143,11 @@ public:
   /// The Python the checks read for this TU: the roots of a PythonRoots
   /// option (';'-separated), else the TU's project root.
   const PythonOps &pythonOps(llvm::StringRef RootsOption);
+  /// The uses of the bindings \p Bindings of the extension module \p Module
+  /// in the Python this TU's checks read (bindingCallsUnder), each file's
+  /// digest noted in the session (notePythonToEdit).
+  std::vector<PythonFileCalls> bindingCalls(llvm::StringRef RootsOption, llvm::StringRef Module,
+                                            const std::vector<MigratedBinding> &Bindings);
   /// Why torch.compile never runs the operator rooting \p C in this
   /// project: its Python uses it only where torch.compile does not trace
   /// (PythonOps::untracedOpUses), or names its namespace's ops one by one

@@ -3,6 +3,7 @@
 #include "cli/Fixes.h"
 #include "cli/Cli.h"
 #include "fixits/ApplyFixes.h"
+#include "model/PythonTokens.h"
 #include "report/Output.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -32,7 +33,7 @@ bool hasParseError(const std::string &File, const std::vector<FileError> &Errors
 bool fixFile(const std::string &File, std::vector<fixits::Edit> Edits, const LintResult &Result,
              bool Quiet, const EngineOptions *Reparse,
              const clang::tooling::CompilationDatabase *Database,
-             const std::vector<std::string> &WriteRoots) {
+             const std::vector<std::string> &WriteRoots, bool Python) {
   // The file written is the real one (a symlink stays a symlink), and only
   // inside the tree that was named.
   llvm::SmallString<256> Real;
@@ -85,8 +86,16 @@ bool fixFile(const std::string &File, std::vector<fixits::Edit> Edits, const Lin
   if (std::getenv("TORCHLINT_TEST_BREAK_FIXES"))
     A.Content += "\n}}} // injected by TORCHLINT_TEST_BREAK_FIXES\n";
   // Re-parse the fixed text before writing: a fix that makes a file that
-  // parsed stop parsing is rolled back.
-  if (Reparse && !hasParseError(File, Result.Errors)) {
+  // parsed stop parsing is rolled back. (A Python file's fix-its replace a
+  // callee's name by a dotted one: its brackets must pair as they did.)
+  if (Python) {
+    if (model::python::balanced(model::python::tokenize((*Buf)->getBuffer())) &&
+        !model::python::balanced(model::python::tokenize(A.Content))) {
+      llvm::errs() << "torch-lint: error: the fixes for " << displayPath(File)
+                   << " would make it fail to parse; nothing was written\n";
+      return false;
+    }
+  } else if (Reparse && !hasParseError(File, Result.Errors)) {
     EngineOptions Check = *Reparse;
     Check.Progress = nullptr;
     Check.Overlay[File] = A.Content;
@@ -116,19 +125,46 @@ int applyFixes(const std::vector<std::string> &Files, const LintResult &Result,
                const clang::tooling::CompilationDatabase *Database,
                const std::vector<std::string> &WriteRoots) {
   std::map<std::string, std::vector<fixits::Edit>> ByFile;
+  // A fix-it in a Python file goes with its finding's C++ fix (the callers
+  // of bindings the fix registers as operators): written only once that
+  // C++ file is. By the finding's file.
+  std::map<std::string, std::map<std::string, std::vector<fixits::Edit>>> PythonOf;
   unsigned Outside = 0;
   for (const Finding &F : Result.Findings)
     for (const FixIt &Fix : F.FixIts) {
+      fixits::Edit E{Fix.Loc.Offset, Fix.Length, Fix.Replacement, F.Check};
+      if (llvm::StringRef(Fix.Loc.File).ends_with(".py") &&
+          llvm::is_contained(Files, F.Loc.File) && !llvm::is_contained(Files, Fix.Loc.File)) {
+        PythonOf[F.Loc.File][Fix.Loc.File].push_back(std::move(E));
+        continue;
+      }
       if (!llvm::is_contained(Files, Fix.Loc.File)) {
         ++Outside; // Never write a file that was not named.
         continue;
       }
-      ByFile[Fix.Loc.File].push_back(
-          {Fix.Loc.Offset, Fix.Length, Fix.Replacement, F.Check});
+      ByFile[Fix.Loc.File].push_back(std::move(E));
     }
   bool Failed = false;
-  for (auto &[File, Edits] : ByFile)
-    Failed |= !fixFile(File, std::move(Edits), Result, Quiet, Reparse, Database, WriteRoots);
+  std::map<std::string, std::vector<fixits::Edit>> Python;
+  for (auto &[File, Edits] : ByFile) {
+    bool Fixed = fixFile(File, std::move(Edits), Result, Quiet, Reparse, Database, WriteRoots,
+                         /*Python=*/false);
+    Failed |= !Fixed;
+    if (auto It = PythonOf.find(File); It != PythonOf.end()) {
+      if (Fixed)
+        for (auto &[PyFile, PyEdits] : It->second)
+          llvm::append_range(Python[PyFile], PyEdits);
+      else
+        for (auto &[PyFile, PyEdits] : It->second)
+          llvm::errs() << "torch-lint: " << escapeForTerminal(displayPath(PyFile))
+                       << ": the calls of the operators the fix of "
+                       << escapeForTerminal(displayPath(File))
+                       << " registers are left as they are (that file was not fixed)\n";
+    }
+  }
+  for (auto &[File, Edits] : Python)
+    Failed |= !fixFile(File, std::move(Edits), Result, Quiet, Reparse, Database, WriteRoots,
+                       /*Python=*/true);
   if (Outside && !Quiet)
     llvm::errs() << "torch-lint: " << Outside
                  << " fix-it(s) in files not named on the command line were not applied\n";

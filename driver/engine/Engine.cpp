@@ -1004,6 +1004,11 @@ public:
         Result.Findings.push_back(findingOf(E, Files)); // (Errors: per input.)
     for (const std::string &File : Files)
       addFileErrors(File);
+    // The Python files fix-its edit, by the bytes the checks read (--fix
+    // writes one only while it holds them).
+    if (Options.Session)
+      for (auto &[Path, Digest] : Options.Session->pythonToEdit())
+        Result.Parsed.try_emplace(Path, Digest);
     Result.SkippedTorchHeaders = std::move(State.SkippedTorchHeaders);
     Result.Facts = std::move(State.Facts);
     Result.Queries = std::move(State.Queries);

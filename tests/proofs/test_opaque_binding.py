@@ -6,10 +6,18 @@ as module tlp_ob, the golden file as module tlp_obf (its
 TORCH_LIBRARY_FRAGMENT(TORCH_EXTENSION_NAME) ops are torch.ops.tlp_obf.*).
 """
 
+import importlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 import torch
+from torch.utils import cpp_extension
 
-from proofkit import (Fakes, behaviour, compile_run, edge_values, input_matrix, same_behaviour,
+from proofkit import (Fakes, behaviour, byte_identical, compile_run, edge_values, input_matrix, same_behaviour,
                       show_behaviour, source)
 
 FILE = "torch-compile-opaque-binding.cpp"
@@ -368,3 +376,74 @@ def test_optional_of_a_const_tensor_is_no_kernel_type(builder, lint, record):
     assert notes and "use 'c10::optional<at::Tensor>' instead" in notes[0], notes
     assert bad, "optional<const at::Tensor> compiled as a kernel parameter"
     assert torch.equal(got[0], x * m) and torch.equal(got[1], x * 2)
+
+
+# --------------------------------------------------------------------------
+# The example extension after `torch-lint --fix`: the C++ registration and
+# the Python callers the same fix rewrites (issue #31).
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "image_ops"
+
+
+@pytest.fixture(scope="module")
+def fixed_example(builder):
+    """examples/image_ops copied, `torch-lint --fix csrc/bindings.cpp` run in
+    the copy (its own project), built with cpp_extension as image_ops._C, and
+    its Python package imported from the copy."""
+    work = builder.root / "image_ops_fixed"
+    shutil.rmtree(work, ignore_errors=True)
+    shutil.copytree(EXAMPLE, work, ignore=shutil.ignore_patterns("build", "*.so", "__pycache__"))
+    binary = os.environ.get("TORCHLINT_BIN", str(Path(__file__).resolve().parents[2] / "build" / "bin" / "torch-lint"))
+    p = subprocess.run([binary, "--project-root=.", "--fix", "csrc/bindings.cpp"], cwd=work,
+                       env=dict(os.environ, VIRTUAL_ENV=sys.prefix), capture_output=True, text=True,
+                       timeout=600)
+    assert p.returncode in (0, 1), p.stdout[-2000:] + p.stderr[-2000:]
+    build = builder.root / "image_ops_fixed_build"
+    build.mkdir(exist_ok=True)
+    # Sources copied to the build directory only when they changed: ninja
+    # then skips an unchanged build.
+    srcs = []
+    for name in ("ops.cpp", "bindings.cpp"):
+        dst, text = build / name, (work / "csrc" / name).read_text()
+        if not dst.exists() or dst.read_text() != text:
+            dst.write_text(text)
+        srcs.append(str(dst))
+    ext = cpp_extension.load("_C", srcs, build_directory=str(build), verbose=False)
+    sys.modules["image_ops._C"] = ext
+    sys.path.insert(0, str(work))
+    try:
+        transforms = importlib.import_module("image_ops.transforms")
+    finally:
+        sys.path.remove(str(work))
+    return work, p.stderr, ext, transforms
+
+
+def test_example_fix_migrates_the_python_callers(fixed_example, record):
+    work, err, ext, transforms = fixed_example
+    text = (work / "image_ops" / "transforms.py").read_text()
+    imgs = [(_x(2, 3, 4, 5),), (_x(1, 3, 7, 3),)]
+    results = []
+    for module, binding in ((transforms.Grayscale(), ext.rgb_to_gray),
+                            (transforms.HorizontalFlip(), ext.flip_horizontal)):
+        for backend in ("eager", "aot_eager"):
+            for dynamic in (False, True):
+                out = compile_run(module, imgs, fullgraph=True, dynamic=dynamic, backend=backend)
+                same = out.ok and byte_identical(out.result, binding(*imgs[-1]))
+                results.append((type(module).__name__, backend, dynamic, out.ok, out.graphs, same))
+        eager = all(byte_identical(module(*a), binding(*a)) for a in imgs)
+        results.append((type(module).__name__, "no compile", None, True, 0, eager))
+    record("examples/image_ops/csrc/bindings.cpp", 23,
+           "copy examples/image_ops, `torch-lint --fix csrc/bindings.cpp`, build with cpp_extension, "
+           "then compile image_ops.transforms' modules fullgraph (eager and aot_eager, static and "
+           "dynamic shapes) and compare with the pybind11 binding (torch.equal of the bytes)",
+           "; ".join(f"{m} {b}{'' if d is None else ' dynamic' if d else ' static'}: "
+                     f"{'ok' if ok else 'FAILED'}, {g} graph(s), {'same bytes' if s else 'DIFFERENT'}"
+                     for m, b, d, ok, g, s in results),
+           check="torch-compile-opaque-binding", kind="fix",
+           claim="fix-it: registers rgb_to_gray and flip_horizontal with TORCH_LIBRARY and rewrites "
+                 "the Python calls to torch.ops.image_ops.*")
+    assert "torch.ops.image_ops.rgb_to_gray(img)" in text, text
+    assert "torch.ops.image_ops.flip_horizontal(img)" in text, text
+    assert "_C.rgb_to_gray" not in text and "from . import _C" in text, text
+    assert "applied 2 fix-its to image_ops/transforms.py" in err, err
+    assert all(ok and s for _, _, _, ok, _, s in results), results

@@ -1,0 +1,103 @@
+//===--- PythonCallersTest.cpp - The Python calls opaque-binding's fix rewrites ===//
+
+#include "checks/model/PythonCallers.h"
+
+#include "gtest/gtest.h"
+
+#include <string>
+#include <vector>
+
+namespace {
+
+using torchlint::model::BindingCall;
+using torchlint::model::bindingCallsIn;
+using torchlint::model::MigratedBinding;
+
+const std::vector<MigratedBinding> Bindings = {{"rgb_to_gray", {"img"}},
+                                               {"blend", {"a", "b", "alpha"}}};
+
+/// "callee -> problem" per use, the callee as the source spells it.
+std::vector<std::string> uses(const std::string &Source, const std::string &Module = "_C") {
+  std::vector<std::string> Out;
+  for (const BindingCall &C : bindingCallsIn(Source, Module, Bindings))
+    Out.push_back(std::to_string(C.Line) + ": " + Source.substr(C.Offset, C.Length) + " -> " +
+                  C.Binding + (C.Problem.empty() ? "" : " | " + C.Problem));
+  return Out;
+}
+
+TEST(PythonCallers, CallsOnTheModuleAndNamesImportedFromItAreFound) {
+  std::string Src = "import torch\n"
+                    "from . import _C\n"
+                    "from ._C import blend as mix\n"
+                    "import image_ops._C\n"
+                    "import image_ops._C as ext\n"
+                    "def f(x, y):\n"
+                    "    a = _C.rgb_to_gray(x)\n"
+                    "    b = mix(x, y, 0.5)\n"
+                    "    c = image_ops._C.rgb_to_gray(img=x)\n"
+                    "    return ext.blend(x, y, alpha=0.5), a, b, c\n";
+  EXPECT_EQ(uses(Src), (std::vector<std::string>{
+                           "7: _C.rgb_to_gray -> rgb_to_gray",
+                           "8: mix -> blend",
+                           "9: image_ops._C.rgb_to_gray -> rgb_to_gray",
+                           "10: ext.blend -> blend",
+                       }));
+}
+
+TEST(PythonCallers, UsesTorchOpsCannotTakeAsTheyAreAreListedWithWhy) {
+  std::string Src = "import torch\n"
+                    "from . import _C\n"
+                    "f = _C.rgb_to_gray\n"
+                    "_C.blend(x, y)\n"
+                    "_C.blend(*args)\n"
+                    "_C.blend(x, y, scale=2)\n"
+                    "_C.blend(x, y, 1, 2)\n";
+  std::vector<std::string> U = uses(Src);
+  ASSERT_EQ(U.size(), 5u);
+  EXPECT_NE(U[0].find("3: _C.rgb_to_gray -> rgb_to_gray | is used without a call"),
+            std::string::npos);
+  EXPECT_NE(U[1].find("is called with 2 argument(s) where the schema has 3 (a py::arg default"),
+            std::string::npos);
+  EXPECT_NE(U[2].find("'*' or '**'"), std::string::npos);
+  EXPECT_NE(U[3].find("'scale='"), std::string::npos);
+  EXPECT_NE(U[4].find("is called with 4 argument(s) where the schema has 3"), std::string::npos);
+  EXPECT_EQ(U[4].find("py::arg default"), std::string::npos);
+}
+
+TEST(PythonCallers, AFileWithoutTorchKeepsItsCalls) {
+  std::vector<std::string> U = uses("from . import _C\n_C.rgb_to_gray(x)\n");
+  ASSERT_EQ(U.size(), 1u);
+  EXPECT_NE(U[0].find("does not 'import torch'"), std::string::npos);
+  // `import torch.nn` binds torch; `import torch as T` does not.
+  EXPECT_EQ(uses("import torch.nn\nfrom . import _C\n_C.rgb_to_gray(x)\n"),
+            (std::vector<std::string>{"3: _C.rgb_to_gray -> rgb_to_gray"}));
+  EXPECT_NE(uses("import torch as T\nfrom . import _C\n_C.rgb_to_gray(x)\n")[0].find("import torch"),
+            std::string::npos);
+}
+
+TEST(PythonCallers, LookAlikesAreNoUses) {
+  // Another module's function of the same name, a method of an object, an
+  // attribute named like the module, a name the file rebinds, a definition,
+  // strings and comments, the import itself.
+  std::string Src = "import torch\n"
+                    "from . import other\n"
+                    "from . import _C\n"
+                    "from ._C import rgb_to_gray\n"
+                    "other.rgb_to_gray(x)\n"
+                    "self._C.rgb_to_gray(x)\n"
+                    "obj.rgb_to_gray(x)\n"
+                    "s = '_C.rgb_to_gray(x)'  # _C.rgb_to_gray(x)\n"
+                    "_C.blend.__doc__\n";
+  EXPECT_TRUE(uses(Src).empty());
+  // A handle the file rebinds stands for something else.
+  EXPECT_TRUE(uses("import torch\nfrom . import _C\n_C = load()\n_C.rgb_to_gray(x)\n").empty());
+  EXPECT_TRUE(uses("import torch\nfrom ._C import rgb_to_gray\n"
+                   "def rgb_to_gray(x):\n    return x\nrgb_to_gray(x)\n")
+                  .empty());
+  // A module of another name: `_C` of `from pkg import _C2`.
+  EXPECT_TRUE(uses("import torch\nfrom . import _C2\n_C2.rgb_to_gray(x)\n").empty());
+  // A binding the fix does not migrate.
+  EXPECT_TRUE(uses("import torch\nfrom . import _C\n_C.version()\n").empty());
+}
+
+} // namespace
