@@ -551,6 +551,14 @@ bool isFactory(StringRef Name) {
                       "empty_strided", "empty_symint", "scalar_tensor"});
 }
 
+bool isRandomFactory(StringRef Name) {
+  return Name.starts_with("rand") || inSet(Name, {"normal", "bernoulli", "multinomial", "poisson"});
+}
+
+bool isFactoryDefault(StringRef Name) {
+  return inSet(Name, {"kFloat", "kFloat32", "Float", "kCPU", "CPU"});
+}
+
 unsigned channelsLastInputRank(StringRef Name) {
   // Each op here keeps channels_last input channels_last: checked on torch
   // 2.x by tests/proofs/test_torch_facts.py, which reads these lists.

@@ -169,6 +169,13 @@ bool isElementAccessMethod(llvm::StringRef Name);
 bool isDataAccessMethod(llvm::StringRef Name);
 /// Tensor factories (torch::/at:: free functions).
 bool isFactory(llvm::StringRef Name);
+/// Functions that draw random values (rand, randn, randint, randperm and
+/// their _like forms, normal, bernoulli, multinomial, poisson): new values
+/// on every call, never the same tensor twice.
+bool isRandomFactory(llvm::StringRef Name);
+/// The dtype and device a factory makes without options (float32 on the
+/// CPU), as code names them: kFloat, kFloat32, Float, kCPU, CPU.
+bool isFactoryDefault(llvm::StringRef Name);
 /// Methods that write every element of self, reading none: copy_, fill_,
 /// zero_, normal_, uniform_, ...
 bool isFullOverwriteMethod(llvm::StringRef Name);

@@ -352,8 +352,7 @@ void AllocInLoopCheck::checkHelperCall(const CallExpr &Call, ASTContext &Ctx) {
     // A tensor made to carry one number, whatever the arguments.
     if (const CallExpr *One = scalarRoundTrip(*F, Ctx)) {
       StringRef Factory = One->getDirectCallee()->getName();
-      bool Random = Factory.starts_with("rand") || Factory == "normal" ||
-                    Factory == "bernoulli" || Factory == "multinomial";
+      bool Random = ops::isRandomFactory(Factory);
       diag(Call.getBeginLoc(),
            "'%0' allocates a one-element tensor ('%1') and reads it back to return "
            "one number, on every call: here on every iteration of this loop, where "
@@ -452,8 +451,7 @@ void AllocInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   // noise per training step (pytorch-cpp's GAN), whose allocation is nothing
   // next to the step. (One element read back per draw is the kind above.)
   StringRef FName = F->getName();
-  if (!Carrier && (FName.starts_with("rand") || FName == "normal" || FName == "bernoulli" ||
-                   FName == "multinomial" || FName == "poisson"))
+  if (!Carrier && ops::isRandomFactory(FName))
     return;
   if (OneElement)
     diag(Call->getBeginLoc(),

@@ -201,8 +201,7 @@ void RedundantCopyCheck::checkAllocateThenMove(const CXXMemberCallExpr *To,
     Explicit += !isa<CXXDefaultArgExpr>(A);
   if (const auto *Ref = dyn_cast<DeclRefExpr>(ignoreWrappers(To->getArg(0)));
       Ref && Explicit == 1 && Ref->getDecl()->getIdentifier() &&
-      llvm::is_contained({"kFloat", "kFloat32", "Float", "kCPU", "CPU"},
-                         Ref->getDecl()->getName()))
+      ops::isFactoryDefault(Ref->getDecl()->getName()))
     return;
   diag(To->getExprLoc(),
        "'%0(...)' allocates with the default device and dtype and '.to(...)' "
