@@ -111,14 +111,18 @@ TEST(ProjectMode, TheMigrationRegistersEachFunctionUnderTheKeyItsCodeProves) {
   std::string Cache, Dir = copyProject("project-mode-migration", Cache);
   RunResult J = runTorchLint(flags(Cache) + "--format=json csrc", Dir);
   json Doc = json::parse(J.Out);
-  std::string Block, RegistryBlock;
+  std::string Block, RegistryBlock, PythonCalls;
   std::map<std::string, std::string> Notes;
   for (const auto &F : Doc["findings"]) {
     if (F["check"] != "torch-compile-opaque-binding")
       continue;
     for (const auto &X : F["fixits"])
-      (F["file"] == "csrc/registry/pybind.cpp" ? RegistryBlock : Block) +=
-          X["replacement"].get<std::string>();
+      if (llvm::StringRef(X["file"].get<std::string>()).ends_with(".py"))
+        PythonCalls += X["file"].get<std::string>() + ":" + std::to_string(X["line"].get<int>()) +
+                       " " + X["replacement"].get<std::string>() + "\n";
+      else
+        (F["file"] == "csrc/registry/pybind.cpp" ? RegistryBlock : Block) +=
+            X["replacement"].get<std::string>();
     for (const auto &N : F["notes"])
       Notes[F["message"].get<std::string>().substr(0, 40)] += N["message"].get<std::string>();
   }
@@ -143,6 +147,12 @@ TEST(ProjectMode, TheMigrationRegistersEachFunctionUnderTheKeyItsCodeProves) {
                    "  m.impl(\"fill_cuda\", &split_op::fill_cuda);\n"
                    "}")
       << J.Out;
+  // The same fix rewrites the package's calls of the four (the calls of
+  // the two it leaves out stay).
+  EXPECT_EQ(PythonCalls, "python/split_op/functional.py:15 torch.ops.split_op.raw_add\n"
+                         "python/split_op/functional.py:19 torch.ops.split_op.ingroup\n"
+                         "python/split_op/functional.py:24 torch.ops.split_op.mark_visible\n"
+                         "python/split_op/functional.py:28 torch.ops.split_op.fill_cuda\n");
   std::string All;
   for (const auto &[Message, Text] : Notes)
     All += Text + "\n";
