@@ -1353,6 +1353,72 @@ TEST(PythonFakes, AModuleRunningAPlainLayersForwardReachesIt) {
   }
 }
 
+// ngp_pl's render: `render_func = __render_rays_test` (or the ternary of
+// two functions), then `render_func(...)`, in a function a module's forward
+// calls: each function the variable may hold is called there. Look-alike: a
+// variable holding a function that is never called.
+TEST(PythonFakes, AFunctionCalledThroughAVariableIsReached) {
+  std::string Dir = makeTempDir("python-called-through");
+  writeFile(Dir + "/rendering.py",
+            "import torch\nimport vren\n"
+            "def render(model, x, test=False):\n"
+            "    if test:\n"
+            "        render_func = _render_test\n"
+            "    else:\n"
+            "        render_func = _render_train\n"
+            "    pick = _render_a if model.a else _render_b\n"
+            "    kept = _render_kept\n"
+            "    return render_func(model, x) + pick(x)\n"
+            "def _render_test(model, x):\n"
+            "    return vren.raymarching_test(x)\n"
+            "def _render_train(model, x):\n"
+            "    return vren.raymarching_train(x)\n"
+            "def _render_a(x):\n    return vren.render_a(x)\n"
+            "def _render_b(x):\n    return vren.render_b(x)\n"
+            "def _render_kept(x):\n    return vren.render_kept(x)\n"
+            "class System(torch.nn.Module):\n"
+            "    def forward(self, x):\n"
+            "        return render(self.model, x)\n");
+  const PythonOps P = scanPythonTrees({Dir});
+  for (const char *Name : {"raymarching_test", "raymarching_train", "render_a", "render_b"})
+    EXPECT_NE(P.reachedUse(Name), "") << Name;
+  EXPECT_EQ(P.reachedUse("render_kept"), "");
+  EXPECT_NE(P.firstUse("render_kept"), "");
+}
+
+// ngp_pl's train.py: `from models.rendering import render`, then
+// `render(...)` in the LightningModule's forward, while show_gui.py's GUI class
+// has a `render` method too: the call is the module's function, not the
+// method. Look-alike: a name two modules of the same name define at their top
+// level (two `utils.py`), which the call does not resolve.
+TEST(PythonFakes, ACallOfANameImportedFromAModuleIsThatModulesFunction) {
+  std::string Dir = makeTempDir("python-module-function");
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Dir + "/models"));
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Dir + "/a"));
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Dir + "/b"));
+  writeFile(Dir + "/models/rendering.py", "import vren\n"
+                                          "def render(model, x):\n"
+                                          "    return vren.raymarching(x)\n");
+  writeFile(Dir + "/show_gui.py", "import vren\n"
+                                  "class GUI:\n"
+                                  "    def render(self):\n"
+                                  "        return vren.gui_only(self.img)\n");
+  writeFile(Dir + "/a/utils.py", "import vren\ndef helper(x):\n    return vren.helper_a(x)\n");
+  writeFile(Dir + "/b/utils.py", "import vren\ndef helper(x):\n    return vren.helper_b(x)\n");
+  writeFile(Dir + "/train.py", "import torch\n"
+                               "from models.rendering import render\n"
+                               "from a.utils import helper\n"
+                               "class System(torch.nn.Module):\n"
+                               "    def forward(self, x):\n"
+                               "        return render(self.model, x) + helper(x)\n");
+  const PythonOps P = scanPythonTrees({Dir});
+  EXPECT_EQ(P.reachedUse("raymarching"), "models/rendering.py:3, in 'render'");
+  for (const char *Name : {"gui_only", "helper_a", "helper_b"}) {
+    EXPECT_EQ(P.reachedUse(Name), "") << Name;
+    EXPECT_NE(P.firstUse(Name), "") << Name;
+  }
+}
+
 // TransformerEngine's te.ops: a fuser's autograd Function runs each op's
 // `fuser_forward`, a method the base declares `@abc.abstractmethod` and 3
 // classes define; the basic ops' `fuser_forward` runs `self.op_forward`,

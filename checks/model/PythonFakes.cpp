@@ -746,6 +746,10 @@ const char *const StoredInClass = "kept in class ";
 /// A use's marker in a method named forward or backward of a class that is
 /// no autograd Function: the class's name follows (markReached).
 const char *const MethodOf = "method of ";
+/// A use in a method of a class (any method: MethodOf is forward's and
+/// backward's): a `name(...)` resolved to a module's top-level function
+/// reaches no method of that name (markReached's TopCalls).
+const char *const InAMethod = "use in a method";
 /// The markers of what torch.compile traces: a function passed to
 /// torch.compile (the use's), a function decorated `@torch.compile` (the
 /// decorator's last part), and a use in a function a forward, a backward
@@ -984,6 +988,13 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
   // `a.b.c`), within its line: filled line by line, so that a file of one
   // long chain is read once, not once per name.
   std::vector<size_t> ChainHead(T.size());
+  // The plain names the file calls (`render_func(...)`): a function stored
+  // in such a variable runs where it is called.
+  std::set<std::string> CalledNames;
+  for (size_t I = 0; I + 1 < T.size(); ++I)
+    if (T[I].Kind == Tok::Name && T[I + 1].is("(") &&
+        (I == 0 || (!T[I - 1].is(".") && !T[I - 1].is("def"))))
+      CalledNames.insert(T[I].Text);
   // What a use is called on, as a marker (finishScan reads it): none for
   // a library's function (`F.layer_norm`, `torch.flatten`, a name imported
   // from numpy) or a value's method (`t[i].flatten()`); OnModule and the
@@ -1103,6 +1114,8 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
     Own.insert(InFunction + InFn.Node);
     if (!InFn.OfClass.empty() && (InFn.Node == "forward" || InFn.Node == "backward"))
       Own.insert(MethodOf + InFn.OfClass);
+    if (!InFn.OfClass.empty())
+      Own.insert(InAMethod);
   };
   std::vector<std::string> Pending; // decorators of the next def/class
   for (const Line &L : Lines) {
@@ -1166,8 +1179,10 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       // where the file defines one (PythonOps::markReached).
       if (!F.Class && !Stack.empty() && Stack.back().Class)
         ++Out.Definitions[F.Name + "@" + File];
-      if (!F.Class && Stack.empty())
+      if (!F.Class && Stack.empty()) {
         Out.ModuleFunctions.insert(ModuleName + ":" + F.Name);
+        ++Out.ModuleFunctionDefs[ModuleName + ":" + F.Name];
+      }
       if (!F.Class && !Stack.empty() && Stack.back().Class &&
           llvm::is_contained(Pending, "abstractmethod"))
         Out.AbstractMethods.insert(F.Name);
@@ -1280,6 +1295,23 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
               StoredAs[Values[N].second] = Targets[N];
       }
     }
+    // `render_func = __render_rays_test` (or `a if test else b`) in a
+    // function whose file calls `render_func(...)`: a call of each function
+    // the variable may hold, from the function around it (ngp_pl's render,
+    // first look round 42).
+    std::set<size_t> CalledThrough;
+    if (!Def && InnermostFunction() && L.Begin + 2 < L.End && T[L.Begin].Kind == Tok::Name &&
+        T[L.Begin + 1].is("=") && CalledNames.count(T[L.Begin].Text) &&
+        T[L.Begin + 2].Kind == Tok::Name) {
+      size_t V = L.Begin + 2;
+      if (V + 1 == L.End) {
+        CalledThrough.insert(V);
+      } else if (T[V + 1].is("if") && L.End >= V + 5 && T[L.End - 2].is("else") &&
+                 T[L.End - 1].Kind == Tok::Name) {
+        CalledThrough.insert(V);
+        CalledThrough.insert(L.End - 1);
+      }
+    }
     for (size_t I = Def ? B + 2 : L.Begin; I < L.End; ++I) {
       if (T[I].Kind != Tok::Name)
         continue;
@@ -1317,7 +1349,8 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       if (OuterFunction() && namesTorchDisable(T, I, L.End))
         Out.CompileDisablers.insert(OuterFunction()->Name); // `return torch.compiler.disable(fn)`
       auto Stored = StoredAs.find(I);
-      bool Called = (I + 1 < L.End && T[I + 1].is("(")) || Stored != StoredAs.end();
+      bool Called = (I + 1 < L.End && T[I + 1].is("(")) || Stored != StoredAs.end() ||
+                    CalledThrough.count(I);
       bool Attribute = I > L.Begin && T[I - 1].is(".");
       // `_Fp8Padding.apply(...)`, `fwd_fn = _LayerNormMLP.apply` (or its
       // `.forward`, run without autograd): where a class's autograd methods
@@ -1869,15 +1902,22 @@ void PythonOps::markReached() {
     for (const auto &[Markers, At] : ByMarkers)
       if (Markers.count(CompiledArgument))
         Roots.insert(Name);
+  // The top-level functions reached through the module that defines them
+  // (the "\x02" edges below): a use in one of them is reached, a use in a
+  // method of the same name is not.
+  std::set<std::string> TopRoots;
   auto InReached = [&](const std::set<std::string> &M) {
     if (Untraced(M))
       return false;
     if (M.count(CompileDecorator))
       return true;
+    bool InMethod = M.count(InAMethod) > 0;
     for (const std::string &X : M)
-      if (llvm::StringRef(X).starts_with(InFunction) &&
-          Roots.count(FunctionOf(M, X.substr(std::strlen(InFunction)))))
-        return true;
+      if (llvm::StringRef(X).starts_with(InFunction)) {
+        std::string Fn = FunctionOf(M, X.substr(std::strlen(InFunction)));
+        if (Roots.count(Fn) || (!InMethod && TopRoots.count(Fn)))
+          return true;
+      }
     return false;
   };
   // (A name several functions have is no edge: which one a call runs is
@@ -1901,7 +1941,25 @@ void PythonOps::markReached() {
   // method of that name (omniserve's `self.forward = self.forward_wo_act_sum`
   // in two files): that method, whatever other files define.
   const std::string OwnMethod = "\x01";
+  // An edge "\x02name": `name(...)` imported from (or called on) the one
+  // module that defines a top-level function of that name: that function
+  // (TopRoots), walked through the uses outside methods (TopCalls), whatever
+  // methods share the name (ngp_pl's `render`, a GUI method's name too).
+  const std::string TopFunction = "\x02";
+  std::map<std::string, unsigned> TopDefs;
+  for (const auto &[MF, Count] : ModuleFunctionDefs)
+    TopDefs[llvm::StringRef(MF).rsplit(':').second.str()] += Count;
+  std::map<std::string, std::vector<std::string>> TopCalls;
   auto Reach = [&](const std::string &Edge) {
+    if (llvm::StringRef(Edge).starts_with(TopFunction)) {
+      std::string Name = Edge.substr(TopFunction.size());
+      if ((!Via || !ReadsValues.count(Name)) && !Dunder(Name) && TopRoots.insert(Name).second) {
+        Work.push_back(Edge);
+        if (Via)
+          ReachedFromExport.emplace(Name, *Via);
+      }
+      return;
+    }
     bool Resolved = llvm::StringRef(Edge).starts_with(OwnMethod);
     std::string Name = Resolved ? Edge.substr(OwnMethod.size()) : Edge;
     // (From an export, not through a function that reads tensor values on
@@ -1930,16 +1988,35 @@ void PythonOps::markReached() {
         if (auto It = Definitions.find(Name + "@" + File.str());
             It != Definitions.end() && It->second == 1)
           Edge = OwnMethod + Name;
+      // `render(...)` after `from models.rendering import render` (or
+      // `rendering.render(...)`): the one function of that name the module
+      // defines at its top level, whatever methods share the name (ngp_pl's
+      // GUI has a `render` method; first look round 42).
+      // (Its use is also kept as "NAME@MODULE", the module's last part.)
+      // Only where no other module defines the name at its top level: the
+      // walk from it then enters no method (TopCalls), and no other
+      // module's function of that name.
+      if (auto [Fn, Module] = llvm::StringRef(Name).split('@'); !Module.empty())
+        if (auto It = ModuleFunctionDefs.find((Module + ":" + Fn).str());
+            It != ModuleFunctionDefs.end() && It->second == 1 && TopDefs[Fn.str()] == 1)
+          Edge = TopFunction + Fn.str();
+      bool InMethod = Markers.count(InAMethod) > 0;
       for (const std::string &X : Markers)
-        if (llvm::StringRef(X).starts_with(InFunction))
-          Calls[FunctionOf(Markers, X.substr(std::strlen(InFunction)))].push_back(Edge);
+        if (llvm::StringRef(X).starts_with(InFunction)) {
+          std::string Fn = FunctionOf(Markers, X.substr(std::strlen(InFunction)));
+          Calls[Fn].push_back(Edge);
+          if (!InMethod)
+            TopCalls[Fn].push_back(Edge);
+        }
     }
   }
   auto Walk = [&] {
     while (!Work.empty()) {
       std::string F = std::move(Work.back());
       Work.pop_back();
-      if (auto It = Calls.find(F); It != Calls.end())
+      bool Top = llvm::StringRef(F).starts_with(TopFunction);
+      auto &From = Top ? TopCalls : Calls;
+      if (auto It = From.find(Top ? F.substr(TopFunction.size()) : F); It != From.end())
         for (const std::string &Name : It->second)
           Reach(Name);
     }

@@ -83,6 +83,10 @@ struct PythonOps {
   /// (MODULE: the file's stem, a package's directory for its __init__.py):
   /// a call `mod.NAME(...)` on such a module calls it, not a binding.
   std::set<std::string> ModuleFunctions;
+  /// How many files of each MODULE define each top-level function, as
+  /// "MODULE:NAME" (two `utils.py` may): a call on the module, or of the
+  /// name imported from it, is that function where exactly one does.
+  std::map<std::string, unsigned> ModuleFunctionDefs;
   /// What a package's `__init__.py` imports from its own modules, as
   /// "PACKAGE:MODULE:NAME" (NAME "*" for `from .MODULE import *`): the
   /// package's functions too (finishScan adds them to ModuleFunctions), so
