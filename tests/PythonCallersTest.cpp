@@ -78,7 +78,7 @@ TEST(PythonCallers, AFileWithoutTorchKeepsItsCalls) {
 TEST(PythonCallers, LookAlikesAreNoUses) {
   // Another module's function of the same name, a method of an object, an
   // attribute named like the module, a name the file rebinds, a definition,
-  // strings and comments, the import itself.
+  // strings and comments, the import itself, torch's own `torch._C`.
   std::string Src = "import torch\n"
                     "from . import other\n"
                     "from . import _C\n"
@@ -87,7 +87,8 @@ TEST(PythonCallers, LookAlikesAreNoUses) {
                     "self._C.rgb_to_gray(x)\n"
                     "obj.rgb_to_gray(x)\n"
                     "s = '_C.rgb_to_gray(x)'  # _C.rgb_to_gray(x)\n"
-                    "_C.blend.__doc__\n";
+                    "_C.blend.__doc__\n"
+                    "torch._C.rgb_to_gray(x)\n";
   EXPECT_TRUE(uses(Src).empty());
   // A handle the file rebinds stands for something else.
   EXPECT_TRUE(uses("import torch\nfrom . import _C\n_C = load()\n_C.rgb_to_gray(x)\n").empty());

@@ -4,6 +4,7 @@
 #include "PythonTokens.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
 #include <map>
@@ -31,80 +32,48 @@ std::pair<std::vector<std::string>, size_t> dottedAt(const std::vector<Tok> &T, 
   return {Parts, I};
 }
 
-/// What a file binds: names standing for the module (`_C`, or
-/// `image_ops._C` after `import image_ops._C`), names standing for a
-/// binding (`from ._C import f as g`: g -> f), whether `torch` is bound.
+/// What a file binds: names standing for the module (`_C`, or `image_ops`
+/// after `import image_ops._C`, whose uses spell `image_ops._C.f`), names
+/// standing for a binding (`from ._C import f as g`: g -> f), whether
+/// `torch` is bound.
 struct Imports {
   std::set<std::vector<std::string>> Handles;
   std::map<std::string, std::string> Aliases;
   bool Torch = false;
-  std::vector<std::pair<size_t, size_t>> Lines; ///< The import lines' tokens.
 };
 
 Imports importsOf(const std::vector<Tok> &T, const std::vector<Line> &Lines,
                   llvm::StringRef Module, const std::set<std::string> &Bindings) {
   Imports Out;
-  std::set<std::string> Assigned; // Names the file also binds otherwise.
+  for (const auto &[Bound, Path] : importedNames(T, Lines)) {
+    llvm::SmallVector<llvm::StringRef, 4> Parts;
+    llvm::StringRef(Path).ltrim('.').split(Parts, '.');
+    if (Bound == "torch" && Path == "torch")
+      Out.Torch = true;
+    if (Parts.back() == Module)
+      Out.Handles.insert({Bound}); // `from . import _C`, `import pkg._C as C`
+    else if (Parts.size() >= 2 && Parts[Parts.size() - 2] == Module &&
+             Bindings.count(Parts.back().str()))
+      Out.Aliases[Bound] = Parts.back().str(); // `from ._C import f as g`
+    else if (Bound == Path && Bound != "torch") // (`torch._C` is torch's own)
+      Out.Handles.insert({Bound, Module.str()}); // `import pkg`: `pkg._C.f`
+  }
+  // Other bindings of a name, `X = ...`, `def X`, `class X`, `for X in`,
+  // `with ... as X`: such a name may stand for something else.
+  std::set<std::string> Assigned;
   for (const Line &L : Lines) {
     size_t B = L.Begin, E = L.End;
-    if (T[B].is("import")) {
-      Out.Lines.push_back({B, E});
-      for (auto [IB, IE] : splitTop(T, B + 1, E)) {
-        auto [Parts, Next] = dottedAt(T, IB, IE);
-        if (Parts.empty())
-          continue;
-        bool As = Next + 1 < IE && T[Next].is("as");
-        if (Parts.front() == "torch" && !As)
-          Out.Torch = true;
-        if (Parts.back() != Module)
-          continue;
-        if (As)
-          Out.Handles.insert({T[Next + 1].Text});
-        else
-          Out.Handles.insert(Parts);
-      }
+    if (B >= E || T[B].is("import") || T[B].is("from"))
       continue;
-    }
-    if (T[B].is("from")) {
-      Out.Lines.push_back({B, E});
-      size_t I = B + 1;
-      while (I < E && T[I].is("."))
-        ++I;
-      auto [From, Next] = I < E && T[I].is("import") ? std::make_pair(std::vector<std::string>(), I)
-                                                     : dottedAt(T, I, E);
-      if (Next >= E || !T[Next].is("import"))
-        continue;
-      size_t NB = Next + 1, NE = E;
-      if (NB < NE && T[NB].is("(")) {
-        NE = closing(T, NB, E);
-        ++NB;
-      }
-      bool FromModule = !From.empty() && From.back() == Module;
-      for (auto [IB, IE] : splitTop(T, NB, NE)) {
-        if (T[IB].Kind != Tok::Name)
-          continue;
-        std::string Name = T[IB].Text;
-        std::string Bound = IE - IB == 3 && T[IB + 1].is("as") ? T[IB + 2].Text : Name;
-        if (FromModule && Bindings.count(Name))
-          Out.Aliases[Bound] = Name;
-        else if (!FromModule && Name == Module)
-          Out.Handles.insert({Bound});
-        else
-          Assigned.insert(Bound);
-      }
-      continue;
-    }
-    // Other bindings of a name: `X = ...`, `def X`, `class X`, `for X in`,
-    // `with ... as X`: such a name may stand for something else.
     if ((T[B].is("def") || T[B].is("class")) && B + 1 < E)
       Assigned.insert(T[B + 1].Text);
-    for (size_t I = B; I + 1 < E; ++I)
+    for (size_t I = B; I + 1 < E; ++I) {
       if (T[I].Kind == Tok::Name && (T[I + 1].is("=") || T[I + 1].is(":=")) &&
           (I == B || T[I - 1].is(",") || T[I - 1].is("(")))
         Assigned.insert(T[I].Text);
-    for (size_t I = B; I + 1 < E; ++I)
       if ((T[I].is("as") || T[I].is("for")) && T[I + 1].Kind == Tok::Name)
         Assigned.insert(T[I + 1].Text);
+    }
   }
   for (const std::string &Name : Assigned) {
     Out.Aliases.erase(Name);
@@ -135,8 +104,9 @@ std::vector<BindingCall> bindingCallsIn(llvm::StringRef Source, llvm::StringRef 
   if (I.Handles.empty() && I.Aliases.empty())
     return Out;
   std::vector<bool> InImport(T.size(), false);
-  for (auto [B, E] : I.Lines)
-    std::fill(InImport.begin() + B, InImport.begin() + E, true);
+  for (const Line &L : Lines)
+    if (L.Begin < L.End && (T[L.Begin].is("import") || T[L.Begin].is("from")))
+      std::fill(InImport.begin() + L.Begin, InImport.begin() + L.End, true);
   std::vector<size_t> LineStarts = {0};
   for (size_t P = 0; P < Source.size(); ++P)
     if (Source[P] == '\n')

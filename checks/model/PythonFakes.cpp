@@ -811,44 +811,6 @@ const char *const PythonFunction = "py:";
 /// leading mark keeps them together in the map (PythonOps::usesKey).
 const char *const PrefixMark = "*";
 
-/// What each name a file imports stands for: `import a.b as X` binds X to
-/// "a.b", `import a.b` binds a to "a", `from M import x as y` binds y to
-/// "M.x" (M keeps its leading dots).
-std::map<std::string, std::string> importedNames(const std::vector<Tok> &T,
-                                                 const std::vector<Line> &Lines) {
-  std::map<std::string, std::string> Out;
-  for (const Line &L : Lines) {
-    if (L.Begin >= L.End || (!T[L.Begin].is("import") && !T[L.Begin].is("from")))
-      continue;
-    size_t I = L.Begin;
-    std::string From;
-    if (T[I].is("from")) {
-      for (++I; I < L.End && !T[I].is("import"); ++I)
-        From += T[I].Text;
-      if (!From.empty() && From.back() != '.')
-        From += '.';
-    }
-    for (++I; I < L.End; ++I) {
-      if (T[I].Kind != Tok::Name || T[I].is("as"))
-        continue;
-      std::string Path = T[I].Text;
-      size_t Next = I + 1;
-      while (Next + 1 < L.End && T[Next].is(".") && T[Next + 1].Kind == Tok::Name) {
-        Path += "." + T[Next + 1].Text;
-        Next += 2;
-      }
-      if (Next + 1 < L.End && T[Next].is("as") && T[Next + 1].Kind == Tok::Name) {
-        Out[T[Next + 1].Text] = From + Path;
-        I = Next + 1;
-      } else {
-        Out[T[I].Text] = From.empty() ? T[I].Text : From + Path;
-        I = Next - 1;
-      }
-    }
-  }
-  return Out;
-}
-
 /// Whether the dotted module path \p Path is torch's, numpy's or the
 /// standard library's: what is called on it is never the project's binding.
 bool libraryModule(llvm::StringRef Path) {

@@ -5,6 +5,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <map>
+
 namespace torchlint::model::python {
 
 static bool identStart(char C) { return llvm::isAlpha(C) || C == '_' || (unsigned char)C >= 0x80; }
@@ -207,6 +209,41 @@ std::vector<Arg> callArgs(const std::vector<Tok> &T, size_t B, size_t E) {
       A.Star = true;
     }
     Out.push_back(A);
+  }
+  return Out;
+}
+
+std::map<std::string, std::string> importedNames(const std::vector<Tok> &T,
+                                                 const std::vector<Line> &Lines) {
+  std::map<std::string, std::string> Out;
+  for (const Line &L : Lines) {
+    if (L.Begin >= L.End || (!T[L.Begin].is("import") && !T[L.Begin].is("from")))
+      continue;
+    size_t I = L.Begin;
+    std::string From;
+    if (T[I].is("from")) {
+      for (++I; I < L.End && !T[I].is("import"); ++I)
+        From += T[I].Text;
+      if (!From.empty() && From.back() != '.')
+        From += '.';
+    }
+    for (++I; I < L.End; ++I) {
+      if (T[I].Kind != Tok::Name || T[I].is("as"))
+        continue;
+      std::string Path = T[I].Text;
+      size_t Next = I + 1;
+      while (Next + 1 < L.End && T[Next].is(".") && T[Next + 1].Kind == Tok::Name) {
+        Path += "." + T[Next + 1].Text;
+        Next += 2;
+      }
+      if (Next + 1 < L.End && T[Next].is("as") && T[Next + 1].Kind == Tok::Name) {
+        Out[T[Next + 1].Text] = From + Path;
+        I = Next + 1;
+      } else {
+        Out[T[I].Text] = From.empty() ? T[I].Text : From + Path;
+        I = Next - 1;
+      }
+    }
   }
   return Out;
 }

@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -63,6 +64,12 @@ struct Arg {
 
 /// The arguments of the call whose parentheses hold tokens [B, E).
 std::vector<Arg> callArgs(const std::vector<Tok> &T, size_t B, size_t E);
+
+/// What each name a file imports stands for: `import a.b as X` binds X to
+/// "a.b", `import a.b` binds a to "a", `from M import x as y` binds y to
+/// "M.x" (M keeps its leading dots).
+std::map<std::string, std::string> importedNames(const std::vector<Tok> &T,
+                                                 const std::vector<Line> &Lines);
 
 /// A Python identifier (ASCII letters, digits, _, and any non-ASCII byte).
 bool isIdentifier(llvm::StringRef S);
