@@ -110,6 +110,20 @@ TEST(FixSafety, TheMigrationRewritesThePythonCallersWithItsCppFix) {
       << R.Out;
 }
 
+// The rewrite reaches Python files nobody named: one a pull request names
+// with a terminal escape is said escaped, never raw.
+TEST(FixSafety, APythonFileNamedWithAnEscapeIsSaidEscaped) {
+  std::string Dir = extensionWithCallers("fix-callers-escape");
+  writeFile(Dir + "/pkg/e\x1b[2Jvil.py", readFile(Dir + "/pkg/layers.py"));
+  RunResult R = runTorchLint(mock() + "--checks='-*,torch-compile-opaque-binding' --fix csrc/b.cpp",
+                             Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+  EXPECT_NE(readFile(Dir + "/pkg/e\x1b[2Jvil.py").find("torch.ops._C.twice(x)"), std::string::npos);
+  EXPECT_NE(R.Err.find("applied 1 fix-it to pkg/e"), std::string::npos) << R.Err;
+  EXPECT_EQ(R.Err.find('\x1b'), std::string::npos) << R.Err;
+  EXPECT_EQ(R.Out.find('\x1b'), std::string::npos) << R.Out;
+}
+
 TEST(FixSafety, PythonCallersStayWhenTheCppFixIsNotWritten) {
   std::string Dir = extensionWithCallers("fix-callers-rollback");
   std::string Py = readFile(Dir + "/pkg/layers.py");

@@ -78,8 +78,8 @@ bool fixFile(const std::string &File, std::vector<fixits::Edit> Edits, const Lin
   }
   fixits::Applied A = fixits::applyEdits((*Buf)->getBuffer(), std::move(Edits));
   for (const std::string &D : A.Dropped)
-    llvm::errs() << "torch-lint: warning: " << displayPath(File)
-                 << ": fix-it not applied: " << D << "\n";
+    llvm::errs() << "torch-lint: warning: " << escapeForTerminal(displayPath(File))
+                 << ": fix-it not applied: " << escapeForTerminal(D) << "\n";
   if (A.Content == (*Buf)->getBuffer())
     return true;
   // Fault injection for the tests of the rollback below.
@@ -91,7 +91,7 @@ bool fixFile(const std::string &File, std::vector<fixits::Edit> Edits, const Lin
   if (Python) {
     if (model::python::balanced(model::python::tokenize((*Buf)->getBuffer())) &&
         !model::python::balanced(model::python::tokenize(A.Content))) {
-      llvm::errs() << "torch-lint: error: the fixes for " << displayPath(File)
+      llvm::errs() << "torch-lint: error: the fixes for " << escapeForTerminal(displayPath(File))
                    << " would make it fail to parse; nothing was written\n";
       return false;
     }
@@ -101,7 +101,7 @@ bool fixFile(const std::string &File, std::vector<fixits::Edit> Edits, const Lin
     Check.Overlay[File] = A.Content;
     LintResult After = lint({File}, *Database, Check);
     if (hasParseError(File, After.Errors)) {
-      llvm::errs() << "torch-lint: error: the fixes for " << displayPath(File)
+      llvm::errs() << "torch-lint: error: the fixes for " << escapeForTerminal(displayPath(File))
                    << " would make it fail to parse; nothing was written\n";
       return false;
     }
@@ -114,7 +114,7 @@ bool fixFile(const std::string &File, std::vector<fixits::Edit> Edits, const Lin
   if (!Quiet)
     llvm::errs() << "torch-lint: applied " << A.AppliedCount << " fix-it"
                  << (A.AppliedCount == 1 ? "" : "s") << " to "
-                 << displayPath(File) << "\n";
+                 << escapeForTerminal(displayPath(File)) << "\n";
   return true;
 }
 
