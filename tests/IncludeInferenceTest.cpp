@@ -44,3 +44,37 @@ torch::Tensor twice(const torch::Tensor &a, const torch::Tensor &b) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(IncludeInference, ADirectoryNamedAsAStandardHeaderIsNotThatHeader) {
+  // bevfusion's spconv: include/ holds a directory `utility` (its own
+  // headers) beside the headers a source finds through -Iinclude, and the
+  // source includes the standard <utility>. A compiler skips a directory
+  // where it looks for a header; so must the include inference and the
+  // parse: the file is linted, with no error and nothing "skipped".
+  std::string Dir = makeTempDir("infer-dir") + "/proj";
+  sh("mkdir -p " + shellQuote(Dir + "/.git") + " " + shellQuote(Dir + "/src") + " " +
+     shellQuote(Dir + "/include/spconv") + " " + shellQuote(Dir + "/include/utility"));
+  writeFile(Dir + "/include/utility/timer.h", "#pragma once\n");
+  writeFile(Dir + "/include/spconv/ops.h", "#pragma once\n#include <torch/torch.h>\n");
+  writeFile(Dir + "/src/x.cpp", R"(#include <utility>
+#include "spconv/ops.h"
+torch::Tensor twice(const torch::Tensor &a) {
+  auto p = std::make_pair(a, a);
+  return (p.first + p.second).clone();
+}
+)");
+  RunResult R = runTorchLint("--torch-include=" + shellQuote(mockIncludes()) +
+                                 " --format=json src/",
+                             Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+  auto J = json::parse(R.Out);
+  EXPECT_TRUE(J["errors"].empty()) << J["errors"].dump();
+  ASSERT_EQ(J["findings"].size(), 1u) << R.Out;
+  EXPECT_EQ(J["findings"][0]["check"], "torch-perf-redundant-copy");
+  EXPECT_EQ(R.Err.find("skipped"), std::string::npos) << R.Err;
+  EXPECT_EQ(R.Err.find("refused"), std::string::npos) << R.Err;
+}
+
+} // namespace

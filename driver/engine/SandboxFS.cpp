@@ -99,6 +99,11 @@ public:
         return F;
       Why = "not a regular file";
     }
+    // A directory where a header is looked for (bevfusion's include/utility
+    // beside <utility>): the compiler skips it and searches on; so does the
+    // parse, with nothing refused.
+    if (Why == "not a regular file" && llvm::sys::fs::is_directory(Abs))
+      return std::make_error_code(std::errc::is_a_directory);
     {
       std::lock_guard<std::mutex> Guard(Log->Lock);
       std::string M = "refused to read '" + Abs.str().str() + "': " + Why;

@@ -105,14 +105,16 @@ std::vector<std::string> IncludeInference::includeDirsFor(const std::string &Fil
                       std::string &Found) {
     llvm::SmallString<256> Rel(llvm::sys::path::parent_path(From));
     llvm::sys::path::append(Rel, Spelling);
-    if (llvm::sys::fs::exists(Rel)) {
+    // A header is a regular file: a directory of its name is skipped, as
+    // the compiler skips it.
+    if (llvm::sys::fs::is_regular_file(Rel)) {
       Found = Rel.str().str();
       return true;
     }
     for (const std::string &D : Dirs) {
       llvm::SmallString<256> P(D);
       llvm::sys::path::append(P, Spelling);
-      if (llvm::sys::fs::exists(P)) {
+      if (llvm::sys::fs::is_regular_file(P)) {
         Found = P.str().str();
         return true;
       }
@@ -134,7 +136,7 @@ std::vector<std::string> IncludeInference::includeDirsFor(const std::string &Fil
         if (llvm::any_of(KnownDirs, [&](const std::string &D) {
               llvm::SmallString<256> P(D);
               llvm::sys::path::append(P, S);
-              return llvm::sys::fs::exists(P);
+              return llvm::sys::fs::is_regular_file(P);
             }))
           continue; // torch's, Python's or the system's.
         // A project header whose path ends in the spelling: its prefix is
