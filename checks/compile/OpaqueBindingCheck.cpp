@@ -363,8 +363,16 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
   // that k2 calls once per name: where Python calls it is not known, so it
   // is never reported as called where torch.compile traces, nor as called
   // nowhere.)
+  // (A special method, `__setitem__`, that Python never names: it runs it
+  // through the syntax the method implements (`v[k] = x`, `len(v)`, `v(x)`),
+  // which the scan does not follow: where is not known either.)
+  auto RunBySyntax = [&](const PyBinding &B) {
+    return llvm::StringRef(B.Name).starts_with("__") && llvm::StringRef(B.Name).ends_with("__") &&
+           B.Name.size() > 4 && Py.firstUse(Key(B)).empty();
+  };
   auto Unreached = [&](const PyBinding &B) {
-    return B.Name.empty() || (!Py.firstUse(Key(B)).empty() && Py.reachedUse(Key(B)).empty());
+    return B.Name.empty() || RunBySyntax(B) ||
+           (!Py.firstUse(Key(B)).empty() && Py.reachedUse(Key(B)).empty());
   };
   auto Where = [&](const PyBinding &B) {
     if (B.Name.empty()) {
@@ -373,6 +381,15 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
            "is not known",
            DiagnosticIDs::Note)
           << (B.NameSpelling.empty() ? std::string("?") : B.NameSpelling);
+      return;
+    }
+    if (RunBySyntax(B)) {
+      diag(B.Site,
+           "Python runs special method '%0' through the syntax it implements (a subscript, "
+           "len(), an operator, a call of the object), which is not followed: where the "
+           "project's Python calls it is not known",
+           DiagnosticIDs::Note)
+          << B.Name;
       return;
     }
     if (std::string At = Py.reachedUse(Key(B)); !At.empty())

@@ -1364,8 +1364,14 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
           T[I + 3].is(".") && T[I + 4].Kind == Tok::Name)
         Out.Uses[T[I + 2].Text + "::" + T[I + 4].Text].emplace(Markers, At);
       size_t Head = ChainHead[I];
-      bool OnOps = T[Head].is("torch") && Head + 2 < I && T[Head + 2].is("ops");
-      if (!Called && !Compiled && !OnOps && FlagOrStore(I, L))
+      // Any other name of a `torch.ops` chain is the operator's, never a
+      // pybind11 binding's of its name: bevfusion's feature_decorator.py
+      // imports the extension module (whose loading registers the op with
+      // torch::RegisterOperators) and calls
+      // `torch.ops.feature_decorator_ext.feature_decorator_forward(...)`.
+      if (T[Head].is("torch") && Head + 2 < I && T[Head + 2].is("ops"))
+        continue;
+      if (!Called && !Compiled && FlagOrStore(I, L))
         continue;
       if (Called && Attribute && I >= L.Begin + 2 && T[I - 2].is("self") &&
           ChainHead[I - 2] == I - 2 && ObjectAttributes.count(T[I].Text))
