@@ -59,11 +59,11 @@ const CheckInfo Checks[] = {
      "writes into x.contiguous(), x.to(...), x.cpu() of a tensor the caller "
      "sees: its own tensor when nothing converts, a lost copy otherwise",
      "", F::None, &make<checks::WriteToCopyCheck>},
-    {"torch-compile-data-dependent", "compile", L::Level0,
+    {"torch-compile-data-dependent", "compile", L::Level2,
      "reads of tensor data (.item(), data_ptr, accessors, equal) and "
      "data-dependent shapes in code torch.compile traces",
      "GB0033", F::Some, &make<checks::DataDependentCheck>},
-    {"torch-compile-divergent-guard", "compile", L::Level0,
+    {"torch-compile-divergent-guard", "compile", L::Level2,
      "code whose path depends on being traced or compiled (is_meta, "
      "isTracing, dispatch-key tests, is_compiling): compile by exclusion",
      "", F::None, &make<checks::DivergentGuardCheck>},
@@ -88,19 +88,19 @@ const CheckInfo Checks[] = {
      "sizes()/size()/numel()/strides() in traced kernels fail on symbolic "
      "shapes; use the sym_* forms",
      "", F::Some, &make<checks::SymIntCheck>},
-    {"torch-layout-from-shape", "layout", L::Level1,
+    {"torch-layout-from-shape", "layout", L::Level2,
      "a branch that decides the layout (NCHW/NHWC, NCHW/CDHW) from a size "
      "and treats dimensions differently in its arms",
      "", F::None, &make<checks::LayoutFromShapeCheck>},
-    {"torch-perf-alloc-in-loop", "perf", L::Level1,
+    {"torch-perf-alloc-in-loop", "perf", L::Level2,
      "tensor factories with loop-invariant arguments inside a loop: hoist "
      "and reuse",
      "", F::None, &make<checks::AllocInLoopCheck>},
-    {"torch-perf-element-loop", "perf", L::Level0,
+    {"torch-perf-element-loop", "perf", L::Level1,
      "per-element tensor indexing inside a loop: one dispatcher call and a new "
      "Tensor per element",
      "", F::None, &make<checks::ElementLoopCheck>},
-    {"torch-perf-memory-format", "perf", L::Level1,
+    {"torch-perf-memory-format", "perf", L::Level2,
      "contiguous() or MemoryFormat::Contiguous on a 4-D/5-D tensor converts "
      "channels_last input with a full copy",
      "", F::Always, &make<checks::MemoryFormatCheck>},
@@ -113,7 +113,7 @@ const CheckInfo Checks[] = {
      "a copy or initialisation whose result is never observed: clone of a "
      "fresh tensor, zeros/ones overwritten, repeated contiguous()/to()",
      "", F::Always, &make<checks::RedundantCopyCheck>},
-    {"torch-perf-temporary", "perf", L::Level1,
+    {"torch-perf-temporary", "perf", L::Level2,
      "temporaries copied into preallocated outputs (dst.copy_(a + b)) and "
      "outputs rebound to temporaries: use the _out variant",
      "", F::Some, &make<checks::TemporaryCheck>},

@@ -96,7 +96,7 @@ TEST(Cli, JsonContract) {
   ASSERT_EQ(J["findings"].size(), 2u) << R.Out;
   const auto &Loop = J["findings"][0];
   EXPECT_EQ(Loop["check"], "torch-perf-element-loop");
-  EXPECT_EQ(Loop["level"], "level0");
+  EXPECT_EQ(Loop["level"], "level1");
   EXPECT_EQ(Loop["file"], "hazard.cpp");
   EXPECT_EQ(Loop["line"], 5);
   EXPECT_EQ(Loop["column"], 10);

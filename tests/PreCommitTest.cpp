@@ -30,13 +30,12 @@ const char *const Fixed = "#include <torch/torch.h>\n"
                           "at::Tensor f(const at::Tensor &x) {\n"
                           "  return x.sigmoid();\n"
                           "}\n";
-// torch-perf-element-loop is level0; torch-perf-redundant-copy is level1.
+// torch-compile-schema is level0; torch-perf-redundant-copy is level1.
 const char *const Level0Hazard = "#include <torch/torch.h>\n"
-                                 "float sumItems(const torch::Tensor &x) {\n"
-                                 "  float s = 0;\n"
-                                 "  for (int64_t i = 0; i < x.size(0); ++i)\n"
-                                 "    s += x[i].item<float>();\n"
-                                 "  return s;\n"
+                                 "#include <torch/library.h>\n"
+                                 "at::Tensor f(const at::Tensor &x) { return x; }\n"
+                                 "TORCH_LIBRARY(ns, m) {\n"
+                                 "  m.def(\"f(Tensor x -> Tensor\", &f);\n"
                                  "}\n";
 
 std::string torchLintDir() {
@@ -183,8 +182,8 @@ TEST_F(PreCommitRepo, MaxLevelChoosesWhatBlocks) {
   writeFile(Project + "/loop.cpp", Level0Hazard);
   R = commit("loop.cpp", "level0 finding");
   EXPECT_NE(R.ExitCode, 0) << R.Out << R.Err;
-  EXPECT_NE((R.Out + R.Err).find("loop.cpp:5:10: warning:"), std::string::npos) << R.Out << R.Err;
-  EXPECT_NE((R.Out + R.Err).find("[torch-perf-element-loop]"), std::string::npos) << R.Out << R.Err;
+  EXPECT_NE((R.Out + R.Err).find("loop.cpp:5:21: warning:"), std::string::npos) << R.Out << R.Err;
+  EXPECT_NE((R.Out + R.Err).find("[torch-compile-schema]"), std::string::npos) << R.Out << R.Err;
   EXPECT_EQ(commits(), 1);
 }
 
@@ -291,7 +290,7 @@ TEST(MaxLevel, FiltersFindingsAndExitStatus) {
   RunResult Both = runTorchLint("--max-level=0" + Inc + shellQuote(Dir + "/ops.cpp") + " " +
                                 shellQuote(Dir + "/loop.cpp"));
   EXPECT_EQ(Both.ExitCode, 1) << Both.Out << Both.Err;
-  EXPECT_NE(Both.Out.find("[torch-perf-element-loop]"), std::string::npos) << Both.Out;
+  EXPECT_NE(Both.Out.find("[torch-compile-schema]"), std::string::npos) << Both.Out;
   EXPECT_EQ(Both.Out.find("[torch-perf-redundant-copy]"), std::string::npos) << Both.Out;
   for (const char *Bad : {"--max-level=3", "--max-level=x", "--max-level="}) {
     RunResult R = runTorchLint(std::string(Bad) + Inc + shellQuote(Dir + "/ops.cpp"));

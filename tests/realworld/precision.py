@@ -62,6 +62,9 @@ Round = collections.namedtuple("Round", ROUND_COLUMNS)
 # The latest rounds of first looks are measured together, newest first, until
 # they hold this many level0/level1 findings (issue #29's size of the set).
 LATEST_SET = 150
+# A check's level is judged on its own newest first-look findings, at least
+# this many (level_table).
+CHECK_SET = 5
 
 
 def read_tsv(path, columns, optional_last=False):
@@ -391,6 +394,54 @@ def latest_rounds(found):
     return repos, sorted(taken)
 
 
+def supported_level(p):
+    """The level a first-look precision \p p supports (FIRST_LOOK_BAR)."""
+    for level in ("level0", "level1"):
+        if p >= FIRST_LOOK_BAR[level]:
+            return level
+    return "level2"
+
+
+def level_table(data, verdicts, rounds):
+    """The level each check's first look supports: its own newest rounds
+    (newest first, until they hold CHECK_SET of its findings; all of them
+    when fewer), by the strict rule against FIRST_LOOK_BAR. A check at a
+    level its figure does not support moves down to the one it does; one
+    whose figure supports more is only said so (a level is earned on more
+    findings than CHECK_SET)."""
+    levels = {c: i["level"] for c, i in data.get("checks", {}).items()}
+    per_check = collections.defaultdict(lambda: collections.defaultdict(list))
+    for v in verdicts:
+        r = rounds.get(v.repo)
+        if v.first_look and r:
+            per_check[v.check][r.round].append(v.verdict)
+    lines = [f"Level by first look: each check's newest rounds, until at least {CHECK_SET} of "
+             "its findings.", "",
+             "| check | level | rounds | reviewed | TP | precision | supports | status |",
+             "|---|---|---|---|---|---|---|---|"]
+    for c in sorted(per_check, key=lambda c: (levels.get(c, "?"), c)):
+        taken, got = [], collections.Counter()
+        for key in sorted(per_check[c], reverse=True):
+            if sum(got.values()) >= CHECK_SET:
+                break
+            taken.append(key)
+            got.update(per_check[c][key])
+        n = sum(got.values())
+        p = got["TP"] / n
+        level, supports = levels.get(c, "?"), supported_level(p)
+        if level not in ("level0", "level1", "level2"):
+            status = "level unknown (not in this run's catalog)"
+        elif supports > level:
+            status = f"**above its figure: {supports}**"
+        elif supports < level:
+            status = f"keeps {level} (its figure supports {supports})"
+        else:
+            status = f"keeps {level}"
+        lines.append(f"| {c} | {level} | {', '.join(map(str, sorted(taken)))} | {n} | "
+                     f"{got['TP']} | {100 * p:.1f}% | {supports} | {status} |")
+    return "\n".join(lines)
+
+
 def rounds_table(found):
     def precision(c):
         n = c["TP"] + c["FP"] + c["debatable"]
@@ -450,6 +501,8 @@ def first_look_section(data, verdicts, rounds, labels=()):
             data, verdicts, latest,
             f"Latest rounds ({', '.join(map(str, taken))}: the newest, until at least "
             f"{LATEST_SET} findings)")]
+    if rounds:
+        parts += ["", level_table(data, verdicts, rounds)]
     recall = first_look_recall(data, verdicts, labels, rounds)
     if recall:
         parts += ["", recall]

@@ -115,6 +115,30 @@ class PrecisionTest(unittest.TestCase):
         self.assertEqual(row(latest, "torch-a")[2:7], ["1", "1", "0", "0", "100.0%"])
         self.assertEqual(row(latest, "**level0 + level1**")[2:7], ["2", "1", "0", "1", "50.0%"])
 
+    def test_level_by_first_look(self):
+        # Each check on its own newest rounds, until CHECK_SET of its
+        # findings: torch-a (level0) 3 of 4 over rounds 1 and 2 supports
+        # level2; on round 2 alone (CHECK_SET 1) 1 of 1 keeps level0.
+        # torch-b's newest, round 2, is debatable: level2.
+        _, out = run()
+        level = out.split("Level by first look")[1].split("## ")[0]
+        # check | level | rounds | reviewed | TP | precision | supports | status
+        self.assertEqual(row(level, "torch-a"), ["torch-a", "level0", "1, 2", "4", "3", "75.0%",
+                                                 "level2", "**above its figure: level2**"])
+        self.assertEqual(row(level, "torch-b")[2:], ["1, 2", "2", "1", "50.0%", "level2",
+                                                     "**above its figure: level2**"])
+        old = precision.CHECK_SET
+        precision.CHECK_SET = 1
+        try:
+            _, out = run()
+        finally:
+            precision.CHECK_SET = old
+        level = out.split("Level by first look")[1].split("## ")[0]
+        self.assertEqual(row(level, "torch-a")[2:], ["2", "1", "1", "100.0%", "level0",
+                                                     "keeps level0"])
+        self.assertEqual(row(level, "torch-b")[2:], ["2", "1", "0", "0.0%", "level2",
+                                                     "**above its figure: level2**"])
+
     def test_repository_in_no_round(self):
         with tempfile.TemporaryDirectory() as tmp:
             rounds = os.path.join(tmp, "rounds.tsv")
