@@ -110,6 +110,27 @@ TEST(FixSafety, TheMigrationRewritesThePythonCallersWithItsCppFix) {
       << R.Out;
 }
 
+// The build names the extension in a way the setup file does not show
+// (`CppExtension(name_from_env(), ...)`): TORCH_EXTENSION_NAME's value is not
+// known, the fix registers into TORCH_EXTENSION_NAME all the same, and the
+// Python calls are left as they are, with a note saying why.
+TEST(FixSafety, CallersStayWithANoteWhenTheExtensionsNameIsNotKnown) {
+  std::string Dir = extensionWithCallers("fix-callers-unnamed");
+  writeFile(Dir + "/setup.py", "from torch.utils.cpp_extension import CppExtension\n"
+                               "ext_modules = [CppExtension(name_from_env(), ['csrc/b.cpp'])]\n");
+  std::string Py = readFile(Dir + "/pkg/layers.py");
+  RunResult R = runTorchLint(mock() + "--checks='-*,torch-compile-opaque-binding' --fix csrc/b.cpp",
+                             Dir);
+  EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
+  EXPECT_NE(readFile(Dir + "/csrc/b.cpp").find("TORCH_LIBRARY_FRAGMENT(TORCH_EXTENSION_NAME, m)"),
+            std::string::npos);
+  EXPECT_EQ(readFile(Dir + "/pkg/layers.py"), Py);
+  EXPECT_NE(R.Out.find("csrc/b.cpp:4:5: note: the fix-it leaves the project's Python calls of "
+                       "the pybind11 bindings as they are"),
+            std::string::npos)
+      << R.Out;
+}
+
 // The rewrite reaches Python files nobody named: one a pull request names
 // with a terminal escape is said escaped, never raw.
 TEST(FixSafety, APythonFileNamedWithAnEscapeIsSaidEscaped) {

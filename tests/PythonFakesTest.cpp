@@ -1201,6 +1201,43 @@ TEST(PythonFakes, TheExtensionNameComesFromTheSetupFileThatListsTheSource) {
   EXPECT_EQ(extensionModuleOf(Top + "/fp/mycuda/grid/bindings.cpp"), "gridencoder");
   EXPECT_EQ(extensionModuleOf(Top + "/fp/mycuda/grid/gridencoder.cu"), "gridencoder");
   EXPECT_EQ(extensionModuleOf(Top + "/fp/mycuda/grid/kernel.cu"), "");
+  // The one extension a setup file declares, its sources globbed where the
+  // file is: GroundingDINO's `extension = CppExtension` (or CUDAExtension)
+  // then `extension("groundingdino._C", sources)` with the sources globbed
+  // under os.path.join(this_dir, "groundingdino", "models", "GroundingDINO",
+  // "csrc"); ngp_pl's models/csrc/setup.py, `CUDAExtension(name='vren',
+  // sources=glob.glob('*.cpp') + glob.glob('*.cu'))` beside its sources.
+  // Look-alikes: a file of another directory than the one the glob names
+  // (tools/), and a setup file declaring two such extensions.
+  ASSERT_EQ(std::system(("mkdir -p " + shellQuote(Top + "/gd/groundingdino/models/GD/csrc/ms") +
+                         " " + shellQuote(Top + "/gd/tools") + " " +
+                         shellQuote(Top + "/ngp/models/csrc") + " " +
+                         shellQuote(Top + "/two/a"))
+                            .c_str()),
+            0);
+  writeFile(Top + "/gd/setup.py",
+            "def get_extensions():\n"
+            "    extensions_dir = os.path.join(this_dir, 'groundingdino', 'models', 'GD', 'csrc')\n"
+            "    sources = glob.glob(os.path.join(extensions_dir, '**', '*.cpp'))\n"
+            "    extension = CppExtension\n"
+            "    if CUDA_HOME is not None:\n"
+            "        extension = CUDAExtension\n"
+            "    return [extension('groundingdino._C', sources, include_dirs=[extensions_dir])]\n");
+  writeFile(Top + "/ngp/models/csrc/setup.py",
+            "sources = glob.glob('*.cpp') + glob.glob('*.cu')\n"
+            "setup(name='vren', ext_modules=[CUDAExtension(name='vren', sources=sources)])\n");
+  writeFile(Top + "/two/setup.py",
+            "a = glob.glob('a/*.cpp')\n"
+            "setup(ext_modules=[CppExtension('p.one', a), CppExtension('p.two', b)])\n");
+  for (const char *F : {"gd/groundingdino/models/GD/csrc/vision.cpp",
+                        "gd/groundingdino/models/GD/csrc/ms/attn.cu", "gd/tools/x.cpp",
+                        "ngp/models/csrc/binding.cpp", "two/a/x.cpp"})
+    writeFile(Top + "/" + F, "\n");
+  EXPECT_EQ(extensionModuleOf(Top + "/gd/groundingdino/models/GD/csrc/vision.cpp"), "_C");
+  EXPECT_EQ(extensionModuleOf(Top + "/gd/groundingdino/models/GD/csrc/ms/attn.cu"), "_C");
+  EXPECT_EQ(extensionModuleOf(Top + "/gd/tools/x.cpp"), "");
+  EXPECT_EQ(extensionModuleOf(Top + "/ngp/models/csrc/binding.cpp"), "vren");
+  EXPECT_EQ(extensionModuleOf(Top + "/two/a/x.cpp"), "");
   // A setup.py that is a symlink (it may lead out of the project) is not read.
   std::string Outside = makeTempDir("python-fakes-extension-outside");
   writeFile(Outside + "/setup.py", "CppExtension('evil.leaked', ['lib/x.cpp'])\n");
@@ -2012,6 +2049,61 @@ TEST(PythonFakes, MethodsOfAClassThePackageNeverNamesAreNotReported) {
   ASSERT_EQ(Got.size(), 2u) << ::testing::PrintToString(Got);
   EXPECT_EQ(Got[0].rfind("7: pybind11 method 'Table.lookup'", 0), 0u) << Got[0];
   EXPECT_EQ(Got[1].rfind("9: pybind11 method 'Made.lookup'", 0), 0u) << Got[1];
+}
+
+// cubvh's HashTable: the package's Python class wraps the bound object and
+// calls its build and search, never its insert. A method of a class the
+// package uses, never called while the class's other methods are, is
+// unused, as a function of a module whose other bindings the package calls
+// (the rule a function-returned object's methods already had). Look-alike:
+// a class none of whose methods the package calls by name (the object only
+// passed on) leaves its methods its users' API.
+TEST(PythonFakes, AMethodNeverCalledWhileItsClassesOthersAreIsNotReported) {
+  const std::string Cpp = "#include <torch/extension.h>\n"
+                          "struct HashTable {\n"
+                          "  void insert(const at::Tensor &k) {}\n"
+                          "  void build(const at::Tensor &k) {}\n"
+                          "  at::Tensor search(const at::Tensor &q) { return q; }\n"
+                          "};\n"
+                          "struct Opaque { at::Tensor run(const at::Tensor &q) { return q; } };\n"
+                          "PYBIND11_MODULE(_C, m) {\n"
+                          "  pybind11::class_<HashTable>(m, \"HashTable\")\n"
+                          "      .def(\"insert\", &HashTable::insert)\n" // 10
+                          "      .def(\"build\", &HashTable::build)\n"   // 11
+                          "      .def(\"search\", &HashTable::search)\n" // 12
+                          "      .def(\"trace\", &HashTable::search);\n" // 13
+                          "  pybind11::class_<Opaque>(m, \"Opaque\").def(\"run\", &Opaque::run);\n" // 14
+                          "}\n";
+  const std::string Py = "import torch\nfrom . import _C\n"
+                         "class HashTable:\n"
+                         "    def __init__(self):\n"
+                         "        self.impl = _C.HashTable()\n"
+                         "    def build(self, coords):\n"
+                         "        self.impl.build(coords)\n"
+                         "    def search(self, queries):\n"
+                         "        return self.impl.search(queries)\n"
+                         "def make():\n"
+                         "    return _C.Opaque()\n"
+                         "class Scene:\n"
+                         "    def trace(self, rays):\n"
+                         "        return rays\n"
+                         "class _Render(torch.autograd.Function):\n"
+                         "    @staticmethod\n"
+                         "    def forward(ctx, wrapper, rays):\n"
+                         "        return wrapper.trace(rays)\n";
+  // (3dgrut's form: `wrapper.trace(...)` on the Function's parameter holding
+  // the object, taken for Scene.trace: maybe the method, not unused.)
+  std::vector<std::string> Got =
+      lintWithPython("unused-method", "torch-compile-opaque-binding", Cpp, Py);
+  std::vector<std::string> Unreached = lintWithPython(
+      "unused-method-unreached", "torch-compile-opaque-binding-unreached", Cpp, Py);
+  Got.insert(Got.end(), Unreached.begin(), Unreached.end());
+  std::sort(Got.begin(), Got.end());
+  ASSERT_EQ(Got.size(), 4u) << ::testing::PrintToString(Got);
+  EXPECT_EQ(Got[0].rfind("11: pybind11 method 'HashTable.build'", 0), 0u) << Got[0];
+  EXPECT_EQ(Got[1].rfind("12: pybind11 method 'HashTable.search'", 0), 0u) << Got[1];
+  EXPECT_EQ(Got[2].rfind("13: pybind11 method 'HashTable.trace'", 0), 0u) << Got[2];
+  EXPECT_EQ(Got[3].rfind("14: pybind11 method 'Opaque.run'", 0), 0u) << Got[3];
 }
 
 // torchtext's Vectors: Python runs `__setitem__` and `__getitem__` through

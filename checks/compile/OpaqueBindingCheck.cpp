@@ -9,6 +9,7 @@
 #include "../model/PythonCallers.h"
 #include "../model/PythonFakes.h"
 #include "../model/Schema.h"
+#include "../model/PythonTokens.h"
 #include "../model/Session.h"
 #include "../model/Registrations.h"
 #include "../model/Signatures.h"
@@ -259,6 +260,8 @@ OpaqueBindingCheck::rewriteCallers(DiagnosticBuilder &D, ASTContext &Ctx, const 
   std::string Module = TUModel::of(Ctx).bindingModule(B);
   // (No namespace known: the fix-it's is TORCH_EXTENSION_NAME's, which only
   // the build says.)
+  if (Ns.empty() && !Migrating.empty())
+    R.NameUnknown = B.Site;
   if (Ns.empty() || Module.empty() || Migrating.empty())
     return R;
   SourceManager &SM = Ctx.getSourceManager();
@@ -282,6 +285,12 @@ OpaqueBindingCheck::rewriteCallers(DiagnosticBuilder &D, ASTContext &Ctx, const 
 }
 
 void OpaqueBindingCheck::noteRewrite(const std::string &Ns, const CallerRewrite &R) {
+  if (R.NameUnknown.isValid())
+    diag(R.NameUnknown,
+         "the fix-it leaves the project's Python calls of the pybind11 bindings as they are: "
+         "the name the operators get, TORCH_EXTENSION_NAME's, is the build's and no setup.py "
+         "here names this file's extension; call them as 'torch.ops.<that name>.<name>(...)'",
+         DiagnosticIDs::Note);
   if (!R.Rewritten.empty())
     diag(R.Rewritten.front(),
          "the fix-it rewrites the project's Python calls of the bindings it registers to "
@@ -367,8 +376,7 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
   // through the syntax the method implements (`v[k] = x`, `len(v)`, `v(x)`),
   // which the scan does not follow: where is not known either.)
   auto RunBySyntax = [&](const PyBinding &B) {
-    return llvm::StringRef(B.Name).starts_with("__") && llvm::StringRef(B.Name).ends_with("__") &&
-           B.Name.size() > 4 && Py.firstUse(Key(B)).empty();
+    return python::isSpecialName(B.Name) && Py.firstUse(Key(B)).empty();
   };
   auto Unreached = [&](const PyBinding &B) {
     return B.Name.empty() || RunBySyntax(B) ||

@@ -39,6 +39,9 @@ private:
   /// the migration's fix-it rewrites to torch.ops, and those it leaves
   /// (where, the callee as written, why).
   struct CallerRewrite {
+    /// Where to say the calls are left as they are: the fix registers into
+    /// TORCH_EXTENSION_NAME, whose value the build alone knows.
+    clang::SourceLocation NameUnknown;
     std::vector<clang::SourceLocation> Rewritten;
     std::vector<std::tuple<clang::SourceLocation, std::string, std::string>> Left;
   };

@@ -1800,7 +1800,7 @@ void PythonOps::markReached() {
   // that compile nothing, eager-only code and functions the project's
   // disablers keep out (TransformerEngine's `@no_torch_dynamo()`) reach
   // nothing.
-  auto Dunder = [](llvm::StringRef N) { return N.starts_with("__") && N.ends_with("__"); };
+  auto Dunder = [](llvm::StringRef N) { return isSpecialName(N); };
   auto Untraced = [this](const std::set<std::string> &M) {
     return M.count("def __init__") || M.count("test file") || M.count("eager-only branch") ||
            M.count("@op-kernel") || M.count(TensorMethod) || M.count(BuiltinMethod) ||

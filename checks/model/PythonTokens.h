@@ -74,6 +74,12 @@ std::map<std::string, std::string> importedNames(const std::vector<Tok> &T,
 /// A Python identifier (ASCII letters, digits, _, and any non-ASCII byte).
 bool isIdentifier(llvm::StringRef S);
 
+/// A special method's name (`__setitem__`, `__call__`): Python runs it
+/// through the syntax it implements (`v[k] = x`, `v(x)`), seldom by name.
+inline bool isSpecialName(llvm::StringRef S) {
+  return S.size() > 4 && S.starts_with("__") && S.ends_with("__");
+}
+
 } // namespace torchlint::model::python
 
 #endif // TORCHLINT_CHECKS_MODEL_PYTHONTOKENS_H

@@ -126,12 +126,21 @@ std::string extensionNameIn(llvm::StringRef Source, llvm::StringRef Dir, llvm::S
                ? Src.size()
                : 0;
   };
+  // Names bound to an extension class (GroundingDINO's `extension =
+  // CppExtension`, then `extension("groundingdino._C", sources)`).
+  std::set<std::string> Aliases;
+  for (size_t I = 0; I + 2 < T.size(); ++I)
+    if (T[I].Kind == Tok::Name && T[I + 1].is("=") && T[I + 2].Kind == Tok::Name &&
+        llvm::StringRef(T[I + 2].Text).ends_with("Extension") &&
+        (I + 3 == T.size() || !T[I + 3].is("(")))
+      Aliases.insert(T[I].Text);
   for (size_t I = 0; I + 1 < T.size(); ++I) {
     if (T[I].Kind != Tok::Name || !T[I + 1].is("(") || (I > 0 && T[I - 1].is("def")))
       continue;
     size_t Close = closing(T, I + 1, T.size());
     std::vector<Arg> Args = callArgs(T, I + 2, Close);
-    bool Declares = llvm::StringRef(T[I].Text).ends_with("Extension") || T[I].Text == "load";
+    bool Declares = llvm::StringRef(T[I].Text).ends_with("Extension") || T[I].Text == "load" ||
+                    Aliases.count(T[I].Text);
     bool HasSources = llvm::any_of(Args, [](const Arg &A) { return A.Keyword == "sources"; });
     if (!Declares && !HasSources)
       continue;
@@ -185,6 +194,35 @@ std::string extensionNameIn(llvm::StringRef Source, llvm::StringRef Dir, llvm::S
     std::string Parent = llvm::sys::path::filename(llvm::sys::path::parent_path(Main)).str();
     if (Unlisted.count(Parent))
       return Parent;
+    // The one extension the file declares, its sources globbed in the
+    // directory the file's literals name: Main's, relative to Dir, each part
+    // a literal (`os.path.join(this_dir, "groundingdino", "models", ...)`),
+    // or below them under a `**` glob; the setup file's own directory for
+    // ngp_pl's `glob.glob('*.cpp')`.
+    if (Unlisted.size() == 1) {
+      std::set<std::string> Literals;
+      bool Glob = false, Recursive = false;
+      for (const Tok &K : T) {
+        if (K.Kind != Tok::Str || K.FString)
+          continue;
+        Glob |= llvm::StringRef(K.Text).contains('*');
+        Recursive |= llvm::StringRef(K.Text).contains("**");
+        llvm::SmallVector<llvm::StringRef, 8> Parts;
+        llvm::StringRef(K.Text).split(Parts, '/', -1, false);
+        for (llvm::StringRef P : Parts)
+          Literals.insert(P.str());
+      }
+      llvm::StringRef Rel = llvm::sys::path::parent_path(Main);
+      if (Glob && Rel.consume_front(Dir) && (Rel.empty() || Rel.consume_front("/"))) {
+        llvm::SmallVector<llvm::StringRef, 8> Parts;
+        Rel.split(Parts, '/', -1, false);
+        size_t Named = 0;
+        while (Named < Parts.size() && Literals.count(Parts[Named].str()))
+          ++Named;
+        if (Named == Parts.size() || (Recursive && Named > 0))
+          return *Unlisted.begin();
+      }
+    }
   }
   return Closest.size() == 1 ? *Closest.begin() : "";
 }

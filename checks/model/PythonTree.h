@@ -62,8 +62,10 @@ inline constexpr llvm::StringLiteral ExtensionNamePlaceholder = "torchlint_ext";
 /// What TORCH_EXTENSION_NAME expands to for \p MainFile: the last part of
 /// the name of the one extension that lists it among its sources in the
 /// nearest setup.py between it and its project root \p Root (CppExtension,
-/// CUDAExtension, cpp_extension.load, any call with a sources= keyword);
-/// empty when none does. The file is read (never through a symlink), never
+/// CUDAExtension, a name bound to one, cpp_extension.load, any call with a
+/// sources= keyword), or, where sources are globbed, the extension named as
+/// Main's directory or the one extension declared, when the file's
+/// literals name Main's directory; empty when none does. The file is read (never through a symlink), never
 /// run; \p OnRead is told the directory of each setup.py read.
 std::string extensionModuleOf(const std::string &MainFile, const std::string &Root,
                               const std::function<void(const std::string &)> &OnRead = {});

@@ -2,6 +2,7 @@
 
 #include "Session.h"
 #include "ProjectModel.h"
+#include "PythonTokens.h"
 #include "Registrations.h"
 
 #include "clang/AST/ASTContext.h"
@@ -293,9 +294,35 @@ std::string TUModel::unusedBinding(const PyBinding &B, llvm::StringRef RootsOpti
     if (Other.Module == B.Module)
       Siblings.push_back(ByClass && !Other.Class.empty() ? Other.Class : Other.Name);
   const PythonOps &Py = pythonOps(RootsOption);
-  if (std::string Why = Py.unusedBinding(ByClass ? B.Class : B.Name, Siblings); !Why.empty())
+  if (ByClass) {
+    if (std::string Why = Py.unusedBinding(B.Class, Siblings); !Why.empty())
+      return Why;
+  }
+  // (A special method, `__setitem__`, runs through syntax the scan does not
+  // follow: never named is not never called.)
+  if (python::isSpecialName(B.Name))
+    return "";
+  if (ByClass) {
+    // The class is used: a method of it the package never calls while it
+    // calls the class's other methods is unused all the same (cubvh's
+    // Python HashTable wraps the bound one and calls its build and search,
+    // never its insert), as a function-returned object's methods are.
+    std::vector<std::string> Methods;
+    for (const PyBinding &Other : registrations().Methods)
+      if (Other.Module == B.Module && Other.Class == B.Class)
+        Methods.push_back(Other.Name);
+    // (A call of a project's Python function of its name may be it: 3dgrut
+    // calls `tracer_wrapper.trace(...)` on the autograd Function's parameter
+    // that holds the object, which the scan takes for the playground's own
+    // `trace`.)
+    if (std::string Why = Py.unusedBinding(B.Name, Methods);
+        !Why.empty() && Py.firstUse(B.Name).empty())
+      return Why;
+    return "";
+  }
+  if (std::string Why = Py.unusedBinding(B.Name, Siblings); !Why.empty())
     return Why;
-  return ByClass ? "" : Py.calledOnOtherModulesOnly(B.Name, bindingModule(B));
+  return Py.calledOnOtherModulesOnly(B.Name, bindingModule(B));
 }
 
 std::string TUModel::bindingModule(const PyBinding &B) {
