@@ -80,7 +80,7 @@ const CheckInfo Checks[] = {
      "only where no forward, backward or compiled function reaches: a graph "
      "break where its users compile those callers",
      "GB0007", F::Some, &make<checks::OpaqueBindingCheck>},
-    {"torch-compile-schema", "compile", L::Level0,
+    {"torch-compile-schema", "compile", L::Level2,
      "operator schemas that do not parse, do not match the kernel's C++ "
      "signature, or hide a mutation or an alias",
      "", F::Some, &make<checks::SchemaCheck>},

@@ -605,18 +605,18 @@ TEST(Formats, CodeClimateForGitLab) {
   EXPECT_EQ(Doc[0]["location"]["lines"]["begin"], 5);
   EXPECT_EQ(Doc[1]["severity"], "minor"); // level1
   EXPECT_EQ(Doc[2]["location"]["path"], "bad\xef\xbf\xbd.cpp");
-  // A level0 finding (torch-compile-schema's) is "major"; a level2 one "info".
+  // A level2 finding (torch-compile-schema's, asked for) is "info".
   writeFile(Dir + "/schema.cpp", "#include <torch/torch.h>\n"
                                  "#include <torch/library.h>\n"
                                  "at::Tensor f(const at::Tensor &x) { return x; }\n"
                                  "TORCH_LIBRARY(ns, m) { m.def(\"f(Tensor x -> Tensor\", &f); }\n");
-  RunResult L0 = runTorchLint(mock() + "--format=codeclimate --checks=-*,torch-compile-schema "
+  RunResult L2 = runTorchLint(mock() + "--format=codeclimate --checks=-*,torch-compile-schema "
                                        "schema.cpp",
                               Dir);
-  auto Level0 = json::parse(L0.Out, nullptr, false);
-  ASSERT_TRUE(Level0.is_array() && !Level0.empty()) << L0.Out << L0.Err;
-  EXPECT_EQ(Level0[0]["check_name"], "torch-compile-schema");
-  EXPECT_EQ(Level0[0]["severity"], "major"); // level0
+  auto Level2 = json::parse(L2.Out, nullptr, false);
+  ASSERT_TRUE(Level2.is_array() && !Level2.empty()) << L2.Out << L2.Err;
+  EXPECT_EQ(Level2[0]["check_name"], "torch-compile-schema");
+  EXPECT_EQ(Level2[0]["severity"], "info"); // level2
 
   // Stable: the same run gives the same fingerprints, equal to SARIF's.
   RunResult Again =

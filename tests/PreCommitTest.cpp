@@ -30,8 +30,9 @@ const char *const Fixed = "#include <torch/torch.h>\n"
                           "at::Tensor f(const at::Tensor &x) {\n"
                           "  return x.sigmoid();\n"
                           "}\n";
-// torch-compile-schema is level0; torch-perf-redundant-copy is level1.
-const char *const Level0Hazard = "#include <torch/torch.h>\n"
+// torch-compile-schema is level2 (asked for with --checks=torch-*);
+// torch-perf-redundant-copy is level1.
+const char *const Level2Hazard = "#include <torch/torch.h>\n"
                                  "#include <torch/library.h>\n"
                                  "at::Tensor f(const at::Tensor &x) { return x; }\n"
                                  "TORCH_LIBRARY(ns, m) {\n"
@@ -171,19 +172,22 @@ TEST_F(PreCommitRepo, FixHookRewritesTheFile) {
   EXPECT_EQ(commits(), 1);
 }
 
-// args: [--max-level=0] blocks only on level0 findings.
+// args: [--max-level=1] blocks only on level0 and level1 findings, with
+// every check asked for (--checks=torch-*): a level2 finding is shown by a
+// run that asks for it, never blocking here.
 TEST_F(PreCommitRepo, MaxLevelChoosesWhatBlocks) {
-  install("torch-lint", mockArg() + ", --max-level=0");
-  writeFile(Project + "/ops.cpp", Hazard); // level1 only
-  RunResult R = commit("ops.cpp", "level1 finding");
+  install("torch-lint", mockArg() + ", --max-level=1, --checks=torch-*");
+  writeFile(Project + "/schema.cpp", Level2Hazard);
+  RunResult R = commit("schema.cpp", "level2 finding");
   EXPECT_EQ(R.ExitCode, 0) << R.Out << R.Err;
   EXPECT_EQ(commits(), 1);
 
-  writeFile(Project + "/loop.cpp", Level0Hazard);
-  R = commit("loop.cpp", "level0 finding");
+  writeFile(Project + "/ops.cpp", Hazard); // level1
+  R = commit("ops.cpp", "level1 finding");
   EXPECT_NE(R.ExitCode, 0) << R.Out << R.Err;
-  EXPECT_NE((R.Out + R.Err).find("loop.cpp:5:21: warning:"), std::string::npos) << R.Out << R.Err;
-  EXPECT_NE((R.Out + R.Err).find("[torch-compile-schema]"), std::string::npos) << R.Out << R.Err;
+  EXPECT_NE((R.Out + R.Err).find("[torch-perf-redundant-copy]"), std::string::npos)
+      << R.Out << R.Err;
+  EXPECT_EQ((R.Out + R.Err).find("[torch-compile-schema]"), std::string::npos) << R.Out << R.Err;
   EXPECT_EQ(commits(), 1);
 }
 
@@ -278,7 +282,7 @@ TEST_F(PreCommitRepo, TorchLintOnPath) {
 TEST(MaxLevel, FiltersFindingsAndExitStatus) {
   std::string Dir = makeTempDir("max-level");
   writeFile(Dir + "/ops.cpp", Hazard);
-  writeFile(Dir + "/loop.cpp", Level0Hazard);
+  writeFile(Dir + "/schema.cpp", Level2Hazard);
   std::string Inc = " --torch-include=" + shellQuote(mockIncludes()) + " ";
   RunResult All = runTorchLint("--format=json" + Inc + shellQuote(Dir + "/ops.cpp"));
   EXPECT_EQ(All.ExitCode, 1) << All.Out << All.Err;
@@ -287,11 +291,17 @@ TEST(MaxLevel, FiltersFindingsAndExitStatus) {
   RunResult L0 = runTorchLint("--max-level=0 --format=json" + Inc + shellQuote(Dir + "/ops.cpp"));
   EXPECT_EQ(L0.ExitCode, 0) << L0.Out << L0.Err;
   EXPECT_EQ(L0.Out.find("torch-perf-redundant-copy"), std::string::npos) << L0.Out;
-  RunResult Both = runTorchLint("--max-level=0" + Inc + shellQuote(Dir + "/ops.cpp") + " " +
-                                shellQuote(Dir + "/loop.cpp"));
-  EXPECT_EQ(Both.ExitCode, 1) << Both.Out << Both.Err;
-  EXPECT_NE(Both.Out.find("[torch-compile-schema]"), std::string::npos) << Both.Out;
-  EXPECT_EQ(Both.Out.find("[torch-perf-redundant-copy]"), std::string::npos) << Both.Out;
+  // Every check asked for: --max-level=2 reports the level2 finding,
+  // --max-level=1 the level1 one only.
+  std::string Both = "--checks=torch-*" + Inc + shellQuote(Dir + "/ops.cpp") + " " +
+                     shellQuote(Dir + "/schema.cpp");
+  RunResult L2 = runTorchLint("--max-level=2 " + Both);
+  EXPECT_EQ(L2.ExitCode, 1) << L2.Out << L2.Err;
+  EXPECT_NE(L2.Out.find("[torch-compile-schema]"), std::string::npos) << L2.Out;
+  RunResult Upto1 = runTorchLint("--max-level=1 " + Both);
+  EXPECT_EQ(Upto1.ExitCode, 1) << Upto1.Out << Upto1.Err;
+  EXPECT_NE(Upto1.Out.find("[torch-perf-redundant-copy]"), std::string::npos) << Upto1.Out;
+  EXPECT_EQ(Upto1.Out.find("[torch-compile-schema]"), std::string::npos) << Upto1.Out;
   for (const char *Bad : {"--max-level=3", "--max-level=x", "--max-level="}) {
     RunResult R = runTorchLint(std::string(Bad) + Inc + shellQuote(Dir + "/ops.cpp"));
     EXPECT_EQ(R.ExitCode, 2) << Bad << R.Err;
