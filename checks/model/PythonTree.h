@@ -65,8 +65,9 @@ inline constexpr llvm::StringLiteral ExtensionNamePlaceholder = "torchlint_ext";
 /// CUDAExtension, a name bound to one, cpp_extension.load, any call with a
 /// sources= keyword), or, where sources are globbed, the extension named as
 /// Main's directory or the one extension declared, when the file's
-/// literals name Main's directory; empty when none does. The file is read (never through a symlink), never
-/// run; \p OnRead is told the directory of each setup.py read.
+/// literals name Main's directory; empty when none does. The file is read
+/// (never through a symlink), never run; \p OnRead is told the directory of
+/// each setup.py read.
 std::string extensionModuleOf(const std::string &MainFile, const std::string &Root,
                               const std::function<void(const std::string &)> &OnRead = {});
 
