@@ -6,7 +6,7 @@ namespace image_ops {
 
 at::Tensor rgb_to_gray(const at::Tensor &img) {
   // Layout guessed from the channel count: a 3-pixel-wide NHWC image breaks it.
-  if (img.size(1) == 3) // expect: torch-layout-from-shape
+  if (img.size(1) == 3) // torch-layout-from-shape (level2: --checks=torch-* reports it)
     return (img.select(1, 0) * 0.299 + img.select(1, 1) * 0.587 +
             img.select(1, 2) * 0.114);
   return (img.select(3, 0) * 0.299 + img.select(3, 1) * 0.587 +

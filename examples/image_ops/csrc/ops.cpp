@@ -32,7 +32,7 @@ at::Tensor adjust_contrast_meta(const at::Tensor &img, double factor) {
 // torch.compile traces it, so the data-dependent check breaks the graph.
 at::Tensor normalize(const at::Tensor &img, const at::Tensor &mean,
                      const at::Tensor &std) {
-  TORCH_CHECK((std > 0).all().item<bool>(), "std must be positive"); // expect: torch-compile-data-dependent
+  TORCH_CHECK((std > 0).all().item<bool>(), "std must be positive"); // torch-compile-data-dependent (level2)
   return ((img - mean) / std).clone(); // expect: torch-perf-redundant-copy
 }
 
