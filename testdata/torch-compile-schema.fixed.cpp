@@ -89,17 +89,20 @@ at::Tensor prefill_entry(at::Tensor &a, at::Tensor &b) {
 // RWKV's wkv7 form: every tensor taken by non-const reference, inputs and
 // outputs alike, the data handed to a launcher defined in a .cu file; the
 // schema marks the ones the kernel writes. The constness tells nothing
-// there: no mutation is claimed for the others. Look-alike: a kernel taking
-// its input by const reference and its output by non-const one, handed to
-// the same kind of launcher: the output is taken for written.
+// there: no mutation is claimed for the others.
 void wkv_launch(int64_t n, float *w, float *y);
 void wkv_forward(at::Tensor &w, at::Tensor &y) {
   wkv_launch(w.numel(), w.data_ptr<float>(), y.data_ptr<float>());
 }
-void launch_out(int64_t n, const float *x, float *y);
-void scale_into(const at::Tensor &x, at::Tensor &out) {
-  launch_out(x.numel(), x.data_ptr<float>(), out.data_ptr<float>());
+// (The launcher is defined in a .cu file in real code: here for the
+// runtime proof's build (GCC) only; Clang, which torch-lint parses with, does
+// not see its body.)
+#if !defined(__clang__)
+void wkv_launch(int64_t n, float *w, float *y) {
+  for (int64_t i = 0; i < n; ++i)
+    y[i] = w[i];
 }
+#endif
 // `Tensor! out`: a write in an alias set of its own, as vLLM and the
 // kernels-community ports spell it ("silu_and_mul(Tensor! out, Tensor input) -> ()").
 void silu_and_mul(at::Tensor &out, const at::Tensor &input) { out.copy_(input); }
@@ -175,7 +178,6 @@ TORCH_LIBRARY(sc, m) {
   m.def("flat_local(Tensor x) -> Tensor"); // expect: torch-compile-schema: returns a view of its input 'x'
   m.def("quantize_into(Tensor x, Tensor(a!) q, Tensor(b!) scales) -> (Tensor(a!), Tensor(b!))"); // expect: torch-compile-schema: mutates argument 'q' of 'sc::quantize_into' but the schema does not say so; annotate it 'Tensor(a!)' and the return that gives it back 'Tensor(a!)' // expect: torch-compile-schema: mutates argument 'scales' of 'sc::quantize_into' but the schema does not say so; annotate it 'Tensor(b!)' and the return that gives it back 'Tensor(b!)'
   // A name with no kernel: torch cannot infer the schema, and throws at load.
-  m.def("scale_into(Tensor x, Tensor(a!) out) -> ()"); // expect: torch-compile-schema: 'scale_into' mutates argument 'out'
   m.def("name_only"); // expect: torch-compile-schema: 'sc::name_only' is defined by its name only, with no kernel to infer a schema from
   // --- Negatives: the same done right ---
   m.def("inferred", &copy_local); // a name and its kernel: torch infers the schema
@@ -216,7 +218,6 @@ TORCH_LIBRARY_IMPL(sc, CPU, m) {
   m.impl("row_scale", &row_scale);
   m.impl("prefill_entry", &prefill_entry);
   m.impl("wkv_forward", &wkv_forward);
-  m.impl("scale_into", &scale_into);
   m.impl("silu_and_mul", &silu_and_mul);
   m.impl("gmm", &gmm);
   m.impl("quantize_into", &quantize_into);
