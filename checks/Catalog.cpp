@@ -96,7 +96,7 @@ const CheckInfo Checks[] = {
      "tensor factories with loop-invariant arguments inside a loop: hoist "
      "and reuse",
      "", F::None, &make<checks::AllocInLoopCheck>},
-    {"torch-perf-element-loop", "perf", L::Level1,
+    {"torch-perf-element-loop", "perf", L::Level2,
      "per-element tensor indexing inside a loop: one dispatcher call and a new "
      "Tensor per element",
      "", F::None, &make<checks::ElementLoopCheck>},

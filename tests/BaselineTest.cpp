@@ -47,7 +47,7 @@ std::string git(const std::string &Dir) {
 TEST(Baseline, FindingIdentitySurvivesEditsThatMoveIt) {
   std::string Dir = makeTempDir("baseline-move");
   writeFile(Dir + "/hazard.cpp", Hazard);
-  RunResult W = runTorchLint(mock() + "--write-baseline=base.json hazard.cpp", Dir);
+  RunResult W = runTorchLint(mock() + LoopAndCloneChecks + "--write-baseline=base.json hazard.cpp", Dir);
   // The run that writes the baseline reports nothing: it is the baseline.
   EXPECT_EQ(W.ExitCode, 0) << W.Out << W.Err;
   EXPECT_EQ(W.Out, "");
@@ -56,7 +56,7 @@ TEST(Baseline, FindingIdentitySurvivesEditsThatMoveIt) {
   EXPECT_EQ(Base["findings"][0]["file"], "hazard.cpp");
   EXPECT_EQ(Base["findings"][0]["fingerprint"].get<std::string>().size(), 32u);
 
-  RunResult Same = runTorchLint(mock() + "--baseline base.json hazard.cpp", Dir);
+  RunResult Same = runTorchLint(mock() + LoopAndCloneChecks + "--baseline base.json hazard.cpp", Dir);
   EXPECT_EQ(Same.ExitCode, 0) << Same.Out << Same.Err;
   EXPECT_EQ(Same.Out, "");
 
@@ -72,14 +72,14 @@ TEST(Baseline, FindingIdentitySurvivesEditsThatMoveIt) {
             "}\n";
   writeFile(Dir + "/hazard.cpp", Edited);
   RunResult R =
-      runTorchLint(mock() + "--format=json --baseline base.json hazard.cpp", Dir);
+      runTorchLint(mock() + LoopAndCloneChecks + "--format=json --baseline base.json hazard.cpp", Dir);
   EXPECT_EQ(R.ExitCode, 1) << R.Err;
   EXPECT_EQ(findings(R.Out), (Found{{"torch-perf-redundant-copy", 18}})) << R.Out;
   EXPECT_NE(R.Err.find("2 finding(s) in the baseline not reported"), std::string::npos)
       << R.Err;
 
   // Without the baseline all three are there, at their new lines.
-  RunResult All = runTorchLint(mock() + "--format=json hazard.cpp", Dir);
+  RunResult All = runTorchLint(mock() + LoopAndCloneChecks + "--format=json hazard.cpp", Dir);
   EXPECT_EQ(findings(All.Out), (Found{{"torch-perf-element-loop", 11},
                                       {"torch-perf-redundant-copy", 15},
                                       {"torch-perf-redundant-copy", 18}}))
@@ -94,7 +94,7 @@ TEST(Baseline, IdenticalLinesAreCountedNotMerged) {
       "  return (a + b).clone();\n"
       "}\n";
   writeFile(Dir + "/h.cpp", Two);
-  RunResult W = runTorchLint(mock() + "--write-baseline base.json h.cpp", Dir);
+  RunResult W = runTorchLint(mock() + LoopAndCloneChecks + "--write-baseline base.json h.cpp", Dir);
   ASSERT_EQ(W.ExitCode, 0) << W.Err;
   auto Base = json::parse(readFile(Dir + "/base.json"));
   ASSERT_EQ(Base["findings"].size(), 3u);
@@ -106,7 +106,7 @@ TEST(Baseline, IdenticalLinesAreCountedNotMerged) {
   // A third identical line is new.
   writeFile(Dir + "/h.cpp", Two + "torch::Tensor third(const torch::Tensor &a, const "
                                   "torch::Tensor &b) {\n  return (a + b).clone();\n}\n");
-  RunResult R = runTorchLint(mock() + "--format=json --baseline base.json h.cpp", Dir);
+  RunResult R = runTorchLint(mock() + LoopAndCloneChecks + "--format=json --baseline base.json h.cpp", Dir);
   EXPECT_EQ(R.ExitCode, 1);
   EXPECT_EQ(findings(R.Out).size(), 1u) << R.Out;
 }
@@ -131,9 +131,9 @@ TEST(Baseline, PathsAreRelativeToTheBaselineFile) {
 TEST(Baseline, FormatsStillSeeTheRemainingFindings) {
   std::string Dir = makeTempDir("baseline-sarif");
   writeFile(Dir + "/h.cpp", Clean);
-  ASSERT_EQ(runTorchLint(mock() + "--write-baseline b.json h.cpp", Dir).ExitCode, 0);
+  ASSERT_EQ(runTorchLint(mock() + LoopAndCloneChecks + "--write-baseline b.json h.cpp", Dir).ExitCode, 0);
   writeFile(Dir + "/h.cpp", Hazard);
-  RunResult R = runTorchLint(mock() + "--format=sarif --baseline b.json h.cpp", Dir);
+  RunResult R = runTorchLint(mock() + LoopAndCloneChecks + "--format=sarif --baseline b.json h.cpp", Dir);
   EXPECT_EQ(R.ExitCode, 1);
   EXPECT_EQ(json::parse(R.Out)["runs"][0]["results"].size(), 2u);
 }
@@ -144,7 +144,7 @@ TEST(LineFilter, ClangTidySyntax) {
   std::string Dir = makeTempDir("line-filter");
   writeFile(Dir + "/hazard.cpp", Hazard);
   auto Run = [&](const std::string &Filter) {
-    return runTorchLint(mock() + "--format=json --line-filter=" + shellQuote(Filter) +
+    return runTorchLint(mock() + LoopAndCloneChecks + "--format=json --line-filter=" + shellQuote(Filter) +
                             " hazard.cpp",
                         Dir);
   };
@@ -173,7 +173,7 @@ TEST(DiffBase, OnlyChangedLinesAreReported) {
   writeFile(Dir + "/h.cpp", Hazard);
   writeFile(Dir + "/new.cpp", Hazard); // Untracked: every line is new.
   RunResult R =
-      runTorchLint(mock() + "--format=json --diff-base HEAD h.cpp old.cpp new.cpp", Dir);
+      runTorchLint(mock() + LoopAndCloneChecks + "--format=json --diff-base HEAD h.cpp old.cpp new.cpp", Dir);
   EXPECT_EQ(R.ExitCode, 1) << R.Err;
   auto J = json::parse(R.Out);
   std::vector<std::string> Where;
@@ -188,7 +188,7 @@ TEST(DiffBase, OnlyChangedLinesAreReported) {
   Old.replace(Old.find("  return (a + b).clone();"), 25, "  return (b + a).clone();");
   writeFile(Dir + "/old.cpp", Old);
   sh(git(Dir) + "add -A && " + git(Dir) + "commit -qm two");
-  RunResult C = runTorchLint(mock() + "--format=json --diff-base=HEAD~1 .", Dir);
+  RunResult C = runTorchLint(mock() + LoopAndCloneChecks + "--format=json --diff-base=HEAD~1 .", Dir);
   EXPECT_EQ(C.ExitCode, 1) << C.Err;
   Where.clear();
   json CDoc = json::parse(C.Out);
@@ -200,7 +200,7 @@ TEST(DiffBase, OnlyChangedLinesAreReported) {
       << C.Out;
 
   // Nothing changed since HEAD: nothing reported, exit 0.
-  RunResult N = runTorchLint(mock() + "--diff-base HEAD .", Dir);
+  RunResult N = runTorchLint(mock() + LoopAndCloneChecks + "--diff-base HEAD .", Dir);
   EXPECT_EQ(N.ExitCode, 0) << N.Out << N.Err;
 }
 

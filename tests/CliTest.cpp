@@ -58,7 +58,7 @@ TEST(Cli, ClangResourceDirBesideTheExecutableElseThePackages) {
   // And it parses with them: the mock torch headers include <stddef.h>.
   writeFile(Dir + "/ops.cpp", Hazard);
   std::string Out = Dir + "/lint.txt";
-  int Status = std::system((Copy + " " + mock() + "--no-cache " + shellQuote(Dir + "/ops.cpp") +
+  int Status = std::system((Copy + " " + mock() + LoopAndCloneChecks + "--no-cache " + shellQuote(Dir + "/ops.cpp") +
                             " >" + shellQuote(Out) + " 2>&1")
                                .c_str());
   EXPECT_EQ(WEXITSTATUS(Status), 1) << readFile(Out);
@@ -71,10 +71,10 @@ TEST(Cli, ExitCodesZeroAndOne) {
   std::string Dir = makeTempDir("cli-exit");
   writeFile(Dir + "/clean.cpp", Clean);
   writeFile(Dir + "/hazard.cpp", Hazard);
-  RunResult C = runTorchLint(mock() + shellQuote(Dir + "/clean.cpp"));
+  RunResult C = runTorchLint(mock() + LoopAndCloneChecks + shellQuote(Dir + "/clean.cpp"));
   EXPECT_EQ(C.ExitCode, 0) << C.Out << C.Err;
   EXPECT_EQ(C.Out, "");
-  RunResult H = runTorchLint(mock() + shellQuote(Dir + "/hazard.cpp"));
+  RunResult H = runTorchLint(mock() + LoopAndCloneChecks + shellQuote(Dir + "/hazard.cpp"));
   EXPECT_EQ(H.ExitCode, 1) << H.Out << H.Err;
   EXPECT_NE(H.Out.find("hazard.cpp:5:10: warning: 't[i].item<float>()' reads one element"),
             std::string::npos) << H.Out;
@@ -87,7 +87,7 @@ TEST(Cli, ExitCodesZeroAndOne) {
 TEST(Cli, JsonContract) {
   std::string Dir = makeTempDir("cli-json");
   writeFile(Dir + "/hazard.cpp", Hazard);
-  RunResult R = runTorchLint(mock() + "--format=json hazard.cpp", Dir);
+  RunResult R = runTorchLint(mock() + LoopAndCloneChecks + "--format=json hazard.cpp", Dir);
   ASSERT_EQ(R.ExitCode, 1) << R.Err;
   auto J = nlohmann::json::parse(R.Out);
   EXPECT_EQ(J["tool"], "torch-lint");
@@ -96,7 +96,7 @@ TEST(Cli, JsonContract) {
   ASSERT_EQ(J["findings"].size(), 2u) << R.Out;
   const auto &Loop = J["findings"][0];
   EXPECT_EQ(Loop["check"], "torch-perf-element-loop");
-  EXPECT_EQ(Loop["level"], "level1");
+  EXPECT_EQ(Loop["level"], "level2");
   EXPECT_EQ(Loop["file"], "hazard.cpp");
   EXPECT_EQ(Loop["line"], 5);
   EXPECT_EQ(Loop["column"], 10);
@@ -140,7 +140,7 @@ TEST(Cli, ExportedFixesApplyAsClangTidysDo) {
   writeFile(Dir + "/exported/hazard.cpp", Hazard);
   writeFile(Dir + "/fixed/hazard.cpp", Hazard);
   RunResult R =
-      runTorchLint(mock() + "--export-fixes=" + shellQuote(Dir + "/yaml/fixes.yaml") +
+      runTorchLint(mock() + LoopAndCloneChecks + "--export-fixes=" + shellQuote(Dir + "/yaml/fixes.yaml") +
                        " exported/hazard.cpp",
                    Dir);
   EXPECT_EQ(R.ExitCode, 1) << R.Err;
@@ -153,7 +153,7 @@ TEST(Cli, ExportedFixesApplyAsClangTidysDo) {
   EXPECT_NE(Yaml.find(Dir + "/exported/hazard.cpp"), std::string::npos)
       << "absolute paths\n" << Yaml;
   ASSERT_EQ(std::system((shellQuote(Tool) + " " + shellQuote(Dir + "/yaml")).c_str()), 0);
-  RunResult Fix = runTorchLint(mock() + "--fix fixed/hazard.cpp", Dir);
+  RunResult Fix = runTorchLint(mock() + LoopAndCloneChecks + "--fix fixed/hazard.cpp", Dir);
   EXPECT_EQ(Fix.ExitCode, 1) << Fix.Err;
   EXPECT_NE(readFile(Dir + "/fixed/hazard.cpp"), Hazard);
   EXPECT_EQ(readFile(Dir + "/exported/hazard.cpp"), readFile(Dir + "/fixed/hazard.cpp"));
@@ -198,7 +198,7 @@ TEST(Cli, ClangTidysSingleDashSpellings) {
 TEST(Cli, WarningsAsErrorsInEveryFormat) {
   std::string Dir = makeTempDir("cli-warnings-as-errors");
   writeFile(Dir + "/hazard.cpp", Hazard);
-  const std::string Flags = mock() + "--warnings-as-errors=torch-perf-redundant-copy ";
+  const std::string Flags = mock() + LoopAndCloneChecks + "--warnings-as-errors=torch-perf-redundant-copy ";
   RunResult Json = runTorchLint(Flags + "--format=json hazard.cpp", Dir);
   ASSERT_EQ(Json.ExitCode, 1) << Json.Err;
   std::map<std::string, std::string> Severity;
@@ -215,7 +215,7 @@ TEST(Cli, WarningsAsErrorsInEveryFormat) {
   for (const auto &R : SarifDoc["runs"][0]["results"])
     Level[R["ruleId"].get<std::string>()] = R["level"].get<std::string>();
   EXPECT_EQ(Level["torch-perf-redundant-copy"], "error") << Sarif.Out;
-  EXPECT_EQ(Level["torch-perf-element-loop"], "warning") << Sarif.Out;
+  EXPECT_EQ(Level["torch-perf-element-loop"], "note") << Sarif.Out; // level2: a note
   RunResult Github = runTorchLint(Flags + "--format=github hazard.cpp", Dir);
   EXPECT_NE(Github.Out.find("::error title=torch-perf-redundant-copy,file=hazard.cpp,line=9"),
             std::string::npos)
@@ -234,7 +234,7 @@ TEST(Cli, WarningsAsErrorsInEveryFormat) {
   EXPECT_NE(Yaml.find("Level:           Error"), std::string::npos) << Yaml;
   EXPECT_NE(Yaml.find("Level:           Warning"), std::string::npos) << Yaml;
   // None named: as before.
-  RunResult Plain = runTorchLint(mock() + "--format=json hazard.cpp", Dir);
+  RunResult Plain = runTorchLint(mock() + LoopAndCloneChecks + "--format=json hazard.cpp", Dir);
   nlohmann::json PlainDoc = nlohmann::json::parse(Plain.Out);
   for (const auto &F : PlainDoc["findings"])
     EXPECT_EQ(F["severity"], "warning");
@@ -248,10 +248,10 @@ TEST(Cli, BufferFileLintsTheUnsavedText) {
   std::string Dir = makeTempDir("cli-buffer-file");
   writeFile(Dir + "/ops.cpp", Clean);
   writeFile(Dir + "/buffer.txt", std::string("// edited\n") + Hazard);
-  RunResult Disk = runTorchLint(mock() + "--format=json ops.cpp", Dir);
+  RunResult Disk = runTorchLint(mock() + LoopAndCloneChecks + "--format=json ops.cpp", Dir);
   EXPECT_EQ(Disk.ExitCode, 0) << Disk.Out << Disk.Err;
   for (int Run = 0; Run < 2; ++Run) { // (The second is not answered from a cache.)
-    RunResult Buffer = runTorchLint(mock() + "--format=json --buffer-file=buffer.txt ops.cpp", Dir);
+    RunResult Buffer = runTorchLint(mock() + LoopAndCloneChecks + "--format=json --buffer-file=buffer.txt ops.cpp", Dir);
     ASSERT_EQ(Buffer.ExitCode, 1) << Buffer.Out << Buffer.Err;
     nlohmann::json J = nlohmann::json::parse(Buffer.Out);
     std::set<std::string> Found;
@@ -263,13 +263,13 @@ TEST(Cli, BufferFileLintsTheUnsavedText) {
         << Buffer.Out;
   }
   EXPECT_EQ(readFile(Dir + "/ops.cpp"), Clean);
-  RunResult Again = runTorchLint(mock() + "--format=json ops.cpp", Dir);
+  RunResult Again = runTorchLint(mock() + LoopAndCloneChecks + "--format=json ops.cpp", Dir);
   EXPECT_EQ(Again.ExitCode, 0) << "the file's own text, not the buffer's: " << Again.Out;
-  RunResult Fix = runTorchLint(mock() + "--fix --buffer-file=buffer.txt ops.cpp", Dir);
+  RunResult Fix = runTorchLint(mock() + LoopAndCloneChecks + "--fix --buffer-file=buffer.txt ops.cpp", Dir);
   EXPECT_EQ(Fix.ExitCode, 2) << Fix.Err;
   EXPECT_EQ(readFile(Dir + "/ops.cpp"), Clean);
   writeFile(Dir + "/b.cpp", Clean);
-  RunResult Two = runTorchLint(mock() + "--buffer-file=buffer.txt ops.cpp b.cpp", Dir);
+  RunResult Two = runTorchLint(mock() + LoopAndCloneChecks + "--buffer-file=buffer.txt ops.cpp b.cpp", Dir);
   EXPECT_EQ(Two.ExitCode, 2) << Two.Err;
   EXPECT_NE(Two.Err.find("--buffer-file needs exactly one file"), std::string::npos) << Two.Err;
 }
@@ -328,7 +328,8 @@ TEST(Cli, AClangTidyFileForClangTidysOwnChecksLeavesTheTorchChecksOn) {
                                   "  -google-runtime-references\n");
   RunResult R = runTorchLint(mock() + "hazard.cpp", Dir);
   EXPECT_EQ(R.ExitCode, 1) << R.Err;
-  EXPECT_NE(R.Out.find("torch-perf-element-loop"), std::string::npos) << R.Out;
+  // The default checks: level1's redundant-copy, not level2's element-loop.
+  EXPECT_EQ(R.Out.find("torch-perf-element-loop"), std::string::npos) << R.Out;
   EXPECT_NE(R.Out.find("torch-perf-redundant-copy"), std::string::npos) << R.Out;
   writeFile(Dir + "/.clang-tidy", "Checks: '-*,bugprone-*,-torch-*'\n");
   RunResult Off = runTorchLint(mock() + "hazard.cpp", Dir);
@@ -369,7 +370,7 @@ TEST(Cli, MissingProjectHeaderIsReportedOnceAndTheRestLinted) {
   std::string Dir = makeTempDir("cli-missing");
   writeFile(Dir + "/m.cpp", std::string("#include \"generated/ops.h\"\n") + Hazard +
                                 "int use() { return generated_value(); }\n");
-  RunResult R = runTorchLint(mock() + "--format=json m.cpp", Dir);
+  RunResult R = runTorchLint(mock() + LoopAndCloneChecks + "--format=json m.cpp", Dir);
   // A warning: the status is that of the findings.
   EXPECT_EQ(R.ExitCode, 1) << R.Out << R.Err;
   auto J = nlohmann::json::parse(R.Out);
@@ -385,11 +386,11 @@ TEST(Cli, MissingProjectHeaderIsReportedOnceAndTheRestLinted) {
             std::string::npos)
       << R.Err;
   // CI that wants every file analysed in full says so.
-  RunResult Strict = runTorchLint(mock() + "--fail-on-partial --format=json m.cpp", Dir);
+  RunResult Strict = runTorchLint(mock() + LoopAndCloneChecks + "--fail-on-partial --format=json m.cpp", Dir);
   EXPECT_EQ(Strict.ExitCode, 3) << Strict.Err;
   // Without findings a partial run is clean.
   writeFile(Dir + "/clean.cpp", "#include \"generated/ops.h\"\nint f() { return 1; }\n");
-  EXPECT_EQ(runTorchLint(mock() + "clean.cpp", Dir).ExitCode, 0);
+  EXPECT_EQ(runTorchLint(mock() + LoopAndCloneChecks + "clean.cpp", Dir).ExitCode, 0);
 }
 
 TEST(Cli, MissingHeadersAreGroupedOncePerHeaderWithWhatWouldFindThem) {
@@ -445,7 +446,9 @@ TEST(Cli, SyntaxErrorIsExitThree) {
 TEST(Cli, ListChecks) {
   RunResult R = runTorchLint("--list-checks");
   EXPECT_EQ(R.ExitCode, 0);
-  EXPECT_NE(R.Out.find("* torch-perf-element-loop"), std::string::npos) << R.Out;
+  EXPECT_NE(R.Out.find("  * torch-perf-redundant-copy "), std::string::npos) << R.Out;
+  // A level2 check is listed, and off.
+  EXPECT_NE(R.Out.find("    torch-perf-element-loop "), std::string::npos) << R.Out;
   RunResult J = runTorchLint("--list-checks --format=json");
   auto Doc = nlohmann::json::parse(J.Out);
   ASSERT_TRUE(Doc.is_array());

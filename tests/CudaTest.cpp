@@ -60,7 +60,7 @@ TEST(Cuda, HostCodeParsesWithTheToolkit) {
   std::string Dir = makeTempDir("cuda-toolkit");
   writeFile(Dir + "/ops.cu", HostAndDevice);
   expectHostOnlyFindings(runTorchLint("--torch-include=" + shellQuote(mockIncludes()) +
-                                          " --format=json ops.cu -- --cuda-path=/usr/local/cuda",
+                                          " --checks='-*,torch-perf-element-loop' --format=json ops.cu -- --cuda-path=/usr/local/cuda",
                                       Dir));
 }
 
@@ -105,7 +105,7 @@ TEST(Cuda, HostCodeParsesWithoutAToolkit) {
   writeFile(Dir + "/ops.cu", HostAndDevice);
   // A --cuda-path that is no toolkit: the built-in declarations serve.
   expectHostOnlyFindings(runTorchLint("--torch-include=" + shellQuote(mockIncludes()) +
-                                          " --format=json ops.cu -- --cuda-path=/nonexistent",
+                                          " --checks='-*,torch-perf-element-loop' --format=json ops.cu -- --cuda-path=/nonexistent",
                                       Dir));
 }
 
@@ -133,7 +133,7 @@ float host_sum(const torch::Tensor &t) {
 )";
   writeFile(Dir + "/ops.cu", Kernel);
   std::string Args = "--torch-include=" + shellQuote(mockIncludes()) +
-                     " --format=json ops.cu -- --cuda-path=/nonexistent";
+                     " --checks='-*,torch-perf-element-loop' --format=json ops.cu -- --cuda-path=/nonexistent";
   RunResult R = runTorchLint(Args, Dir);
   ASSERT_EQ(R.ExitCode, 1) << R.Out << R.Err;
   auto J = json::parse(R.Out);
@@ -195,7 +195,7 @@ void fill(torch::Tensor t) {
 }
 )");
   RunResult R = runTorchLint("--torch-include=" + shellQuote(mockIncludes()) +
-                                 " --format=json ops.cu -- --cuda-path=/nonexistent",
+                                 " --checks='-*,torch-perf-element-loop' --format=json ops.cu -- --cuda-path=/nonexistent",
                              Dir);
   ASSERT_EQ(R.ExitCode, 1) << R.Out << R.Err;
   auto J = json::parse(R.Out);

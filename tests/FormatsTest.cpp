@@ -239,9 +239,9 @@ TEST(Formats, GithubAnnotationsForAdversarialFileNames) {
     writeFile(Dir + "/" + N, Hazard);
     Args += " " + shellQuote(N);
   }
-  RunResult J = runTorchLint(mock() + "--format=json" + Args, Dir);
+  RunResult J = runTorchLint(mock() + LoopAndCloneChecks + "--format=json" + Args, Dir);
   ASSERT_EQ(J.ExitCode, 1) << J.Out << J.Err;
-  RunResult G = runTorchLint(mock() + "--format=github" + Args, Dir);
+  RunResult G = runTorchLint(mock() + LoopAndCloneChecks + "--format=github" + Args, Dir);
   ASSERT_EQ(G.ExitCode, 1) << G.Err;
   // The JSON output replaced invalid UTF-8; map its names back to the bytes.
   std::map<std::string, std::string> RawName;
@@ -282,7 +282,7 @@ TEST(Formats, GithubFileErrorsAreErrorsAndPartialAnalysisWarnings) {
   std::string Dir = makeTempDir("fmt-github-error");
   writeFile(Dir + "/m.cpp", std::string("#include \"gen/ops.h\"\n") + Hazard);
   writeFile(Dir + "/syntax.cpp", "int f( {\n");
-  RunResult R = runTorchLint(mock() + "--format=github m.cpp syntax.cpp", Dir);
+  RunResult R = runTorchLint(mock() + LoopAndCloneChecks + "--format=github m.cpp syntax.cpp", Dir);
   EXPECT_EQ(R.ExitCode, 3) << R.Out << R.Err;
   EXPECT_NE(
       R.Out.find("::warning title=torch-lint,file=m.cpp::header 'gen/ops.h' not found"),
@@ -365,7 +365,7 @@ TEST(Formats, SarifContent) {
   writeFile(Dir + "/sub dir/w\xc3\xbc%.cpp", Wide);
   writeFile(Dir + "/missing.cpp", std::string("#include \"gen/ops.h\"\n") + Hazard);
   RunResult R = runTorchLint(
-      mock() + "--format=sarif hazard.cpp 'sub dir/w\xc3\xbc%.cpp' missing.cpp", Dir);
+      mock() + LoopAndCloneChecks + "--format=sarif hazard.cpp 'sub dir/w\xc3\xbc%.cpp' missing.cpp", Dir);
   EXPECT_EQ(R.ExitCode, 1) << R.Err;
   writeFile(Dir + "/out.sarif", R.Out);
   std::string Report = validateSarif(Schema, {Dir + "/out.sarif"});
@@ -405,7 +405,7 @@ TEST(Formats, SarifContent) {
   const json &Loop = Rules["torch-perf-element-loop"];
   EXPECT_EQ(Loop["helpUri"], "https://github.com/torchlint/torchlint/blob/main/docs/"
                              "checks/torch-perf-element-loop.md");
-  EXPECT_EQ(Loop["defaultConfiguration"]["level"], "warning");
+  EXPECT_EQ(Loop["defaultConfiguration"]["level"], "note"); // level2
   for (const char *Key : {"shortDescription", "fullDescription"})
     EXPECT_FALSE(Loop[Key]["text"].get<std::string>().empty()) << Key;
   EXPECT_FALSE(Loop["help"]["text"].get<std::string>().empty());
@@ -422,7 +422,7 @@ TEST(Formats, SarifContent) {
   ASSERT_EQ(Results.size(), 6u) << R.Out;
   const auto &First = Results[0];
   EXPECT_EQ(First["ruleId"], "torch-perf-element-loop");
-  EXPECT_EQ(First["level"], "warning");
+  EXPECT_EQ(First["level"], "note"); // level2, asked for
   const auto &Loc = First["locations"][0]["physicalLocation"];
   EXPECT_EQ(Loc["artifactLocation"]["uri"], "hazard.cpp");
   EXPECT_EQ(Loc["artifactLocation"]["uriBaseId"], "%SRCROOT%");
@@ -479,7 +479,7 @@ TEST(Formats, ShardsMergedEqualTheUnshardedRun) {
   // A file that does not compile: the run is not successful.
   writeFile(Dir + "/f.cpp", std::string(Hazard) + "int broken( {\n");
   std::string All = " a.cpp b.cpp c.cpp d.cpp e.cpp f.cpp";
-  RunResult Whole = runTorchLint(mock() + "--format=sarif" + All, Dir);
+  RunResult Whole = runTorchLint(mock() + LoopAndCloneChecks + "--format=sarif" + All, Dir);
   ASSERT_EQ(Whole.ExitCode, 3) << Whole.Err;
   writeFile(Dir + "/whole.sarif", Whole.Out);
   std::set<std::string> Seen;
@@ -488,7 +488,7 @@ TEST(Formats, ShardsMergedEqualTheUnshardedRun) {
     // Input order must not matter: the second shard gets the files reversed.
     std::string Args = I == 1 ? All : " f.cpp e.cpp d.cpp c.cpp b.cpp a.cpp";
     RunResult S = runTorchLint(
-        mock() + "--format=sarif --shard " + std::to_string(I) + "/2" + Args, Dir);
+        mock() + LoopAndCloneChecks + "--format=sarif --shard " + std::to_string(I) + "/2" + Args, Dir);
     EXPECT_TRUE(S.ExitCode == 1 || S.ExitCode == 3) << S.Err;
     std::string Path = Dir + "/shard" + std::to_string(I) + ".sarif";
     writeFile(Path, S.Out);
@@ -528,7 +528,7 @@ TEST(Formats, ShardsMergedEqualTheUnshardedRun) {
               R["ruleId"]);
 
   // A shard with no files is an empty, valid run; an empty shard merges too.
-  RunResult Empty = runTorchLint(mock() + "--format=sarif --shard 7/7 a.cpp b.cpp", Dir);
+  RunResult Empty = runTorchLint(mock() + LoopAndCloneChecks + "--format=sarif --shard 7/7 a.cpp b.cpp", Dir);
   EXPECT_EQ(Empty.ExitCode, 0) << Empty.Err;
   writeFile(Dir + "/empty.sarif", Empty.Out);
   EXPECT_EQ(json::parse(Empty.Out)["runs"][0]["results"].size(), 0u);
@@ -581,7 +581,7 @@ TEST(Formats, CodeClimateForGitLab) {
   writeFile(Dir + "/hazard.cpp", Hazard);
   writeFile(Dir + "/bad\xff.cpp", Hazard);
   RunResult R =
-      runTorchLint(mock() + "--format=codeclimate hazard.cpp 'bad\xff.cpp'", Dir);
+      runTorchLint(mock() + LoopAndCloneChecks + "--format=codeclimate hazard.cpp 'bad\xff.cpp'", Dir);
   ASSERT_EQ(R.ExitCode, 1) << R.Err;
   auto Doc = json::parse(R.Out); // Valid UTF-8 JSON despite the file name.
   ASSERT_TRUE(Doc.is_array());
@@ -600,7 +600,7 @@ TEST(Formats, CodeClimateForGitLab) {
   }
   EXPECT_EQ(Prints.size(), 4u);
   EXPECT_EQ(Doc[0]["check_name"], "torch-perf-element-loop");
-  EXPECT_EQ(Doc[0]["severity"], "minor"); // level1
+  EXPECT_EQ(Doc[0]["severity"], "info"); // level2, asked for
   EXPECT_EQ(Doc[0]["location"]["path"], "hazard.cpp");
   EXPECT_EQ(Doc[0]["location"]["lines"]["begin"], 5);
   EXPECT_EQ(Doc[1]["severity"], "minor"); // level1
@@ -620,9 +620,9 @@ TEST(Formats, CodeClimateForGitLab) {
 
   // Stable: the same run gives the same fingerprints, equal to SARIF's.
   RunResult Again =
-      runTorchLint(mock() + "--format=codeclimate hazard.cpp 'bad\xff.cpp'", Dir);
+      runTorchLint(mock() + LoopAndCloneChecks + "--format=codeclimate hazard.cpp 'bad\xff.cpp'", Dir);
   EXPECT_EQ(Again.Out, R.Out);
-  RunResult S = runTorchLint(mock() + "--format=sarif hazard.cpp 'bad\xff.cpp'", Dir);
+  RunResult S = runTorchLint(mock() + LoopAndCloneChecks + "--format=sarif hazard.cpp 'bad\xff.cpp'", Dir);
   auto Results = json::parse(S.Out)["runs"][0]["results"];
   for (size_t I = 0; I < Doc.size(); ++I)
     EXPECT_EQ(Results[I]["partialFingerprints"]["torchlint/v1"], Doc[I]["fingerprint"]);
@@ -692,7 +692,7 @@ TEST(Formats, CheckstyleIsWellFormedWhateverTheInput) {
   // ...and a real run over an adversarial file name.
   writeFile(Dir + "/q\"<&>\x01\xff.cpp", Hazard);
   RunResult Run = runTorchLint(
-      mock() + "--format=checkstyle " + shellQuote("q\"<&>\x01\xff.cpp"), Dir);
+      mock() + LoopAndCloneChecks + "--format=checkstyle " + shellQuote("q\"<&>\x01\xff.cpp"), Dir);
   ASSERT_EQ(Run.ExitCode, 1) << Run.Err;
   writeFile(Dir + "/run.xml", Run.Out);
   std::string P = parseXml(Dir + "/run.xml", Ok);

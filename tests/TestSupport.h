@@ -19,7 +19,9 @@ namespace torchlint::test {
 
 /// A file with two findings of two checks (the mock headers): an element
 /// loop (line 5, torch-perf-element-loop) and a clone of a fresh tensor
-/// (line 9, torch-perf-redundant-copy, with a fix-it).
+/// (line 9, torch-perf-redundant-copy, with a fix-it). The element loop is
+/// a level2 check's, off by default: a run that means both findings asks
+/// for both checks (LoopAndCloneChecks).
 inline constexpr const char *ElementLoopAndClone = R"(#include <torch/torch.h>
 float total(const torch::Tensor &t) {
   float s = 0;
@@ -31,6 +33,10 @@ torch::Tensor twice(const torch::Tensor &a, const torch::Tensor &b) {
   return (a + b).clone();
 }
 )";
+
+/// The arguments that turn on ElementLoopAndClone's two checks.
+inline constexpr const char *LoopAndCloneChecks =
+    "--checks='-*,torch-perf-element-loop,torch-perf-redundant-copy' ";
 
 inline std::string sourceDir() { return TORCHLINT_SOURCE_DIR; }
 inline std::string mockIncludes() { return sourceDir() + "/testdata/include"; }

@@ -16,8 +16,8 @@ at::Tensor adjust_contrast_cpu(const at::Tensor &img, double factor) {
   for (int64_t c = 0; c < img.size(0); ++c)
     for (int64_t y = 0; y < img.size(1); ++y)
       for (int64_t x = 0; x < img.size(2); ++x) {
-        float v = img[c][y][x].item<float>(); // expect: torch-perf-element-loop
-        out[c][y][x] = static_cast<float>((v - mean) * factor + mean); // expect: torch-perf-element-loop
+        float v = img[c][y][x].item<float>(); // torch-perf-element-loop (level2)
+        out[c][y][x] = static_cast<float>((v - mean) * factor + mean); // torch-perf-element-loop (level2)
       }
   return out;
 }
