@@ -1944,6 +1944,106 @@ TEST(PythonFakes, ATorchOpsCallIsNoUseOfTheBindingOfItsName) {
             "m.py:6, in 'forward'");
 }
 
+// NATTEN's form (first look, round 48): the package binds the binding's own
+// name at module level to the operator, `fmha_forward =
+// torch.ops.natten.fmha_forward`, or to a function registered as a custom
+// op (`register_op`, torch.library.custom_op on new torch, an identity on
+// old), and its __init__.py re-exports that name (absolutely, in a `try:`);
+// its autograd Function calls it. The binding is called only inside the
+// custom op's body. A name bound to the binding itself (`rms_norm =
+// rms_norm_cxx`, imported from the extension) is still the binding.
+TEST(PythonFakes, ANameTheModuleBindsToAnOperatorIsNoUseOfTheBindingOfThatName) {
+  PythonOps P;
+  scanPythonSource("import torch\n"
+                   "from natten.libnatten import fmha_forward as fmha_forward_cxx\n"
+                   "from natten.libnatten import na1d_forward as na1d_forward_cxx\n"
+                   "from natten.libnatten import rms_norm as rms_norm_cxx\n"
+                   "if DISABLE_TORCH_OPS:\n"
+                   "    register_op = disabled_register_op\n"
+                   "else:\n"
+                   "    register_op = torch.library.custom_op\n"
+                   "@register_op(\"natten::fmha_forward\", mutates_args=())\n"
+                   "def fmha_forward_torch_op(q):\n"
+                   "    return fmha_forward_cxx(q)\n"
+                   "@register_op(\"natten::na1d_forward\", mutates_args=())\n"
+                   "def na1d_forward_torch_op(q):\n"
+                   "    return na1d_forward_cxx(q)\n"
+                   "if DISABLE_TORCH_OPS:\n"
+                   "    fmha_forward = fmha_forward_torch_op\n"
+                   "    na1d_forward = na1d_forward_torch_op\n"
+                   "else:\n"
+                   "    fmha_forward = torch.ops.natten.fmha_forward\n"
+                   "rms_norm = rms_norm_cxx\n",
+                   P, "natten/_libnatten/torch_wrappers.py");
+  scanPythonSource("try:\n"
+                   "    from natten import libnatten\n"
+                   "    from natten._libnatten.torch_wrappers import (\n"
+                   "        fmha_forward,\n"
+                   "        na1d_forward,\n"
+                   "        rms_norm,\n"
+                   "    )\n"
+                   "except ImportError:\n"
+                   "    pass\n",
+                   P, "natten/_libnatten/__init__.py");
+  scanPythonSource("import torch\n"
+                   "from natten._libnatten import fmha_forward, na1d_forward, rms_norm\n"
+                   "class FmhaFn(torch.autograd.Function):\n"
+                   "    @staticmethod\n"
+                   "    def forward(ctx, q):\n"
+                   "        return rms_norm(na1d_forward(fmha_forward(q)))\n",
+                   P, "natten/backends/fmha.py");
+  P.finishScan();
+  EXPECT_EQ(P.reachedUse(P.keyFor("fmha_forward", "libnatten")), "");
+  EXPECT_EQ(P.reachedUse(P.keyFor("na1d_forward", "libnatten")), "");
+  // (What calls the binding is the custom op's body, through the name it
+  // is imported as.)
+  EXPECT_NE(P.untracedUses(P.keyFor("fmha_forward", "libnatten"))
+                .find("in operators' Python kernels (natten/_libnatten/torch_wrappers.py:11)"),
+            std::string::npos)
+      << P.untracedUses(P.keyFor("fmha_forward", "libnatten"));
+  EXPECT_EQ(P.reachedUse(P.keyFor("rms_norm", "libnatten")),
+            "natten/backends/fmha.py:6, in 'FmhaFn.forward'");
+}
+
+// tutel's NCCL bootstrap (first look, round 48): bindings called in a block
+// under `if not FLAG` that sets the flag run once, the first time the
+// forward does, not in every call torch.compile traces. Look-alikes: a
+// condition joined by `or`, and a block that never sets its flag, run in
+// every call.
+TEST(PythonFakes, UsesInAOneTimeInitialisationAreUntraced) {
+  PythonOps P = scan("import torch\n"
+                     "from . import tutel_custom_kernel as k\n"
+                     "class Status:\n"
+                     "    initialized = False\n"
+                     "def init(group):\n"
+                     "    if world_size(group) > 1 and not Status.initialized:\n"
+                     "        uid = torch.zeros([128])\n"
+                     "        if rank == 0:\n"
+                     "            k.get_nccl_unique_id(uid)\n"
+                     "        k.init_nccl(uid)\n"
+                     "\n"
+                     "        Status.initialized = True\n"
+                     "    if not Status.ready or force:\n"
+                     "        k.refresh(group)\n"
+                     "        Status.ready = True\n"
+                     "    if not Status.warm:\n"
+                     "        k.warm_up(group)\n"
+                     "class Moe(torch.nn.Module):\n"
+                     "    def forward(self, x):\n"
+                     "        init(self.group)\n"
+                     "        return k.all_to_all(x)\n");
+  P.finishScan();
+  EXPECT_EQ(P.reachedUse("get_nccl_unique_id"), "");
+  EXPECT_EQ(P.reachedUse("init_nccl"), "");
+  EXPECT_NE(P.untracedUses("init_nccl").find("in one-time initialisation (m.py:10"),
+            std::string::npos)
+      << P.untracedUses("init_nccl");
+  EXPECT_EQ(P.untracedUses("refresh"), "");
+  EXPECT_EQ(P.reachedUse("refresh"), "m.py:14, in 'init'");
+  EXPECT_EQ(P.untracedUses("warm_up"), "");
+  EXPECT_EQ(P.untracedUses("all_to_all"), "");
+}
+
 // pytorch3d's _C: the package's Python wraps most bindings, calls some only
 // in its tests, and never calls others (the naive rasterizers): no thread
 // and no torch.compile'd model of the package meets those. A test that

@@ -615,6 +615,56 @@ bool namesTorchDisable(const std::vector<Tok> &T, size_t I, size_t E) {
   return (T[I].is("compiler") || T[I].is("_dynamo")) && T[I + 2].is("disable");
 }
 
+/// The `if` lines (their first token) that open a one-time initialisation:
+/// a condition that holds only while a flag is unset (`not FLAG`, alone or
+/// joined by `and`) over a block that sets it (`FLAG = True`). tutel's NCCL
+/// bootstrap: `if not AllToAllStatus.initialized:` ... `AllToAllStatus.
+/// initialized = True`, in a function forward calls (first look, round 48).
+/// What the block calls runs once, not in every call torch.compile traces.
+std::set<size_t> oneTimeInits(const std::vector<Tok> &T, const std::vector<Line> &Lines) {
+  std::set<size_t> Out;
+  for (size_t LI = 0; LI < Lines.size(); ++LI) {
+    const Line &L = Lines[LI];
+    if (L.Begin + 3 >= L.End || !T[L.Begin].is("if") || !T[L.End - 1].is(":"))
+      continue;
+    size_t E = L.End - 1;
+    std::vector<std::string> Flags;
+    bool Or = false;
+    for (size_t K = L.Begin + 1; K < E; ++K) {
+      Or = Or || T[K].is("or");
+      if (!T[K].is("not") || K + 1 >= E || T[K + 1].Kind != Tok::Name)
+        continue;
+      size_t J = K + 1;
+      std::string Flag = T[J].Text;
+      while (J + 2 < E && T[J + 1].is(".") && T[J + 2].Kind == Tok::Name) {
+        Flag += "." + T[J + 2].Text;
+        J += 2;
+      }
+      if (J + 1 == E || T[J + 1].is("and"))
+        Flags.push_back(Flag);
+    }
+    if (Or || Flags.empty())
+      continue;
+    for (size_t M = LI + 1; M < Lines.size(); ++M) {
+      const Line &B = Lines[M];
+      if (B.Begin >= B.End)
+        continue;
+      if (B.Indent <= L.Indent)
+        break;
+      std::string Target;
+      size_t K = B.Begin;
+      for (; K < B.End && (T[K].Kind == Tok::Name || T[K].is(".")) && !T[K].is("True"); ++K)
+        Target += T[K].Text;
+      if (K + 2 == B.End && T[K].is("=") && T[K + 1].is("True") &&
+          llvm::is_contained(Flags, Target)) {
+        Out.insert(L.Begin);
+        break;
+      }
+    }
+  }
+  return Out;
+}
+
 /// Whether the condition in tokens [B, E) is false whenever torch.compile
 /// traces: `torch.jit.is_scripting()` or `torch.jit.is_tracing()` (Dynamo
 /// folds both to False), joined by `or`; or `not torch.compiler.is_compiling()`.
@@ -806,6 +856,9 @@ const char *const PassedOn = "passed on";
 /// The key prefix of a use that calls the project's own Python function of
 /// the same name (finishScan): an edge for markReached, no use of a binding.
 const char *const PythonFunction = "py:";
+/// A use in a one-time initialisation (oneTimeInits): it runs once, the
+/// first time its function does, never again in a traced call.
+const char *const OneTimeInit = "one-time init";
 /// A Uses key that stands for the names an f-string lookup may make:
 /// "*PREFIX*SUFFIX" (one placeholder) or "*PREFIX**SUFFIX" (several). The
 /// leading mark keeps them together in the map (PythonOps::usesKey).
@@ -834,19 +887,41 @@ void exportsOf(const std::vector<Tok> &T, const std::vector<Line> &Lines,
   llvm::StringRef Package = llvm::sys::path::filename(
       llvm::sys::path::parent_path(File, llvm::sys::path::Style::posix),
       llvm::sys::path::Style::posix);
+  // Lines in a def or class body are not the module's (DefIndent: the
+  // indentation of the def around them).
+  unsigned DefIndent = ~0u;
   for (const Line &L : Lines) {
-    if (L.Indent != 0 || L.Begin + 2 >= L.End)
+    if (L.Begin >= L.End)
+      continue;
+    if (DefIndent != ~0u && L.Indent <= DefIndent)
+      DefIndent = ~0u;
+    if (DefIndent == ~0u && (T[L.Begin].is("def") || T[L.Begin].is("class") ||
+                             (T[L.Begin].is("async") && L.Begin + 1 < L.End &&
+                              T[L.Begin + 1].is("def")))) {
+      DefIndent = L.Indent;
+      continue;
+    }
+    if (DefIndent != ~0u || L.Begin + 2 >= L.End)
+      continue;
+    // `from .mod import a`, or `from pkg.PACKAGE.mod import a` naming this
+    // package absolutely (NATTEN's `_libnatten/__init__.py`, in a `try:`):
+    // what the package takes from its own modules.
+    size_t Import = L.Begin + 1;
+    while (Import < L.End && !T[Import].is("import"))
+      ++Import;
+    bool Own = T[L.Begin].is("from") && Import < L.End && Import >= L.Begin + 2 &&
+               (T[L.Begin + 1].is(".") ||
+                (Import >= L.Begin + 4 && T[Import - 2].is(".") && T[Import - 3].is(Package)));
+    if (Own) {
+      // (`from .mod import a as b` is left out: b is no name mod defines.)
+      for (size_t I = Import + 1; I < L.End && !Package.empty(); ++I)
+        if ((T[I].is("*") || T[I].Kind == Tok::Name) && !T[I].is("as") && !T[I - 1].is("as") &&
+            T[Import - 1].Kind == Tok::Name && !(I + 2 < L.End && T[I + 1].is("as")))
+          Out.ReExports.insert(Package.str() + ":" + T[Import - 1].Text + ":" + T[I].Text);
+    }
+    if (L.Indent != 0)
       continue;
     if (T[L.Begin].is("from") && T[L.Begin + 1].is(".")) {
-      // (`from .mod import a as b` is left out: b is no name mod defines.)
-      for (size_t I = L.Begin + 2, Import = 0; I < L.End && !Package.empty(); ++I) {
-        if (T[I].is("import"))
-          Import = I;
-        else if (Import && (T[I].is("*") || T[I].Kind == Tok::Name) && !T[I].is("as") &&
-                 !T[I - 1].is("as") && T[Import - 1].Kind == Tok::Name &&
-                 !(I + 2 < L.End && T[I + 1].is("as")))
-          Out.ReExports.insert(Package.str() + ":" + T[Import - 1].Text + ":" + T[I].Text);
-      }
       size_t I = L.Begin + 1;
       std::string Module;
       for (; I < L.End && !T[I].is("import"); ++I)
@@ -1080,6 +1155,7 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       Own.insert(InAMethod);
   };
   std::vector<std::string> Pending; // decorators of the next def/class
+  const std::set<size_t> OneTime = oneTimeInits(T, Lines);
   for (const Line &L : Lines) {
     if (L.Begin >= L.End)
       continue;
@@ -1137,6 +1213,8 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
         F.Markers.insert("def __init__");
       if (!F.Class)
         ++Out.Definitions[F.Name];
+      if (!F.Class && llvm::is_contained(Pending, "@op-kernel"))
+        Out.KernelFunctions.insert(F.Name);
       // A method's name in its file too: `self.name` there is that method
       // where the file defines one (PythonOps::markReached).
       if (!F.Class && !Stack.empty() && Stack.back().Class)
@@ -1161,7 +1239,7 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       // only make uses look traced.
       for (auto It = F.Markers.begin(); F.Markers.size() > MaxMarkers && It != F.Markers.end();)
         It = llvm::is_contained({"torch.compiler.disable", "@op-kernel", "def __init__",
-                                 "eager-only branch", "test file"},
+                                 "eager-only branch", "test file", OneTimeInit},
                                 *It)
                  ? std::next(It)
                  : F.Markers.erase(It);
@@ -1171,10 +1249,31 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       Frame F{L.Indent, false, "", Stack.empty() ? Base : Stack.back().Markers, {}};
       F.Markers.insert("eager-only branch");
       Stack.push_back(std::move(F));
+    } else if (First.is("if") && OneTime.count(L.Begin)) {
+      Frame F{L.Indent, false, "", Stack.empty() ? Base : Stack.back().Markers, {}};
+      F.Markers.insert(OneTimeInit);
+      Stack.push_back(std::move(F));
     } else if (Stack.empty() && L.Begin + 2 < L.End && First.Kind == Tok::Name &&
                T[L.Begin + 1].is("=") && namesTorchDisable(T, L.Begin + 2, L.End) &&
                L.End == L.Begin + 2 + (T[L.Begin + 2].is("torch") ? 5 : 3)) {
       Out.CompileDisablers.insert(First.Text); // `no_compile = torch.compiler.disable`
+    } else if (!Def && L.Begin + 3 <= L.End && First.Kind == Tok::Name && T[L.Begin + 1].is("=") &&
+               llvm::none_of(Stack, [](const Frame &F) { return F.Class || !F.Name.empty(); })) {
+      // A module binds a name to an operator (`fmha_forward =
+      // torch.ops.natten.fmha_forward`, in either arm of a module-level if):
+      // what its users call by that name is the operator, not a binding of
+      // the same name (NATTEN, first look round 48). A name bound to a
+      // plain name is decided in finishScan (a custom op's function, or the
+      // binding itself).
+      size_t V = L.Begin + 2;
+      if (L.End == V + 7 && T[V].is("torch") && T[V + 1].is(".") && T[V + 2].is("ops") &&
+          T[V + 3].is(".") && T[V + 4].Kind == Tok::Name && T[V + 5].is(".") &&
+          T[V + 6].Kind == Tok::Name) {
+        ++Out.Definitions[First.Text];
+        Out.ModuleFunctions.insert(ModuleName + ":" + First.Text);
+      } else if (L.End == V + 1 && T[V].Kind == Tok::Name && T[V].Text != First.Text) {
+        Out.NameAliases.insert(ModuleName + ":" + First.Text + ":" + T[V].Text);
+      }
     }
     const std::set<std::string> &Markers = Stack.empty() ? Base : Stack.back().Markers;
     for (size_t K = L.Begin; K < L.End; ++K)
@@ -1416,11 +1515,14 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       Out.Uses[T[I].Text].emplace(Own, At);
       // `from .quant import per_block_int8 as per_block_int8_cuda`, then
       // `per_block_int8_cuda(...)`: a call of the project module's
-      // per_block_int8 (SageAttention's core.py), or of the binding a
-      // relative import of an extension names (`from ._C import nms as _nms`).
+      // per_block_int8 (SageAttention's core.py), or of the binding an
+      // import of an extension names (`from ._C import nms as _nms`,
+      // NATTEN's `from natten.libnatten import fmha_forward as
+      // fmha_forward_cxx`); a library's function is neither.
       if (!Attribute)
         if (auto Imp = Imports.find(T[I].Text);
-            Imp != Imports.end() && llvm::StringRef(Imp->second).starts_with(".")) {
+            Imp != Imports.end() && (llvm::StringRef(Imp->second).starts_with(".") ||
+                                     !libraryModule(Imp->second))) {
           llvm::StringRef Original = llvm::StringRef(Imp->second).rsplit('.').second;
           if (!Original.empty() && Original != T[I].Text)
             Out.Uses[Original.str()].emplace(Own, At);
@@ -1587,10 +1689,11 @@ std::string PythonOps::untracedUses(const std::string &Name) const {
   auto It = Uses.find(usesKey(Name));
   if (It == Uses.end())
     return "";
-  std::string Constructor, Kernel, Disabled, Branch;
+  std::string Constructor, Kernel, Disabled, Branch, Once;
   auto Disables = [&](const std::string &M) { return CompileDisablers.count(M) > 0; };
   for (const auto &[Markers, At] : It->second) {
     std::string *Slot = Markers.count("def __init__")        ? &Constructor
+                        : Markers.count(OneTimeInit)         ? &Once
                         : Markers.count("eager-only branch") ? &Branch
                         : Markers.count("@op-kernel")        ? &Kernel
                         : llvm::any_of(Markers, Disables)    ? &Disabled
@@ -1611,6 +1714,10 @@ std::string PythonOps::untracedUses(const std::string &Name) const {
   if (!Branch.empty())
     Where.push_back("in branches torch.compile never takes (" + Branch +
                     ": `if torch.jit.is_scripting()`)");
+  if (!Once.empty())
+    Where.push_back("in one-time initialisation (" + Once +
+                    ": a block under `if not FLAG` that sets the flag), which runs once, not in "
+                    "every call");
   return "the project's Python uses it only " + llvm::join(Where, " and ");
 }
 
@@ -1653,6 +1760,13 @@ void PythonOps::finishScan() {
   // the same name (stylegan3's `bias_act.bias_act`, DeepSpeed's
   // `dist.all_reduce`).
   std::map<std::string, std::map<std::set<std::string>, std::string>> Moved;
+  for (llvm::StringRef A : NameAliases) {
+    auto [Module, Rest] = A.split(':');
+    auto [Name, Value] = Rest.split(':');
+    if (KernelFunctions.count(Value.str()) &&
+        ModuleFunctions.insert((Module + ":" + Name).str()).second)
+      ++Definitions[Name.str()];
+  }
   // A package's functions are also those its __init__.py imports from its
   // modules (two levels: a package of packages).
   for (unsigned Round = 0; Round < 2; ++Round)
@@ -1803,6 +1917,7 @@ void PythonOps::markReached() {
   auto Dunder = [](llvm::StringRef N) { return isSpecialName(N); };
   auto Untraced = [this](const std::set<std::string> &M) {
     return M.count("def __init__") || M.count("test file") || M.count("eager-only branch") ||
+           M.count(OneTimeInit) ||
            M.count("@op-kernel") || M.count(TensorMethod) || M.count(BuiltinMethod) ||
            M.count(ValueRead) ||
            llvm::any_of(M, [this](const std::string &X) { return CompileDisablers.count(X) > 0; });

@@ -93,6 +93,14 @@ struct PythonOps {
   /// `tex.fused_attn_fwd(...)` after `from . import cpp_extensions as tex`
   /// calls TransformerEngine's JAX function, not a binding of that name.
   std::set<std::string> ReExports;
+  /// Functions decorated as an operator's kernel (@op-kernel).
+  std::set<std::string> KernelFunctions;
+  /// "MODULE:NAME:VALUE" of each module-level `NAME = VALUE` that binds a
+  /// name to a plain name: finishScan makes NAME the module's function when
+  /// VALUE is an operator's kernel (NATTEN's `fmha_forward =
+  /// fmha_forward_torch_op`, a custom op), as `NAME = torch.ops.ns.op` is
+  /// at once.
+  std::set<std::string> NameAliases;
   /// What a package's `__init__.py` exports, its users' API: each name it
   /// imports from its own modules (`from .knn import knn`) or lists in
   /// `__all__`, with "file:line" of the export; StarExports the modules it
