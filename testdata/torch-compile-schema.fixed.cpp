@@ -103,6 +103,20 @@ void wkv_launch(int64_t n, float *w, float *y) {
     y[i] = w[i];
 }
 #endif
+// The look-alike that is a hazard: the inputs are const, so the one
+// non-const `Tensor&` is the output, its data handed to a launcher of a .cu
+// file (defined here for the proof's GCC build only, as above).
+void scale_launch(int64_t n, const float *x, float *y);
+void scale_into(const at::Tensor &x, at::Tensor &y) {
+  TORCH_CHECK(x.numel() == y.numel(), "scale_into: sizes differ");
+  scale_launch(x.numel(), x.data_ptr<float>(), y.data_ptr<float>());
+}
+#if !defined(__clang__)
+void scale_launch(int64_t n, const float *x, float *y) {
+  for (int64_t i = 0; i < n; ++i)
+    y[i] = 2 * x[i];
+}
+#endif
 // `Tensor! out`: a write in an alias set of its own, as vLLM and the
 // kernels-community ports spell it ("silu_and_mul(Tensor! out, Tensor input) -> ()").
 void silu_and_mul(at::Tensor &out, const at::Tensor &input) { out.copy_(input); }
@@ -176,6 +190,7 @@ TORCH_LIBRARY(sc, m) {
   m.def("double_alias(Tensor(a!) x) -> ()"); // expect: torch-compile-schema: 'double_alias' mutates argument 'x'
   m.def("identity_local(Tensor x) -> Tensor"); // expect: torch-compile-schema: returns its input 'x'
   m.def("flat_local(Tensor x) -> Tensor"); // expect: torch-compile-schema: returns a view of its input 'x'
+  m.def("scale_into(Tensor x, Tensor(a!) y) -> ()"); // expect: torch-compile-schema: 'scale_into' mutates argument 'y' of 'sc::scale_into' but the schema does not say so; annotate it 'Tensor(a!)'
   m.def("quantize_into(Tensor x, Tensor(a!) q, Tensor(b!) scales) -> (Tensor(a!), Tensor(b!))"); // expect: torch-compile-schema: mutates argument 'q' of 'sc::quantize_into' but the schema does not say so; annotate it 'Tensor(a!)' and the return that gives it back 'Tensor(a!)' // expect: torch-compile-schema: mutates argument 'scales' of 'sc::quantize_into' but the schema does not say so; annotate it 'Tensor(b!)' and the return that gives it back 'Tensor(b!)'
   // A name with no kernel: torch cannot infer the schema, and throws at load.
   m.def("name_only"); // expect: torch-compile-schema: 'sc::name_only' is defined by its name only, with no kernel to infer a schema from
@@ -204,6 +219,7 @@ TORCH_LIBRARY_IMPL(sc, CPU, m) {
   m.impl("fill_out", &fill_out);
   m.impl("zero_first", &zero_first);
   m.impl("sum_into", &sum_into);
+  m.impl("scale_into", &scale_into);
   m.impl("repeat", &repeat);
   m.impl("identity", &identity);
   m.impl("first_row", &first_row);
