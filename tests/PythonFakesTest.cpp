@@ -2044,6 +2044,59 @@ TEST(PythonFakes, UsesInAOneTimeInitialisationAreUntraced) {
   EXPECT_EQ(P.untracedUses("all_to_all"), "");
 }
 
+// PointGroup's form (first look, round 49): an autograd Function whose one
+// use is a module-level alias of its apply (`point_recover =
+// PointRecover.apply`) that no Python of the project names again is never
+// run by the project: its methods are no roots. Look-alikes: an alias
+// something calls, one called through a lookup the scan does not follow
+// (MTR's `attention.__all__[version].attention_weight_computation(...)`),
+// and one the package exports (its users' API).
+TEST(PythonFakes, AFunctionWhoseApplyAliasNothingCallsIsNotRun) {
+  PythonOps P;
+  scanPythonSource("import torch\n"
+                   "from torch.autograd import Function\n"
+                   "import PG_OP\n"
+                   "class PointRecover(Function):\n"
+                   "    @staticmethod\n"
+                   "    def forward(ctx, feats):\n"
+                   "        return PG_OP.point_recover_fp(feats)\n"
+                   "point_recover = PointRecover.apply\n"
+                   "class SecMean(Function):\n"
+                   "    @staticmethod\n"
+                   "    def forward(ctx, x):\n"
+                   "        return PG_OP.sec_mean(x)\n"
+                   "sec_mean = SecMean.apply\n"
+                   "class Knn(Function):\n"
+                   "    @staticmethod\n"
+                   "    def forward(ctx, x):\n"
+                   "        return PG_OP.knn(x)\n"
+                   "knn = Knn.apply\n"
+                   "class Weight(Function):\n"
+                   "    @staticmethod\n"
+                   "    def forward(ctx, x):\n"
+                   "        return PG_OP.attention_weight(x)\n"
+                   "attention_weight_computation = Weight.apply\n",
+                   P, "lib/ops/functions/ops.py");
+  scanPythonSource("from lib.ops import functions as attention\n"
+                   "import torch\n"
+                   "class Local(torch.nn.Module):\n"
+                   "    def forward(self, x):\n"
+                   "        return attention.__all__[self.version].attention_weight_computation(x)\n",
+                   P, "model/local.py");
+  scanPythonSource("from lib.ops.functions import ops\n"
+                   "import torch\n"
+                   "class Model(torch.nn.Module):\n"
+                   "    def forward(self, x):\n"
+                   "        return ops.sec_mean(x)\n",
+                   P, "model/model.py");
+  scanPythonSource("from .ops import knn\n", P, "lib/ops/functions/__init__.py");
+  P.finishScan();
+  EXPECT_EQ(P.reachedUse("point_recover_fp"), "");
+  EXPECT_EQ(P.reachedUse("sec_mean"), "lib/ops/functions/ops.py:12, in 'SecMean.forward'");
+  EXPECT_EQ(P.reachedUse("knn"), "lib/ops/functions/ops.py:17, in 'Knn.forward'");
+  EXPECT_EQ(P.reachedUse("attention_weight"), "lib/ops/functions/ops.py:22, in 'Weight.forward'");
+}
+
 // pytorch3d's _C: the package's Python wraps most bindings, calls some only
 // in its tests, and never calls others (the naive rasterizers): no thread
 // and no torch.compile'd model of the package meets those. A test that

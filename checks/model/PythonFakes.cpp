@@ -859,6 +859,9 @@ const char *const PythonFunction = "py:";
 /// A use in a one-time initialisation (oneTimeInits): it runs once, the
 /// first time its function does, never again in a traced call.
 const char *const OneTimeInit = "one-time init";
+/// A use of CLASS.apply that binds it to a module-level name (`point_recover
+/// = PointRecover.apply`): the Function runs where that name is called.
+const char *const AliasedAs = "aliased as ";
 /// A Uses key that stands for the names an f-string lookup may make:
 /// "*PREFIX*SUFFIX" (one placeholder) or "*PREFIX**SUFFIX" (several). The
 /// leading mark keeps them together in the map (PythonOps::usesKey).
@@ -1376,6 +1379,7 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
     for (size_t I = Def ? B + 2 : L.Begin; I < L.End; ++I) {
       if (T[I].Kind != Tok::Name)
         continue;
+      ++Out.NameCounts[T[I].Text];
       if (isupper(static_cast<unsigned char>(T[I].Text[0])))
         Out.Mentioned.insert(T[I].Text);
       // `_C.__dict__[f"volume_render_{backend}"]`, `getattr(_C, f"fwd_{n}")`:
@@ -1427,6 +1431,10 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
           Own.insert(InFunction + Stored->second);
         } else if (const Frame *InFn = InnermostFunction()) {
           MarkInFunction(Own, *InFn);
+        } else if (L.End == L.Begin + 5 && I == L.Begin + 4 && T[L.Begin].Kind == Tok::Name &&
+                   T[L.Begin + 1].is("=") &&
+                   llvm::none_of(Stack, [](const Frame &F) { return F.Class; })) {
+          Own.insert(AliasedAs + T[L.Begin].Text); // `point_recover = PointRecover.apply`
         }
         Out.Uses[T[I - 2].Text + ".apply"].emplace(
             std::move(Own), File + ":" + std::to_string(LineAt(T[I].Offset)));
@@ -1975,10 +1983,24 @@ void PythonOps::markReached() {
   // forward: the walk by name does not see every caller (a module's
   // `__call__`, an object's method, its users' code), and a Function it
   // does not reach is not shown unreached for that.
+  // An alias of its apply that no other Python of the project names, and
+  // the package does not export, runs nothing (PointGroup's `point_recover
+  // = PointRecover.apply`, first look round 49): the name appears once, where
+  // the alias is made. (Counted as a token: MTR calls its aliases as
+  // `attention.__all__[version].attention_weight_computation(...)`.)
+  auto UnusedAlias = [this](const std::set<std::string> &M) {
+    for (llvm::StringRef X : M)
+      if (X.consume_front(AliasedAs)) {
+        auto Named = NameCounts.find(X.str());
+        return !Exports.count(X.str()) && (Named == NameCounts.end() || Named->second <= 1);
+      }
+    return false;
+  };
   for (const std::string &Class : AutogradFunctions) {
     auto Applied = Uses.find(Class + ".apply");
     if (Applied == Uses.end() || Exports.count(Class) ||
-        !llvm::all_of(llvm::make_first_range(Applied->second), Untraced))
+        !llvm::all_of(llvm::make_first_range(Applied->second),
+                      [&](const auto &M) { return Untraced(M) || UnusedAlias(M); }))
       Roots.insert(Class + ".apply");
   }
   for (const auto &[Name, ByMarkers] : Uses)

@@ -95,6 +95,11 @@ struct PythonOps {
   std::set<std::string> ReExports;
   /// Functions decorated as an operator's kernel (@op-kernel).
   std::set<std::string> KernelFunctions;
+  /// How many times each name appears in the project's Python (every
+  /// name token, called or not, however reached: `x.__all__[v].name(...)`
+  /// too): an alias of a Function's apply named once is named only where
+  /// it is made.
+  std::map<std::string, unsigned> NameCounts;
   /// "MODULE:NAME:VALUE" of each module-level `NAME = VALUE` that binds a
   /// name to a plain name: finishScan makes NAME the module's function when
   /// VALUE is an operator's kernel (NATTEN's `fmha_forward =
