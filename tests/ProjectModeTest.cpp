@@ -834,6 +834,79 @@ TEST(ProjectMode, ALauncherDefinedInAnotherFileIsSeenToWrite) {
     EXPECT_EQ(Text.find("does not show"), std::string::npos) << Text;
 }
 
+// PointNet++'s form (votenet's pointnet2/_ext_src): the op's file allocates
+// with zeros and hands the data pointer to a wrapper it only declares; the
+// .cu file defines the wrapper, which launches one block per batch element.
+// The wrapper's whole write is a fact of the .cu file, so the op's file sees
+// that the zeros are never read. Look-alikes: a wrapper whose kernel skips
+// a slot, and a call whose counts are not the output's sizes.
+TEST(ProjectMode, AnOutputAWrapperInAnotherFileWritesWholeNeedsNoZeros) {
+  std::string Top = makeTempDir("project-mode-whole-write");
+  std::string Dir = Top + "/ext", Cache = Top + "/cache";
+  ASSERT_TRUE(makeGitRepo(Dir));
+  writeFile(Dir + "/src/group.cpp",
+            "#include <torch/extension.h>\n"
+            "void group_wrapper(int b, int c, int npoints, const float *points, float *out);\n"
+            "void sparse_wrapper(int b, int n, float *out);\n"
+            "at::Tensor group(at::Tensor points, at::Tensor idx) {\n"
+            "  at::Tensor out = torch::zeros({points.size(0), points.size(1), idx.size(1)},\n"
+            "                                points.options());\n"
+            "  if (points.is_cuda()) {\n"
+            "    group_wrapper(points.size(0), points.size(1), idx.size(1),\n"
+            "                  points.data_ptr<float>(), out.data_ptr<float>());\n"
+            "  } else {\n"
+            "    AT_ERROR(\"CPU not supported\");\n"
+            "  }\n"
+            "  return out;\n"
+            "}\n"
+            "at::Tensor sparse(at::Tensor x) {\n"
+            "  at::Tensor out = torch::zeros({x.size(0), x.size(1), 3}, x.options());\n"
+            "  sparse_wrapper(x.size(0), x.size(1), out.data_ptr<float>());\n"
+            "  return out;\n"
+            "}\n"
+            "at::Tensor other(at::Tensor points, at::Tensor idx) {\n"
+            "  at::Tensor out = torch::zeros({points.size(0), points.size(1), idx.size(1)},\n"
+            "                                points.options());\n"
+            "  group_wrapper(points.size(0), points.size(1), idx.size(2),\n"
+            "                points.data_ptr<float>(), out.data_ptr<float>());\n"
+            "  return out;\n"
+            "}\n");
+  writeFile(Dir + "/src/group_gpu.cu",
+            "__global__ void group_kernel(int b, int c, int npoints, const float *points,\n"
+            "                             float *out) {\n"
+            "  int batch_index = blockIdx.x;\n"
+            "  out += batch_index * npoints * c;\n"
+            "  for (int i = threadIdx.x; i < c * npoints; i += blockDim.x) {\n"
+            "    const int l = i / npoints;\n"
+            "    const int j = i % npoints;\n"
+            "    out[l * npoints + j] = points[i];\n"
+            "  }\n"
+            "}\n"
+            "void group_wrapper(int b, int c, int npoints, const float *points, float *out) {\n"
+            "  group_kernel<<<b, 256>>>(b, c, npoints, points, out);\n"
+            "}\n"
+            "__global__ void sparse_kernel(int b, int n, float *out) {\n"
+            "  out += blockIdx.x * n * 3;\n"
+            "  for (int j = threadIdx.x; j < n; j += blockDim.x) {\n"
+            "    out[j * 3 + 0] = 1.0f;\n"
+            "    out[j * 3 + 2] = 1.0f;\n"
+            "  }\n"
+            "}\n"
+            "void sparse_wrapper(int b, int n, float *out) {\n"
+            "  sparse_kernel<<<b, 256>>>(b, n, out);\n"
+            "}\n");
+  RunResult J = runTorchLint(flags(Cache) + "--checks='-*,torch-perf-redundant-copy' --format=json src", Dir);
+  EXPECT_EQ(findings(J.Out), std::set<std::string>{"src/group.cpp:5 torch-perf-redundant-copy"})
+      << J.Out << J.Err;
+  EXPECT_NE(J.Out.find("'group_wrapper()' (src/group_gpu.cu:11) overwrites before any read"),
+            std::string::npos)
+      << J.Out;
+  // The file alone does not see the wrapper's body: no finding.
+  RunResult Alone = runTorchLint(flags(Cache) + "--no-project --checks='-*,torch-perf-redundant-copy' "
+                                 "--format=json src/group.cpp", Dir);
+  EXPECT_EQ(findings(Alone.Out), std::set<std::string>{}) << Alone.Out << Alone.Err;
+}
+
 // Round 15's other form (GRNet): two extension modules, each built by its
 // own setup.py from one file, both binding `forward`; each package file
 // imports its own module. Each binding's note names its own module's call.

@@ -7,6 +7,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -206,4 +207,30 @@ bool inBranchTemplateFlagsRuleOut(const clang::Stmt &S, clang::ASTContext &Ctx) 
   return false;
 }
 
+/// Whether \p S always throws: `throw ...;`, a call of a [[noreturn]]
+/// function, `AT_ERROR(...)`, `TORCH_CHECK(false, ...)` (and torch 1.x's
+/// `AT_CHECK(false, ...)`).
+bool failsUnconditionally(const Stmt *S, const SourceManager &SM) {
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    E = E->IgnoreImplicit();
+    if (isa<CXXThrowExpr>(E))
+      return true;
+    if (const auto *C = dyn_cast<CallExpr>(E))
+      if (const FunctionDecl *F = C->getDirectCallee(); F && F->isNoReturn())
+        return true;
+  }
+  // The macro as written; also where torch no longer defines it (AT_CHECK
+  // since torch 1.5), which Clang keeps as an expression it could not resolve.
+  const auto *E = dyn_cast<Expr>(S);
+  if (!S->getBeginLoc().isMacroID() && !(E && isa<RecoveryExpr>(E->IgnoreImplicit())))
+    return false;
+  CharSourceRange Range = SM.getExpansionRange(S->getSourceRange());
+  std::string Text = Lexer::getSourceText(Range, SM, LangOptions()).str();
+  llvm::erase_if(Text, [](char C) { return C == ' ' || C == '\t' || C == '\n'; });
+  llvm::StringRef T(Text);
+  return T.starts_with("AT_ERROR(") || T.starts_with("TORCH_CHECK(false,") ||
+         T.starts_with("AT_CHECK(false,");
+}
+
 } // namespace torchlint::model
+

@@ -55,6 +55,10 @@ bool inBranchTemplateFlagsRuleOut(const clang::Stmt &S, clang::ASTContext &Ctx);
 bool everyReference(const clang::ValueDecl *V, const clang::Stmt *Scope,
                     llvm::function_ref<bool(const clang::DeclRefExpr &)> Holds);
 
+/// Whether \p S always throws: `throw ...;`, a call of a [[noreturn]]
+/// function, `AT_ERROR(...)`, `TORCH_CHECK(false, ...)`, `AT_CHECK(false, ...)`.
+bool failsUnconditionally(const clang::Stmt *S, const clang::SourceManager &SM);
+
 } // namespace torchlint::model
 
 #endif // TORCHLINT_CHECKS_MODEL_ASTUTIL_H

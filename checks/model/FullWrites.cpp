@@ -3,6 +3,9 @@
 #include "FullWrites.h"
 
 #include "AstUtil.h"
+#include "IndexCoverage.h"
+#include "ProjectFacts.h"
+#include "ProjectModel.h"
 #include "TorchApi.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -87,20 +90,6 @@ bool onlyArgumentIs(const CallExpr *Call, unsigned Skip, const VarDecl *V) {
     if (I != Skip && mentions(Call->getArg(I), V))
       return false;
   return true;
-}
-
-bool containsJump(const Stmt *S) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    bool Found = false;
-    bool VisitReturnStmt(ReturnStmt *) { return !(Found = true); }
-    bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
-    bool VisitBreakStmt(BreakStmt *) { return !(Found = true); }
-    bool VisitContinueStmt(ContinueStmt *) { return !(Found = true); }
-    bool VisitCoreturnStmt(CoreturnStmt *) { return !(Found = true); }
-    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  } F;
-  F.TraverseStmt(const_cast<Stmt *>(S));
-  return F.Found;
 }
 
 /// `for (T i = 0; i < Bound; ++i | i++ | i += 1)`: the variable and bound.
@@ -200,18 +189,34 @@ bool boundIsSize(const Expr *Bound, unsigned Dim, bool Flat, const VarDecl *V,
   return Dim < Sizes.Dims.size() && Text == Sizes.Dims[Dim];
 }
 
-/// The product of \p Bounds is the number of elements of \p V: one bound
-/// that is (boundIsSize, flat), or one bound per size V was allocated with,
-/// in any order (`zeros({a.size(0), a.size(1)})` and a count `rows * cols`
-/// passed `a.size(0)` and `a.size(1)`).
-bool boundsAreSize(llvm::ArrayRef<const Expr *> Bounds, const VarDecl *V,
+/// The product of \p Bounds and \p Constant is the number of elements of
+/// \p V: one bound that is (boundIsSize, flat), or one bound per size V was
+/// allocated with, in any order, the integer sizes multiplied into
+/// \p Constant (`zeros({a.size(0), a.size(1), 3})` and a count `rows * cols
+/// * 3` passed `a.size(0)` and `a.size(1)`).
+bool boundsAreSize(llvm::ArrayRef<const Expr *> Bounds, int64_t Constant, const VarDecl *V,
                    const AllocatedSizes &Sizes, const ASTContext &Ctx) {
-  if (Bounds.size() == 1)
-    return boundIsSize(Bounds[0], 0, /*Flat=*/true, V, Sizes, Ctx);
-  if (Bounds.size() != Sizes.Dims.size())
-    return false;
-  std::vector<std::string> Left = Sizes.Dims;
+  llvm::SmallVector<const Expr *, 4> Named;
   for (const Expr *B : Bounds) {
+    if (auto C = intValue(B, Ctx); C && *C > 0)
+      Constant *= *C;
+    else
+      Named.push_back(B);
+  }
+  if (Named.size() == 1 && Constant == 1)
+    return boundIsSize(Named[0], 0, /*Flat=*/true, V, Sizes, Ctx);
+  std::vector<std::string> Left;
+  int64_t Fixed = 1;
+  for (const std::string &D : Sizes.Dims) {
+    int64_t N = 0;
+    if (!llvm::StringRef(D).getAsInteger(10, N) && N > 0)
+      Fixed *= N;
+    else
+      Left.push_back(D);
+  }
+  if (Named.size() != Left.size() || Fixed != Constant || Sizes.Dims.empty())
+    return false;
+  for (const Expr *B : Named) {
     auto At = llvm::find(Left, withoutSpaces(spelledText(B->IgnoreParenCasts(), Ctx)));
     if (At == Left.end())
       return false;
@@ -272,30 +277,6 @@ bool loopWritesAll(const Stmt *Loop, const ElementView &View, const VarDecl *V,
 
 // --- Writes through a data pointer, by functions and kernels of the TU ------
 
-/// "threadIdx.x" for CUDA's `threadIdx.x` (a property of a builtin
-/// variable, or a member of a struct where a header declares it so).
-std::string builtinVar(const Expr *E) {
-  E = E->IgnoreParenCasts();
-  if (const auto *P = dyn_cast<PseudoObjectExpr>(E))
-    E = P->getSyntacticForm()->IgnoreParenCasts();
-  const Expr *Base = nullptr;
-  StringRef Field;
-  if (const auto *M = dyn_cast<MSPropertyRefExpr>(E)) {
-    Base = M->getBaseExpr();
-    Field = M->getPropertyDecl()->getName();
-  } else if (const auto *M = dyn_cast<MemberExpr>(E)) {
-    Base = M->getBase();
-    if (M->getMemberDecl()->getIdentifier())
-      Field = M->getMemberDecl()->getName();
-  }
-  if (const auto *O = dyn_cast_or_null<OpaqueValueExpr>(Base ? Base->IgnoreParenCasts() : nullptr))
-    Base = O->getSourceExpr();
-  const auto *R = Base ? dyn_cast<DeclRefExpr>(Base->IgnoreParenCasts()) : nullptr;
-  if (!R || !R->getDecl()->getIdentifier() || Field.empty())
-    return {};
-  return (R->getDecl()->getName() + "." + Field).str();
-}
-
 bool isProductOf(const Expr *E, StringRef A, StringRef B) {
   const auto *Mul = dyn_cast<BinaryOperator>(E->IgnoreParenCasts());
   if (!Mul || Mul->getOpcode() != BO_Mul)
@@ -346,25 +327,6 @@ std::optional<Sweep> sweepOf(const ForStmt *For, const VarDecl *ThreadVar, const
       !isProductOf(throughLocal(Inc->getRHS()), "blockDim.x", "gridDim.x"))
     return std::nullopt;
   return Sweep{I, Cond->getRHS()->IgnoreParenImpCasts()};
-}
-
-/// \p S changes \p I (`i++`, `i = ...`, `i += ...`).
-bool changes(const Stmt *S, const VarDecl *I) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const VarDecl *I;
-    bool Found = false;
-    bool VisitUnaryOperator(UnaryOperator *U) {
-      Found |= U->isIncrementDecrementOp() && refersTo(U->getSubExpr(), I);
-      return !Found;
-    }
-    bool VisitBinaryOperator(BinaryOperator *B) {
-      Found |= B->isAssignmentOp() && refersTo(B->getLHS(), I);
-      return !Found;
-    }
-  } F;
-  F.I = I;
-  F.TraverseStmt(const_cast<Stmt *>(S));
-  return F.Found;
 }
 
 /// The one statement of \p Body that touches \p P: `P[I] = e`, unconditional,
@@ -438,12 +400,15 @@ bool gridCovers(const CallExpr *Launch, const Expr *Bound, const ASTContext &Ctx
 }
 
 /// How a function writes all of its pointer parameter: `p[i]` for every i
-/// below the product of its parameters \c Bounds (one thread per element
-/// where \c NeedsGrid: the launch must cover them).
+/// below the product of its parameters \c Bounds and \c Constant, times the
+/// launch's gridDim.x where \c GridX (one thread per element where
+/// \c NeedsGrid: the launch must cover them).
 struct ParamWrite {
   llvm::SmallVector<unsigned, 3> Bounds;
   const Stmt *Write = nullptr;
   bool NeedsGrid = false;
+  int64_t Constant = 1;
+  bool GridX = false;
 };
 
 /// The factors of a product, `sizeof(T) * rows * cols` -> sizeof(T), rows,
@@ -521,36 +486,90 @@ bool samePointee(QualType A, QualType B) {
   return PA == PB && !PA->isVoidType();
 }
 
+/// (\p AskProject: a callee only declared in the TU may be answered by the
+/// project's facts; not while the TU's own facts are being taken.)
 std::optional<ParamWrite> writesWholeParam(const FunctionDecl *F, unsigned Index,
-                                           const ASTContext &Ctx, unsigned Depth);
+                                           const ASTContext &Ctx, unsigned Depth,
+                                           bool AskProject);
+
+/// What a call hands to a function that writes all of it: the arguments
+/// whose product (times \c Constant) is the count, and the write.
+struct HandedWrite {
+  llvm::SmallVector<const Expr *, 3> Bounds;
+  int64_t Constant = 1;
+  const Stmt *Write = nullptr;
+  std::string DefinedAt; ///< "file:line" where another file defines the callee.
+};
+
+/// The number of blocks on x of a CUDA launch: `<<<b, ...>>>`, `dim3(b, c)`.
+const Expr *gridX(const CallExpr *Launch) {
+  const auto *K = dyn_cast<CUDAKernelCallExpr>(Launch);
+  const CallExpr *Config = K ? K->getConfig() : nullptr;
+  if (!Config || Config->getNumArgs() < 1)
+    return nullptr;
+  const Expr *Grid = ignoreWrappers(Config->getArg(0));
+  if (const auto *C = dyn_cast<CXXConstructExpr>(Grid); C && C->getNumArgs() >= 1)
+    Grid = ignoreWrappers(C->getArg(0));
+  return Grid;
+}
 
 /// \p Call hands \p Arg (a pointer to the elements) whole to a function of
-/// the TU that writes them all: the arguments whose product is the count,
-/// and the write.
-std::optional<std::pair<llvm::SmallVector<const Expr *, 3>, const Stmt *>>
-handedToWriter(const CallExpr *Call, unsigned ArgIndex, const ASTContext &Ctx, unsigned Depth) {
+/// the TU that writes them all.
+std::optional<HandedWrite> handedToWriter(const CallExpr *Call, unsigned ArgIndex,
+                                          const ASTContext &Ctx, unsigned Depth,
+                                          bool AskProject = true) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee || isTorchDecl(Callee) || isa<CXXMethodDecl>(Callee) ||
       ArgIndex >= Callee->getNumParams() ||
       !samePointee(ignoreWrappers(Call->getArg(ArgIndex))->getType(),
                    Callee->getParamDecl(ArgIndex)->getType()))
     return std::nullopt;
-  auto W = writesWholeParam(Callee, ArgIndex, Ctx, Depth + 1);
-  if (!W || W->Bounds.empty())
+  HandedWrite H;
+  // Declared here, defined in another file of the project (PointNet++'s
+  // wrappers, whose launchers and kernels are in a .cu file).
+  if (!Callee->getDefinition()) {
+    if (!AskProject)
+      return std::nullopt;
+    std::string Answer = ProjectView::get(const_cast<ASTContext &>(Ctx))
+                             .wholeWriteElsewhere(usrOf(Callee), ArgIndex);
+    auto [Count, At] = llvm::StringRef(Answer).split('\t');
+    llvm::SmallVector<llvm::StringRef, 4> Parts;
+    Count.split(Parts, ' ', -1, /*KeepEmpty=*/false);
+    if (Parts.size() < 2 || Parts[0].getAsInteger(10, H.Constant))
+      return std::nullopt;
+    for (llvm::StringRef Part : llvm::ArrayRef(Parts).drop_front()) {
+      unsigned B = 0;
+      if (Part.getAsInteger(10, B) || B >= Call->getNumArgs())
+        return std::nullopt;
+      H.Bounds.push_back(Call->getArg(B));
+    }
+    H.DefinedAt = At.str();
+    return H;
+  }
+  auto W = writesWholeParam(Callee, ArgIndex, Ctx, Depth + 1, AskProject);
+  if (!W || (W->Bounds.empty() && !W->GridX))
     return std::nullopt;
-  llvm::SmallVector<const Expr *, 3> Bounds;
+  H.Constant = W->Constant;
+  H.Write = W->Write;
   for (unsigned B : W->Bounds) {
     if (B >= Call->getNumArgs())
       return std::nullopt;
-    Bounds.push_back(Call->getArg(B));
+    H.Bounds.push_back(Call->getArg(B));
   }
-  if (W->NeedsGrid && (Bounds.size() != 1 || !gridCovers(Call, Bounds[0], Ctx)))
+  if (W->GridX) {
+    const Expr *Grid = gridX(Call);
+    if (!Grid)
+      return std::nullopt;
+    H.Bounds.push_back(Grid);
+  }
+  if (W->NeedsGrid && (H.Bounds.size() != 1 || !gridCovers(Call, H.Bounds[0], Ctx)))
     return std::nullopt;
-  return std::pair(Bounds, W->Write);
+  return H;
 }
 
 std::optional<ParamWrite> writesWholeParam(const FunctionDecl *F, unsigned Index,
-                                           const ASTContext &Ctx, unsigned Depth) {
+                                           const ASTContext &Ctx, unsigned Depth,
+                                           bool AskProject) {
   const FunctionDecl *Def = F->getDefinition();
   const auto *Body = Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
   if (!Body || Depth > 2 || Def->isVariadic() || Index >= Def->getNumParams())
@@ -558,6 +577,13 @@ std::optional<ParamWrite> writesWholeParam(const FunctionDecl *F, unsigned Index
   const ParmVarDecl *P = Def->getParamDecl(Index);
   if (!P->getType()->isPointerType() || P->getType()->getPointeeType().isConstQualified())
     return std::nullopt;
+  // A loop nest whose index covers the buffer (PointNet++'s kernels).
+  if (auto N = nestWritesAll(Def, P, Ctx)) {
+    ParamWrite W{{N->Count.Params.begin(), N->Count.Params.end()}, N->Write, false};
+    W.Constant = N->Count.Constant;
+    W.GridX = N->Count.GridX;
+    return W;
+  }
   bool Kernel = Def->hasAttr<CUDAGlobalAttr>();
   auto ParamIndex = [&](const Expr *E) -> std::optional<unsigned> {
     const auto *R = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
@@ -632,11 +658,16 @@ std::optional<ParamWrite> writesWholeParam(const FunctionDecl *F, unsigned Index
         Arg = I;
     if (Arg == ~0u || !onlyArgumentIs(Call, Arg, P))
       return std::nullopt;
-    auto Handed = handedToWriter(Call, Arg, Ctx, Depth);
+    auto Handed = handedToWriter(Call, Arg, Ctx, Depth, AskProject);
     if (!Handed)
       return std::nullopt;
-    ParamWrite W{{}, Handed->second, false};
-    for (const Expr *Bound : Handed->first) {
+    ParamWrite W{{}, Handed->Write, false};
+    W.Constant = Handed->Constant;
+    for (const Expr *Bound : Handed->Bounds) {
+      if (auto C = intValue(Bound, Ctx); C && *C > 0) {
+        W.Constant *= *C;
+        continue;
+      }
       auto B = ParamIndex(Bound);
       if (!B)
         return std::nullopt;
@@ -838,9 +869,12 @@ static std::optional<FullWrite> pointerHandedOn(const Stmt *S, const VarDecl *V,
   if (Arg == ~0u)
     return std::nullopt;
   auto Handed = handedToWriter(Call, Arg, Ctx, Depth);
-  if (!Handed || !boundsAreSize(Handed->first, V, Sizes, Ctx))
+  if (!Handed || !boundsAreSize(Handed->Bounds, Handed->Constant, V, Sizes, Ctx))
     return std::nullopt;
-  return FullWrite{"'" + Call->getDirectCallee()->getName().str() + "()'", S, Handed->second};
+  std::string By = "'" + Call->getDirectCallee()->getName().str() + "()'";
+  if (!Handed->DefinedAt.empty())
+    By += " (" + Handed->DefinedAt + ")";
+  return FullWrite{By, S, Handed->Write};
 }
 
 /// The display name of a CUB algorithm: `cub::DeviceScan::InclusiveSum`.
@@ -848,6 +882,46 @@ static std::string cubName(const CallExpr *Call) {
   std::string Name = Call->getDirectCallee()->getQualifiedNameAsString();
   size_t At = Name.rfind("cub::");
   return At == std::string::npos ? Name : Name.substr(At);
+}
+
+static std::optional<FullWrite> writesAllFirst(llvm::ArrayRef<const Stmt *> Stmts,
+                                               const VarDecl *V, const AllocatedSizes &Sizes,
+                                               ASTContext &Ctx, unsigned Depth,
+                                               bool JumpsLeave);
+
+/// An `if` whose condition does not read \p V, where each arm either writes
+/// all of V first or raises without touching it (`if (x.is_cuda()) launch(...);
+/// else AT_ERROR("CPU not supported");`), and one arm writes: that write.
+static std::optional<FullWrite> armsWriteAll(const IfStmt *If, const VarDecl *V,
+                                             const AllocatedSizes &Sizes, ASTContext &Ctx,
+                                             unsigned Depth) {
+  if (If->getInit() || If->getConditionVariable() || mentions(If->getCond(), V) ||
+      !If->getElse())
+    return std::nullopt;
+  auto StatementsOf = [](const Stmt *Arm) {
+    if (const auto *Block = dyn_cast<CompoundStmt>(Arm))
+      return llvm::SmallVector<const Stmt *, 8>(Block->body());
+    return llvm::SmallVector<const Stmt *, 8>{Arm};
+  };
+  auto Raises = [&](const Stmt *Arm) {
+    for (const Stmt *S : StatementsOf(Arm)) {
+      if (mentions(S, V) || containsJump(S))
+        return false;
+      if (failsUnconditionally(S, Ctx.getSourceManager()))
+        return true;
+    }
+    return false;
+  };
+  std::optional<FullWrite> Write;
+  for (const Stmt *Arm : {If->getThen(), If->getElse()}) {
+    if (Raises(Arm))
+      continue;
+    auto W = writesAllFirst(StatementsOf(Arm), V, Sizes, Ctx, Depth, /*JumpsLeave=*/true);
+    if (!W)
+      return std::nullopt;
+    Write = Write ? Write : W;
+  }
+  return Write;
 }
 
 static std::optional<FullWrite> writesAllFirst(llvm::ArrayRef<const Stmt *> Stmts,
@@ -882,6 +956,8 @@ static std::optional<FullWrite> writesAllFirst(llvm::ArrayRef<const Stmt *> Stmt
       continue;
     if (rebindsToWholeView(S, V))
       continue;
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      return armsWriteAll(If, V, Sizes, Ctx, Depth);
     if (const CompoundStmt *Lambda = dispatchedLambda(S, V, Ctx))
       return writesAllFirst(llvm::SmallVector<const Stmt *, 8>(Lambda->body()), V, Sizes, Ctx,
                             Depth, /*JumpsLeave=*/true);
@@ -930,6 +1006,14 @@ static std::optional<FullWrite> writesAllFirst(llvm::ArrayRef<const Stmt *> Stmt
     return std::nullopt;
   }
   return std::nullopt;
+}
+
+std::optional<WholeParamWrite> wholeParamWrite(const FunctionDecl *F, unsigned Index,
+                                               const ASTContext &Ctx) {
+  auto W = writesWholeParam(F, Index, Ctx, 0, /*AskProject=*/false);
+  if (!W || W->NeedsGrid || W->GridX || W->Bounds.empty())
+    return std::nullopt;
+  return WholeParamWrite{{W->Bounds.begin(), W->Bounds.end()}, W->Constant};
 }
 
 std::optional<FullWrite> firstUseWritesAll(llvm::ArrayRef<const Stmt *> Stmts, const VarDecl *V,

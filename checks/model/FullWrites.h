@@ -52,8 +52,12 @@ struct FullWrite {
 ///   (`v.numel()`, the one size of `zeros({n})`): a counted loop (under
 ///   `#pragma omp parallel for` too), a grid-stride loop, or one thread per
 ///   element (`if (i < n)`, `if (i >= n) return;`) on a grid computed from
-///   that size; through launchers of the TU (two calls deep at most);
+///   that size; through launchers of the TU (two calls deep at most), or
+///   one another file of the project defines (wholeParamWrite there);
+/// - a loop nest whose index covers the buffer (nestWritesAll);
 /// - an AT_DISPATCH lambda whose first use of V is one of these;
+/// - an `if` whose arms each do one of these or raise without touching V
+///   (`if (x.is_cuda()) launch(...); else AT_ERROR("CPU not supported");`);
 /// - V's data pointer kept in a pointer that only ever goes to CUB as its
 ///   temporary storage (`cub::DeviceScan::InclusiveSum(p, bytes, ...)`):
 ///   \c Scratch, never read before CUB writes it.
@@ -61,6 +65,18 @@ struct FullWrite {
 std::optional<FullWrite> firstUseWritesAll(llvm::ArrayRef<const clang::Stmt *> Stmts,
                                            const clang::VarDecl *V, const AllocatedSizes &Sizes,
                                            clang::ASTContext &Ctx, unsigned Depth = 0);
+
+/// How the function \p F writes all of its pointer parameter \p Index before
+/// reading it (a helper, or a launcher and the kernel it launches, as
+/// firstUseWritesAll follows a call there): `p[k]` for every k below the
+/// product of its parameters \c Bounds (by index) and \c Constant. What
+/// another file that only declares F needs to know (FunctionFact::WholeWrites).
+struct WholeParamWrite {
+  std::vector<unsigned> Bounds;
+  int64_t Constant = 1;
+};
+std::optional<WholeParamWrite> wholeParamWrite(const clang::FunctionDecl *F, unsigned Index,
+                                               const clang::ASTContext &Ctx);
 
 } // namespace torchlint::model
 

@@ -1,7 +1,9 @@
 //===--- ProjectFacts.cpp - What one TU tells the rest of the project -----===//
 
 #include "ProjectFacts.h"
+#include "AstUtil.h"
 #include "FakeKernel.h"
+#include "FullWrites.h"
 #include "InactiveCode.h"
 #include "Registrations.h"
 #include "Signatures.h"
@@ -42,26 +44,6 @@ Site siteOf(SourceLocation Loc, const SourceManager &SM) {
 /// dispatcher, a kernel passed to a launcher): declared anywhere but in a
 /// system header or torch, defined here or in another TU. Lambdas in the
 /// body (AT_DISPATCH's) count as the body.
-/// Whether \p S always throws: `throw ...;`, a call of a [[noreturn]]
-/// function, `AT_ERROR(...)`, `TORCH_CHECK(false, ...)`.
-bool failsUnconditionally(const Stmt *S, const SourceManager &SM) {
-  if (const auto *E = dyn_cast<Expr>(S)) {
-    E = E->IgnoreImplicit();
-    if (isa<CXXThrowExpr>(E))
-      return true;
-    if (const auto *C = dyn_cast<CallExpr>(E))
-      if (const FunctionDecl *F = C->getDirectCallee(); F && F->isNoReturn())
-        return true;
-  }
-  if (!S->getBeginLoc().isMacroID())
-    return false;
-  CharSourceRange Range = SM.getExpansionRange(S->getSourceRange());
-  std::string Text = Lexer::getSourceText(Range, SM, LangOptions()).str();
-  llvm::erase_if(Text, [](char C) { return C == ' ' || C == '\t' || C == '\n'; });
-  return llvm::StringRef(Text).starts_with("AT_ERROR(") ||
-         llvm::StringRef(Text).starts_with("TORCH_CHECK(false,");
-}
-
 class Callees : public RecursiveASTVisitor<Callees> {
 public:
   Callees(const SourceManager &SM, const FunctionDecl *Caller, FunctionFact &Fact)
@@ -344,6 +326,9 @@ public:
           Fact.PointerWrites.push_back(P->getFunctionScopeIndex());
         else if (Unseen)
           Fact.PointerUnseen.push_back(P->getFunctionScopeIndex());
+        if (auto W = wholeParamWrite(F, P->getFunctionScopeIndex(), F->getASTContext()))
+          Fact.WholeWrites.push_back(
+              {P->getFunctionScopeIndex(), std::move(W->Bounds), W->Constant});
       }
     for (const ParmVarDecl *P : F->parameters()) {
       if (P->isParameterPack())
@@ -453,7 +438,7 @@ bool FunctionFact::operator<(const FunctionFact &O) const {
     return std::tie(F.Usr, F.Name, F.At.File, F.At.Line, F.Callees, F.TouchesPython,
                     F.SharedState, F.HostWork, F.HostWorkAt.File, F.HostWorkAt.Line, F.Backend,
                     F.FirstRead.File, F.FirstRead.Line, F.FirstReadCall, F.FakeReturn,
-                    F.FakeParams, F.Pack);
+                    F.FakeParams, F.Pack, F.PointerWrites, F.PointerUnseen, F.WholeWrites);
   };
   if (Key(*this) != Key(O))
     return Key(*this) < Key(O);
@@ -562,6 +547,12 @@ json toJson(const FunctionFact &Fn) {
     J["pointer_writes"] = Fn.PointerWrites;
   if (!Fn.PointerUnseen.empty())
     J["pointer_unseen"] = Fn.PointerUnseen;
+  if (!Fn.WholeWrites.empty()) {
+    json W = json::array();
+    for (const WholeWriteFact &F : Fn.WholeWrites)
+      W.push_back({{"index", F.Index}, {"bounds", F.Bounds}, {"constant", F.Constant}});
+    J["whole_writes"] = std::move(W);
+  }
   return J;
 }
 
@@ -602,6 +593,11 @@ FunctionFact functionFactFromJson(const json &Fn) {
     Fact.PointerWrites = W->get<std::vector<unsigned>>();
   if (auto U = Fn.find("pointer_unseen"); U != Fn.end())
     Fact.PointerUnseen = U->get<std::vector<unsigned>>();
+  if (auto W = Fn.find("whole_writes"); W != Fn.end())
+    for (const json &E : *W)
+      Fact.WholeWrites.push_back({E.at("index").get<unsigned>(),
+                                  E.at("bounds").get<std::vector<unsigned>>(),
+                                  E.at("constant").get<int64_t>()});
   for (const json &C : Fn.at("call_sites")) {
     CallFact Call{C.at(0).get<std::string>(), siteFrom(C.at(1)), {}, {}};
     if (C.size() > 2) {

@@ -89,6 +89,18 @@ struct ParamFact {
   }
 };
 
+/// A pointer parameter a function writes in full before it reads it:
+/// `p[k]` for every k below the product of the parameters \c Bounds (by
+/// index) and \c Constant.
+struct WholeWriteFact {
+  unsigned Index = 0;
+  std::vector<unsigned> Bounds;
+  int64_t Constant = 1;
+  auto tie() const { return std::tie(Index, Bounds, Constant); }
+  bool operator<(const WholeWriteFact &O) const { return tie() < O.tie(); }
+  bool operator==(const WholeWriteFact &O) const { return tie() == O.tie(); }
+};
+
 /// A call of a project function, or an indirect call (through a function
 /// pointer, a functor of a template parameter's type, a std::function) that
 /// is handed tensors: what it runs and writes cannot be seen.
@@ -145,6 +157,9 @@ struct FunctionFact {
   /// Those whose writes its TU cannot tell (the pointer goes on to code it
   /// does not show); the others it is known not to write through.
   std::vector<unsigned> PointerUnseen;
+  /// Its pointer parameters it writes whole before reading them
+  /// (FullWrites.h's wholeParamWrite: a launcher and its kernel).
+  std::vector<WholeWriteFact> WholeWrites;
 
   /// Member-wise order (the pooled index keeps each distinct fact once).
   bool operator<(const FunctionFact &O) const;

@@ -63,7 +63,7 @@ json ProjectIndex::toJson() const {
     Unit["sha256"] = D == Digests.end() ? "" : D->second;
     Units[File] = std::move(Unit);
   }
-  json Out = {{"version", 14}, {"functions", std::move(Pool)}, {"units", std::move(Units)}};
+  json Out = {{"version", 15}, {"functions", std::move(Pool)}, {"units", std::move(Units)}};
   for (const DeferredSource &D : Deferred)
     Out["deferred"].push_back({{"file", D.File},
                                {"defines", D.Defines},
@@ -75,7 +75,7 @@ json ProjectIndex::toJson() const {
 
 ProjectIndex ProjectIndex::fromJson(const json &J) {
   ProjectIndex I;
-  if (J.at("version").get<int>() != 14)
+  if (J.at("version").get<int>() != 15)
     throw json::other_error::create(501, "unknown project index version", &J);
   std::vector<FunctionFact> Pool;
   for (const json &F : J.at("functions"))
@@ -434,7 +434,8 @@ std::set<std::string> ProjectView::assumedFor(const std::string &Kind,
     return Out;
   }
   // (A parameter's question is "usr#index".)
-  bool OfParam = Kind == "writes" || Kind == "maywrite" || Kind == "returns" || Kind == "callers";
+  bool OfParam = Kind == "writes" || Kind == "maywrite" || Kind == "returns" ||
+                 Kind == "callers" || Kind == "wholewrite";
   std::string Usr = OfParam ? Arg.substr(0, Arg.rfind('#')) : Arg;
   // The functions whose facts the answer reads: downward, those the code
   // of Usr reaches and no unit defines; upward, Usr and its callers.
@@ -501,6 +502,30 @@ std::string ProjectView::assumedNote(const std::vector<std::string> &Files) {
 }
 
 std::string ProjectView::factsAnswer(const std::string &Kind, const std::string &Arg) const {
+  if (Kind == "wholewrite") {
+    size_t Hash = Arg.rfind('#');
+    std::string Usr = Arg.substr(0, Hash);
+    unsigned Index = static_cast<unsigned>(std::stoul(Arg.substr(Hash + 1)));
+    std::string Answer;
+    for (const TUFacts *U : others())
+      for (const FunctionFact &F : U->Functions) {
+        if (F.Usr != Usr)
+          continue;
+        auto W = llvm::find_if(F.WholeWrites,
+                               [&](const WholeWriteFact &W) { return W.Index == Index; });
+        if (W == F.WholeWrites.end())
+          return "";
+        std::string This = std::to_string(W->Constant);
+        for (unsigned B : W->Bounds)
+          This += " " + std::to_string(B);
+        This += "\t" + where(F.At);
+        if (!Answer.empty() && Answer.substr(0, Answer.find('\t')) != This.substr(0, This.find('\t')))
+          return "";
+        if (Answer.empty() || This < Answer)
+          Answer = This;
+      }
+    return Answer;
+  }
   if (Kind == "writes" || Kind == "maywrite" || Kind == "callers" || Kind == "returns") {
     size_t Hash = Arg.rfind('#');
     std::string Usr = Arg.substr(0, Hash);
@@ -807,6 +832,10 @@ std::string ProjectView::paramReturnedAt(const std::string &Usr, unsigned Index)
 
 std::string ProjectView::callersElsewhere(const std::string &Usr, unsigned Index) {
   return Usr.empty() ? "" : record("callers", Usr + "#" + std::to_string(Index));
+}
+
+std::string ProjectView::wholeWriteElsewhere(const std::string &Usr, unsigned Index) {
+  return Usr.empty() ? "" : record("wholewrite", Usr + "#" + std::to_string(Index));
 }
 
 std::string ProjectView::schemaElsewhere(const std::string &Op) {

@@ -159,6 +159,12 @@ public:
   /// a parameter \p Index known contiguous), then a tab and where the first
   /// other call is; empty when no other TU calls it.
   std::string callersElsewhere(const std::string &Usr, unsigned Index);
+  /// How another TU's definition of \p Usr writes all of its pointer
+  /// parameter \p Index (FunctionFact::WholeWrites): "constant bound..."
+  /// (the indices of the parameters whose product, times the constant, is
+  /// the count), a tab, where it is defined; empty when no other TU defines
+  /// it, or one of its definitions does not.
+  std::string wholeWriteElsewhere(const std::string &Usr, unsigned Index);
   /// The schema another TU defines for \p Op ("ns::op" or "ns::op.overload"):
   /// "schema\tfile:line"; empty when none does.
   std::string schemaElsewhere(const std::string &Op);
