@@ -157,6 +157,60 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
       << F["fill_here"].Message;
 }
 
+// RWKV's form (first look, round 46): every tensor a `Tensor&`, the data
+// handed to a launcher only declared here, or kept in a params struct for
+// one. The references do not tell the inputs from the outputs, so no schema
+// is claimed (all of them `Tensor(a!)` would be as wrong as none) and each
+// tensor is named as unknown, as torch-compile-schema reads them. The
+// look-alikes: the same kernels with their input const, where `Tensor&` is
+// the author's word for an output.
+TEST(BindingKernelTypes, EveryTensorAMutableReferenceTellsNoWrite) {
+  std::string Dir = makeTempDir("kernel-all-refs");
+  writeFile(Dir + "/ext.cpp", R"cpp(
+#include <torch/extension.h>
+struct Params { void *r_ptr; void *y_ptr; };
+void cuda_forward(int64_t B, float *r, float *y);
+void launch(const Params &p);
+void all_refs(int64_t B, torch::Tensor &r, torch::Tensor &y) {
+  cuda_forward(B, r.data_ptr<float>(), y.data_ptr<float>());
+}
+void all_refs_struct(torch::Tensor &r, torch::Tensor &y) {
+  Params p;
+  p.r_ptr = r.data_ptr();
+  p.y_ptr = y.data_ptr();
+  launch(p);
+}
+void input_const_struct(const torch::Tensor &r, torch::Tensor &y) {
+  Params p;
+  p.r_ptr = r.data_ptr();
+  p.y_ptr = y.data_ptr();
+  launch(p);
+}
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("all_refs", &all_refs);
+  m.def("all_refs_struct", &all_refs_struct);
+  m.def("input_const_struct", &input_const_struct);
+}
+)cpp");
+  std::map<std::string, Finding> F = lint(Dir);
+  ASSERT_TRUE(F.count("all_refs") && F.count("all_refs_struct") && F.count("input_const_struct"));
+  for (const char *Name : {"all_refs", "all_refs_struct"}) {
+    EXPECT_NE(F[Name].Message.find("declaring 'Tensor(a!)' each tensor its code writes"),
+              std::string::npos)
+        << F[Name].Message;
+    EXPECT_EQ(F[Name].Message.find("Tensor(b!)"), std::string::npos) << F[Name].Message;
+  }
+  EXPECT_TRUE(anyNoteHas(F["all_refs"], "'y' has its data handed to 'cuda_forward'"));
+  EXPECT_TRUE(anyNoteHas(F["all_refs_struct"], "'y' is a 'Tensor&', as every tensor of the "
+                                               "function is, and a writable pointer to its data "
+                                               "is stored in 'y_ptr'"))
+      << F["all_refs_struct"].Notes.size();
+  EXPECT_NE(F["input_const_struct"].Message.find(
+                "'input_const_struct(Tensor r, Tensor(b!) y) -> ()'"),
+            std::string::npos)
+      << F["input_const_struct"].Message;
+}
+
 // A project function the binding's data goes to whose definition the run
 // reads nowhere (its file excluded here; in kaolin, .cu files Clang could
 // not parse): what it writes is not seen, so no schema is claimed (`Tensor

@@ -50,6 +50,9 @@ Inferred inferSchema(const PyBinding &B, ASTContext &Ctx) {
   ProjectView &Project = ProjectView::get(Ctx);
   std::string Usr = usrOf(F);
   bool BodyKnown = F->getDefinition() || !Project.bodyElsewhere(Usr).empty();
+  // A Tensor& is the author's word that it is written only where the
+  // function takes some tensor const or by value (mutableRefsTellWrites).
+  bool RefsTell = mutableRefsTellWrites(F, /*SchemaMarksWrites=*/false);
   auto Written = [&](const ParmVarDecl *P, bool MutableRef) {
     // Here, or in another file's definition or a helper it calls there.
     std::string May = Project.paramMayBeWritten(Usr, P->getFunctionScopeIndex());
@@ -59,8 +62,24 @@ Inferred inferSchema(const PyBinding &B, ASTContext &Ctx) {
       return true;
     // A tensor& the author means to write, whose data goes into a struct
     // for a kernel (params.out_ptr = out.data_ptr()).
-    if (MutableRef && (!BodyKnown || dataMayEscape(F, P)))
-      return true;
+    std::string Escape;
+    if (MutableRef && (!BodyKnown || dataMayEscape(F, P, &Escape))) {
+      if (RefsTell)
+        return true;
+      // Else a pointer handed on is the project's to answer (May, Unseen);
+      // one stored in a struct for a kernel, or a body no file shows, is
+      // not known either way.
+      bool Stored = StringRef(Escape).contains("is stored in '");
+      if ((!BodyKnown || Stored) && !Unseen && !StringRef(May).starts_with("unknown\t")) {
+        R.Unknown.push_back(
+            {P, !BodyKnown ? "is a 'Tensor&', as every tensor of the function is, whose body no "
+                             "file of the project shows"
+                           : "is a 'Tensor&', as every tensor of the function is, and " +
+                                 Escape + ", where the project's code does not show whether "
+                                 "it is written"});
+        return false;
+      }
+    }
     if (Unseen) {
       const SourceManager &SM = Ctx.getSourceManager();
       PresumedLoc L = SM.getPresumedLoc(SM.getExpansionLoc(Unseen->getBeginLoc()));

@@ -299,15 +299,9 @@ void SchemaCheck::checkKernel(const SchemaAt &Src, const KernelImpl &K,
   const std::vector<ReturnedInput> Returned = returnedParams(F, S.returns.size());
   std::string Assigned; // Alias sets this kernel's fix-its give.
   // A non-const Tensor& says "written" only where the kernel tells its
-  // inputs from its outputs: it takes some tensor by const reference or by
-  // value, and the schema marks no write of its own. RWKV's wkv7 kernels
-  // take all nine tensors as `Tensor&`, hand their data to a launcher of a
-  // .cu file, and the schema marks y, s and sa written (first look, round 46).
-  bool RefsTell = llvm::none_of(S.args, [](const SchemaArg &A) { return A.alias.isWrite; }) &&
-                  llvm::any_of(F->parameters(), [](const ParmVarDecl *Q) {
-                    SchemaTypeOf QT = schemaTypeOf(Q->getType());
-                    return QT.Spelling == "Tensor" && !QT.MutableRef;
-                  });
+  // inputs from its outputs (mutableRefsTellWrites).
+  bool RefsTell = mutableRefsTellWrites(
+      F, llvm::any_of(S.args, [](const SchemaArg &A) { return A.alias.isWrite; }));
   for (unsigned I = 0; I < S.args.size(); ++I) {
     const SchemaArg &A = S.args[I];
     const ParmVarDecl *P = F->getParamDecl(I);

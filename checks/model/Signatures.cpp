@@ -825,6 +825,13 @@ bool mayWriteParam(const FunctionDecl *F, const ParmVarDecl *P, const Stmt **Uns
   return Finder.found();
 }
 
+bool mutableRefsTellWrites(const FunctionDecl *F, bool SchemaMarksWrites) {
+  return F && !SchemaMarksWrites && llvm::any_of(F->parameters(), [](const ParmVarDecl *Q) {
+           SchemaTypeOf T = schemaTypeOf(Q->getType());
+           return T.Spelling == "Tensor" && !T.MutableRef;
+         });
+}
+
 bool dataMayEscape(const FunctionDecl *F, const ParmVarDecl *P, std::string *How) {
   const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
   if (!Def || !Def->getBody() || !P || P->getFunctionScopeIndex() >= Def->getNumParams())

@@ -76,6 +76,16 @@ bool mayWriteParam(const clang::FunctionDecl *F, const clang::ParmVarDecl *P,
                    const clang::Stmt **Unseen = nullptr, std::string *UnseenCallee = nullptr,
                    std::string *UnseenUsr = nullptr, unsigned *UnseenIndex = nullptr);
 
+/// Whether a non-const `Tensor&` parameter of \p F is evidence that F writes
+/// it: only where F tells its inputs from its outputs, taking some tensor by
+/// const reference or by value, and where its schema (\p SchemaMarksWrites:
+/// one it is registered under marks some argument written) does not say
+/// which it writes instead. RWKV's wkv kernels take every tensor as
+/// `Tensor&` and hand their data to a launcher another file defines; their
+/// schemas mark y, s and sa written (first look, round 46). Both the
+/// schemas a check infers and those it checks ask this.
+bool mutableRefsTellWrites(const clang::FunctionDecl *F, bool SchemaMarksWrites);
+
 /// mayWriteParam, or a writable pointer to \p P's data is stored in a
 /// struct's field (`params.out_ptr = out.data_ptr()`) in \p F or a function
 /// it hands \p P to: the kernel the struct is for may write it. Only for a
