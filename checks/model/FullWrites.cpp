@@ -14,6 +14,8 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace torchlint::model {
@@ -173,9 +175,33 @@ std::optional<std::vector<const Expr *>> subscriptsOf(const Expr *E, const VarDe
 
 /// \p Bound is the size of dimension \p Dim of \p V (or its whole size when
 /// \p Flat), by what it was allocated with or by asking the tensor.
+/// Size \p Dim of what \p Sizes allocates is \p Text, as written or
+/// through the local it names.
+bool isDim(const AllocatedSizes &Sizes, unsigned Dim, const std::string &Text) {
+  return Dim < Sizes.Dims.size() &&
+         (Text == Sizes.Dims[Dim] || (Dim < Sizes.DimInits.size() && Text == Sizes.DimInits[Dim]));
+}
+
+bool boundTextIsSize(const std::string &Text, unsigned Dim, bool Flat, const VarDecl *V,
+                     const AllocatedSizes &Sizes) {
+  if (Text.empty())
+    return false;
+  std::vector<std::string> Tensors = {V->getName().str()};
+  if (!Sizes.LikeOf.empty())
+    Tensors.push_back(Sizes.LikeOf);
+  for (const std::string &T : Tensors)
+    if (Text == T + (Flat ? ".numel()" : ".size(" + std::to_string(Dim) + ")"))
+      return true;
+  if (Flat)
+    return Sizes.Dims.size() == 1 && isDim(Sizes, 0, Text);
+  return isDim(Sizes, Dim, Text);
+}
+
 bool boundIsSize(const Expr *Bound, unsigned Dim, bool Flat, const VarDecl *V,
                  const AllocatedSizes &Sizes, const ASTContext &Ctx) {
   std::string Text = withoutSpaces(spelledText(Bound->IgnoreParenCasts(), Ctx));
+  if (!Text.empty() && boundTextIsSize(Text, Dim, Flat, V, Sizes))
+    return true;
   if (Text.empty())
     return false;
   std::vector<std::string> Tensors = {V->getName().str()};
@@ -194,8 +220,9 @@ bool boundIsSize(const Expr *Bound, unsigned Dim, bool Flat, const VarDecl *V,
 /// allocated with, in any order, the integer sizes multiplied into
 /// \p Constant (`zeros({a.size(0), a.size(1), 3})` and a count `rows * cols
 /// * 3` passed `a.size(0)` and `a.size(1)`).
-bool boundsAreSize(llvm::ArrayRef<const Expr *> Bounds, int64_t Constant, const VarDecl *V,
-                   const AllocatedSizes &Sizes, const ASTContext &Ctx) {
+bool boundsAreSize(llvm::ArrayRef<const Expr *> Bounds, llvm::ArrayRef<std::string> Texts,
+                   int64_t Constant, const VarDecl *V, const AllocatedSizes &Sizes,
+                   const ASTContext &Ctx) {
   llvm::SmallVector<const Expr *, 4> Named;
   for (const Expr *B : Bounds) {
     if (auto C = intValue(B, Ctx); C && *C > 0)
@@ -203,21 +230,25 @@ bool boundsAreSize(llvm::ArrayRef<const Expr *> Bounds, int64_t Constant, const 
     else
       Named.push_back(B);
   }
-  if (Named.size() == 1 && Constant == 1)
-    return boundIsSize(Named[0], 0, /*Flat=*/true, V, Sizes, Ctx);
-  std::vector<std::string> Left;
+  if (Named.size() + Texts.size() == 1 && Constant == 1)
+    return Texts.empty() ? boundIsSize(Named[0], 0, /*Flat=*/true, V, Sizes, Ctx)
+                         : boundTextIsSize(Texts[0], 0, /*Flat=*/true, V, Sizes);
+  llvm::SmallVector<unsigned, 4> Left;
   int64_t Fixed = 1;
-  for (const std::string &D : Sizes.Dims) {
+  for (unsigned D = 0; D < Sizes.Dims.size(); ++D) {
     int64_t N = 0;
-    if (!llvm::StringRef(D).getAsInteger(10, N) && N > 0)
+    if (!llvm::StringRef(Sizes.Dims[D]).getAsInteger(10, N) && N > 0)
       Fixed *= N;
     else
       Left.push_back(D);
   }
-  if (Named.size() != Left.size() || Fixed != Constant || Sizes.Dims.empty())
+  if (Named.size() + Texts.size() != Left.size() || Fixed != Constant || Sizes.Dims.empty())
     return false;
-  for (const Expr *B : Named) {
-    auto At = llvm::find(Left, withoutSpaces(spelledText(B->IgnoreParenCasts(), Ctx)));
+  std::vector<std::string> All(Texts.begin(), Texts.end());
+  for (const Expr *B : Named)
+    All.push_back(withoutSpaces(spelledText(B->IgnoreParenCasts(), Ctx)));
+  for (const std::string &T : All) {
+    auto At = llvm::find_if(Left, [&](unsigned D) { return isDim(Sizes, D, T); });
     if (At == Left.end())
       return false;
     Left.erase(At);
@@ -329,6 +360,44 @@ std::optional<Sweep> sweepOf(const ForStmt *For, const VarDecl *ThreadVar, const
   return Sweep{I, Cond->getRHS()->IgnoreParenImpCasts()};
 }
 
+/// The rank of a packed accessor type (`PackedTensorAccessor32<int, 1>`,
+/// `GenericPackedTensorAccessor<...>`), through references; 0 for others.
+unsigned packedAccessorRank(QualType T) {
+  const auto *Spec = templateSpecializationOf(T.getNonReferenceType());
+  if (!Spec || !Spec->getIdentifier() ||
+      !Spec->getName().contains("PackedTensorAccessor") || Spec->getTemplateArgs().size() < 2 ||
+      Spec->getTemplateArgs()[1].getKind() != TemplateArgument::Integral)
+    return 0;
+  return static_cast<unsigned>(Spec->getTemplateArgs()[1].getAsIntegral().getExtValue());
+}
+
+/// `v.packed_accessor32<T, R, ...>()` (or packed_accessor64, the generic form).
+bool isPackedAccessorCall(const Expr *E, const VarDecl *V) {
+  const auto *Call = dyn_cast<CXXMemberCallExpr>(E->IgnoreParenCasts());
+  const CXXMethodDecl *M = Call ? Call->getMethodDecl() : nullptr;
+  return M && M->getIdentifier() &&
+         (M->getName().starts_with("packed_accessor") ||
+          M->getName() == "generic_packed_accessor") &&
+         refersTo(Call->getImplicitObjectArgument(), V);
+}
+
+/// `q.size(d)` where q is \p Def's packed accessor parameter: (its index, d).
+std::optional<std::pair<unsigned, unsigned>> accessorSize(const Expr *E, const FunctionDecl *Def,
+                                                          const ASTContext &Ctx) {
+  const auto *Call = E ? dyn_cast<CXXMemberCallExpr>(E->IgnoreParenCasts()) : nullptr;
+  const CXXMethodDecl *M = Call ? Call->getMethodDecl() : nullptr;
+  if (!M || !M->getIdentifier() || M->getName() != "size" || Call->getNumArgs() != 1)
+    return std::nullopt;
+  const auto *R = dyn_cast<DeclRefExpr>(Call->getImplicitObjectArgument()->IgnoreParenImpCasts());
+  const auto *PV = R ? dyn_cast<ParmVarDecl>(R->getDecl()) : nullptr;
+  auto Dim = intValue(Call->getArg(0), Ctx);
+  if (!PV || !Dim || *Dim < 0 || PV->getFunctionScopeIndex() >= Def->getNumParams() ||
+      Def->getParamDecl(PV->getFunctionScopeIndex()) != PV ||
+      !packedAccessorRank(PV->getType()))
+    return std::nullopt;
+  return std::pair(PV->getFunctionScopeIndex(), static_cast<unsigned>(*Dim));
+}
+
 /// The one statement of \p Body that touches \p P: `P[I] = e`, unconditional,
 /// with `e` not reading P, no jump in the body and nothing changing I.
 const BinaryOperator *writesAt(const Stmt *Body, const VarDecl *P, const VarDecl *I) {
@@ -348,8 +417,16 @@ const BinaryOperator *writesAt(const Stmt *Body, const VarDecl *P, const VarDecl
     const auto *Assign = E ? dyn_cast<BinaryOperator>(E->IgnoreImplicit()) : nullptr;
     if (Write || !Assign || Assign->getOpcode() != BO_Assign || mentions(Assign->getRHS(), P))
       return nullptr;
-    const auto *Sub = dyn_cast<ArraySubscriptExpr>(Assign->getLHS()->IgnoreParenImpCasts());
-    if (!Sub || !refersTo(Sub->getBase(), P) || !refersTo(Sub->getIdx(), I))
+    const Expr *LHS = Assign->getLHS()->IgnoreParenImpCasts();
+    const auto *Sub = dyn_cast<ArraySubscriptExpr>(LHS);
+    const auto *Op = dyn_cast<CXXOperatorCallExpr>(LHS);
+    bool Element =
+        (Sub && refersTo(Sub->getBase(), P) && refersTo(Sub->getIdx(), I)) ||
+        // a rank-1 packed accessor's element: `indices[n] = e`
+        (Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2 &&
+         packedAccessorRank(P->getType()) == 1 && refersTo(Op->getArg(0), P) &&
+         refersTo(Op->getArg(1), I));
+    if (!Element)
       return nullptr;
     Write = Assign;
   }
@@ -399,6 +476,52 @@ bool gridCovers(const CallExpr *Launch, const Expr *Bound, const ASTContext &Ctx
   return !T.empty() && G.find(T) != std::string::npos;
 }
 
+/// The number of blocks on x of a CUDA launch: `<<<b, ...>>>`, `dim3(b, c)`.
+const Expr *gridX(const CallExpr *Launch) {
+  const auto *K = dyn_cast<CUDAKernelCallExpr>(Launch);
+  const CallExpr *Config = K ? K->getConfig() : nullptr;
+  if (!Config || Config->getNumArgs() < 1)
+    return nullptr;
+  const Expr *Grid = ignoreWrappers(Config->getArg(0));
+  if (const auto *C = dyn_cast<CXXConstructExpr>(Grid); C && C->getNumArgs() >= 1)
+    Grid = ignoreWrappers(C->getArg(0));
+  return Grid;
+}
+
+/// gridCovers for a bound the caller has as text only (a tensor's size):
+/// the grid, through locals, mentions a local set to it (`int N =
+/// coords.size(0); blocks = (N + 255) / 256`) or spells it, and does not
+/// divide it alone (`N / 256` drops the tail).
+bool gridCoversText(const CallExpr *Launch, const std::string &Bound, const ASTContext &Ctx) {
+  const Expr *Grid = gridX(Launch);
+  if (!Grid || Bound.empty())
+    return false;
+  Grid = ignoreWrappers(throughLocal(Grid));
+  auto IsBound = [&](const Expr *E) {
+    const Expr *Init = throughLocal(E);
+    return withoutSpaces(spelledText(E->IgnoreParenCasts(), Ctx)) == Bound ||
+           (Init != E && withoutSpaces(spelledText(Init->IgnoreParenCasts(), Ctx)) == Bound);
+  };
+  if (const auto *Div = dyn_cast<BinaryOperator>(Grid->IgnoreParenCasts());
+      Div && Div->getOpcode() == BO_Div && IsBound(Div->getLHS()))
+    return false;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    std::function<bool(const Expr *)> Is;
+    bool Found = false;
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      Found |= Is(R);
+      return !Found;
+    }
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
+      Found |= Is(C);
+      return !Found;
+    }
+  } F;
+  F.Is = IsBound;
+  F.TraverseStmt(const_cast<Expr *>(Grid));
+  return F.Found;
+}
+
 /// How a function writes all of its pointer parameter: `p[i]` for every i
 /// below the product of its parameters \c Bounds and \c Constant, times the
 /// launch's gridDim.x where \c GridX (one thread per element where
@@ -409,6 +532,8 @@ struct ParamWrite {
   bool NeedsGrid = false;
   int64_t Constant = 1;
   bool GridX = false;
+  /// Sizes of packed accessor parameters among the bounds: (index, dim).
+  llvm::SmallVector<std::pair<unsigned, unsigned>, 1> SizeBounds;
 };
 
 /// The factors of a product, `sizeof(T) * rows * cols` -> sizeof(T), rows,
@@ -499,19 +624,10 @@ struct HandedWrite {
   int64_t Constant = 1;
   const Stmt *Write = nullptr;
   std::string DefinedAt; ///< "file:line" where another file defines the callee.
+  /// Bounds that are the sizes of tensors handed as packed accessors, as
+  /// the caller would write them ("coords.size(0)").
+  std::vector<std::string> SizeTexts;
 };
-
-/// The number of blocks on x of a CUDA launch: `<<<b, ...>>>`, `dim3(b, c)`.
-const Expr *gridX(const CallExpr *Launch) {
-  const auto *K = dyn_cast<CUDAKernelCallExpr>(Launch);
-  const CallExpr *Config = K ? K->getConfig() : nullptr;
-  if (!Config || Config->getNumArgs() < 1)
-    return nullptr;
-  const Expr *Grid = ignoreWrappers(Config->getArg(0));
-  if (const auto *C = dyn_cast<CXXConstructExpr>(Grid); C && C->getNumArgs() >= 1)
-    Grid = ignoreWrappers(C->getArg(0));
-  return Grid;
-}
 
 /// \p Call hands \p Arg (a pointer to the elements) whole to a function of
 /// the TU that writes them all.
@@ -520,9 +636,13 @@ std::optional<HandedWrite> handedToWriter(const CallExpr *Call, unsigned ArgInde
                                           bool AskProject = true) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee || isTorchDecl(Callee) || isa<CXXMethodDecl>(Callee) ||
-      ArgIndex >= Callee->getNumParams() ||
-      !samePointee(ignoreWrappers(Call->getArg(ArgIndex))->getType(),
-                   Callee->getParamDecl(ArgIndex)->getType()))
+      ArgIndex >= Callee->getNumParams())
+    return std::nullopt;
+  const Expr *Handed = ignoreWrappers(Call->getArg(ArgIndex));
+  QualType ParamType = Callee->getParamDecl(ArgIndex)->getType();
+  bool Accessor = packedAccessorRank(Handed->getType()) &&
+                  packedAccessorRank(Handed->getType()) == packedAccessorRank(ParamType);
+  if (!Accessor && !samePointee(Handed->getType(), ParamType))
     return std::nullopt;
   HandedWrite H;
   // Declared here, defined in another file of the project (PointNet++'s
@@ -547,7 +667,7 @@ std::optional<HandedWrite> handedToWriter(const CallExpr *Call, unsigned ArgInde
     return H;
   }
   auto W = writesWholeParam(Callee, ArgIndex, Ctx, Depth + 1, AskProject);
-  if (!W || (W->Bounds.empty() && !W->GridX))
+  if (!W || (W->Bounds.empty() && W->SizeBounds.empty() && !W->GridX))
     return std::nullopt;
   H.Constant = W->Constant;
   H.Write = W->Write;
@@ -562,7 +682,24 @@ std::optional<HandedWrite> handedToWriter(const CallExpr *Call, unsigned ArgInde
       return std::nullopt;
     H.Bounds.push_back(Grid);
   }
-  if (W->NeedsGrid && (H.Bounds.size() != 1 || !gridCovers(Call, H.Bounds[0], Ctx)))
+  for (auto [Index, Dim] : W->SizeBounds) {
+    // The tensor handed there as `t.packed_accessor32<...>()`: t.size(d).
+    const auto *Acc = Index < Call->getNumArgs()
+                          ? dyn_cast<CXXMemberCallExpr>(ignoreWrappers(Call->getArg(Index)))
+                          : nullptr;
+    std::string Object =
+        Acc ? withoutSpaces(spelledText(Acc->getImplicitObjectArgument()->IgnoreParenImpCasts(), Ctx))
+            : std::string();
+    const auto *Ref = Acc ? dyn_cast<DeclRefExpr>(Acc->getImplicitObjectArgument()->IgnoreParenImpCasts())
+                          : nullptr;
+    if (!Ref || Object.empty() || !isPackedAccessorCall(Acc, dyn_cast<VarDecl>(Ref->getDecl())))
+      return std::nullopt;
+    H.SizeTexts.push_back(Object + ".size(" + std::to_string(Dim) + ")");
+  }
+  if (W->NeedsGrid &&
+      (H.Bounds.size() + H.SizeTexts.size() != 1 ||
+       !(H.Bounds.empty() ? gridCoversText(Call, H.SizeTexts[0], Ctx)
+                          : gridCovers(Call, H.Bounds[0], Ctx))))
     return std::nullopt;
   return H;
 }
@@ -575,7 +712,9 @@ std::optional<ParamWrite> writesWholeParam(const FunctionDecl *F, unsigned Index
   if (!Body || Depth > 2 || Def->isVariadic() || Index >= Def->getNumParams())
     return std::nullopt;
   const ParmVarDecl *P = Def->getParamDecl(Index);
-  if (!P->getType()->isPointerType() || P->getType()->getPointeeType().isConstQualified())
+  bool Accessor = packedAccessorRank(P->getType()) != 0;
+  if (!Accessor &&
+      (!P->getType()->isPointerType() || P->getType()->getPointeeType().isConstQualified()))
     return std::nullopt;
   // A loop nest whose index covers the buffer (PointNet++'s kernels).
   if (auto N = nestWritesAll(Def, P, Ctx)) {
@@ -635,6 +774,13 @@ std::optional<ParamWrite> writesWholeParam(const FunctionDecl *F, unsigned Index
       if (auto B = ParamIndex(Guard))
         if (const BinaryOperator *W = writesAt(S, P, ThreadVar))
           return ParamWrite{{*B}, W, true};
+      // if (n >= coords.size(0)) return; indices[n] = e; (ngp_pl's accessors)
+      if (auto Size = accessorSize(Guard, Def, Ctx))
+        if (const BinaryOperator *W = writesAt(S, P, ThreadVar)) {
+          ParamWrite PW{{}, W, true};
+          PW.SizeBounds.push_back(*Size);
+          return PW;
+        }
       return std::nullopt;
     }
     // A launcher: the pointer handed on whole to a kernel or helper.
@@ -659,7 +805,7 @@ std::optional<ParamWrite> writesWholeParam(const FunctionDecl *F, unsigned Index
     if (Arg == ~0u || !onlyArgumentIs(Call, Arg, P))
       return std::nullopt;
     auto Handed = handedToWriter(Call, Arg, Ctx, Depth, AskProject);
-    if (!Handed)
+    if (!Handed || !Handed->SizeTexts.empty())
       return std::nullopt;
     ParamWrite W{{}, Handed->Write, false};
     W.Constant = Handed->Constant;
@@ -833,6 +979,15 @@ AllocatedSizes allocatedSizes(const CallExpr *Factory, const ASTContext &Ctx) {
       if (Text.empty())
         return {};
       Sizes.Dims.push_back(Text);
+      // A local the function never changes (`int N = coords.size(0);`).
+      const Expr *Init = throughLocal(D);
+      const auto *Ref = dyn_cast<DeclRefExpr>(D->IgnoreParenCasts());
+      const auto *Local = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+      const auto *Fn = Local ? dyn_cast<FunctionDecl>(Local->getDeclContext()) : nullptr;
+      bool Unchanged = Fn && Fn->getBody() && !changes(Fn->getBody(), Local);
+      Sizes.DimInits.push_back(Init != D && Unchanged
+                                   ? withoutSpaces(sourceText(Init->IgnoreParenCasts(), Ctx))
+                                   : std::string());
     }
   return Sizes;
 }
@@ -860,7 +1015,8 @@ static std::optional<FullWrite> pointerHandedOn(const Stmt *S, const VarDecl *V,
     if (!(mentions(A, V) || (View && mentions(A, View->Var))) || IsSizeOfV(A))
       continue;
     const Expr *Inner = ignoreWrappers(A);
-    bool Pointer = (isa<CXXMemberCallExpr>(Inner) && isDataPointerCall(Inner, V)) ||
+    bool Pointer = (isa<CXXMemberCallExpr>(Inner) &&
+                    (isDataPointerCall(Inner, V) || isPackedAccessorCall(Inner, V))) ||
                    (View && refersTo(A, View->Var));
     if (Arg != ~0u || !Pointer)
       return std::nullopt;
@@ -869,7 +1025,8 @@ static std::optional<FullWrite> pointerHandedOn(const Stmt *S, const VarDecl *V,
   if (Arg == ~0u)
     return std::nullopt;
   auto Handed = handedToWriter(Call, Arg, Ctx, Depth);
-  if (!Handed || !boundsAreSize(Handed->Bounds, Handed->Constant, V, Sizes, Ctx))
+  if (!Handed ||
+      !boundsAreSize(Handed->Bounds, Handed->SizeTexts, Handed->Constant, V, Sizes, Ctx))
     return std::nullopt;
   std::string By = "'" + Call->getDirectCallee()->getName().str() + "()'";
   if (!Handed->DefinedAt.empty())

@@ -19,6 +19,9 @@ namespace torchlint::model {
 struct AllocatedSizes {
   std::vector<std::string> Dims;
   std::string LikeOf;
+  /// Per size, the text of the initialiser of the local it names
+  /// (`int N = coords.size(0); zeros({N})`: "coords.size(0)"), else empty.
+  std::vector<std::string> DimInits;
 };
 
 /// The sizes \p Factory (a torch factory call) allocates, where they can be read.

@@ -60,9 +60,16 @@
 #define C10_ATTR_VISIBILITY_HIDDEN __attribute__((__visibility__("hidden")))
 #define C10_ERASE C10_ALWAYS_INLINE C10_ATTR_VISIBILITY_HIDDEN
 
+// As the real header spells them: CUDA attributes where the TU is CUDA.
+#if defined(__CUDACC__) || defined(__HIPCC__)
+#define C10_HOST_DEVICE __host__ __device__
+#define C10_HOST __host__
+#define C10_DEVICE __device__
+#else
 #define C10_HOST_DEVICE
 #define C10_HOST
 #define C10_DEVICE
+#endif
 #define C10_HOST_CONSTEXPR_EXCEPT_WIN_CUDA constexpr
 #define CONSTEXPR_EXCEPT_WIN_CUDA constexpr
 #define C10_WARP_SIZE 32
