@@ -1005,6 +1005,54 @@ TEST(ProjectMode, BindingsOfOneNameInTwoModulesAreCalledOnTheirOwn) {
       << J.Out;
 }
 
+// DSVT's form (first look, round 53): one setup.py builds two modules
+// through OpenPCDet's `make_cuda_ext(name=..., module=..., sources=[...])`,
+// each binding `boxes_iou`; the model calls `a_cuda.boxes_iou` in a
+// forward and `b_cuda` only for `nms`. b's `boxes_iou` is never called: the
+// call is a's. The look-alike: a's binding, reported with that call.
+TEST(ProjectMode, AModuleAHelperBuildsIsTellsItsCallsFromAnothersOfTheSameName) {
+  std::string Top = makeTempDir("project-mode-make-cuda-ext");
+  std::string Dir = Top + "/repo", Cache = Top + "/cache";
+  ASSERT_TRUE(makeGitRepo(Dir));
+  sh("mkdir -p " + shellQuote(Dir + "/pkg/a/src") + " " + shellQuote(Dir + "/pkg/b/src"));
+  writeFile(Dir + "/setup.py",
+            "import os\n"
+            "from setuptools import setup\n"
+            "from torch.utils.cpp_extension import BuildExtension, CUDAExtension\n"
+            "def make_cuda_ext(name, module, sources):\n"
+            "    return CUDAExtension(name='%s.%s' % (module, name),\n"
+            "        sources=[os.path.join(*module.split('.'), src) for src in sources])\n"
+            "setup(name='pkg', cmdclass={'build_ext': BuildExtension}, ext_modules=[\n"
+            "    make_cuda_ext(name='a_cuda', module='pkg.a', sources=['src/a_api.cpp']),\n"
+            "    make_cuda_ext(name='b_cuda', module='pkg.b', sources=['src/b.cpp']),\n"
+            "])\n");
+  const std::string Binding = "#include <torch/extension.h>\n"
+                              "at::Tensor boxes_iou(const at::Tensor &a) { return a * 2; }\n"
+                              "at::Tensor nms(const at::Tensor &a) { return a + 1; }\n"
+                              "PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {\n"
+                              "  m.def(\"boxes_iou\", &boxes_iou);\n"
+                              "  m.def(\"nms\", &nms);\n"
+                              "}\n";
+  writeFile(Dir + "/pkg/a/src/a_api.cpp", Binding);
+  writeFile(Dir + "/pkg/b/src/b.cpp", Binding);
+  writeFile(Dir + "/pkg/__init__.py", "");
+  writeFile(Dir + "/pkg/a/__init__.py", "");
+  writeFile(Dir + "/pkg/b/__init__.py", "");
+  writeFile(Dir + "/pkg/a/a_utils.py", "import torch\nfrom . import a_cuda\n"
+                                       "class Iou(torch.nn.Module):\n"
+                                       "    def forward(self, x):\n"
+                                       "        return a_cuda.boxes_iou(x)\n");
+  writeFile(Dir + "/pkg/b/b_utils.py", "import torch\nfrom . import b_cuda\n"
+                                       "class Nms(torch.nn.Module):\n"
+                                       "    def forward(self, x):\n"
+                                       "        return b_cuda.nms(x)\n");
+  RunResult J = runTorchLint(flags(Cache) + "--checks='-*,torch-compile-opaque-binding' "
+                             "--format=json pkg", Dir);
+  EXPECT_EQ(findings(J.Out), (std::set<std::string>{"pkg/a/src/a_api.cpp:5 torch-compile-opaque-binding",
+                                                    "pkg/b/src/b.cpp:6 torch-compile-opaque-binding"}))
+      << J.Out << J.Err;
+}
+
 // Round 22's form (omniserve): one setup.py builds several extensions
 // (`pkg_backend.attn_dense`, `pkg_backend.attn_sparse`), each from its own
 // file binding the same names; the model imports them under other names

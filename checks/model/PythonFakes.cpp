@@ -994,6 +994,25 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
           Out.ExtensionModules.insert(N.str());
       }
     }
+    // Any call with a `name=` string and a `sources=` keyword: a helper
+    // that builds one (OpenPCDet's and mmdetection3d's
+    // `make_cuda_ext(name='iou3d_nms_cuda', module='pcdet.ops.iou3d_nms',
+    // sources=[...])`), as extensionModuleOf reads the same file.
+    for (size_t I = 0; I + 1 < T.size(); ++I) {
+      if (T[I].Kind != Tok::Name || !T[I + 1].is("(") || (I > 0 && T[I - 1].is("def")))
+        continue;
+      size_t Close = closing(T, I + 1, T.size());
+      std::vector<Arg> Args = callArgs(T, I + 2, Close);
+      if (llvm::none_of(Args, [](const Arg &A) { return A.Keyword == "sources"; }))
+        continue;
+      for (const Arg &A : Args)
+        if (A.Keyword == "name" && A.E == A.B + 1 && T[A.B].Kind == Tok::Str && !T[A.B].FString) {
+          llvm::StringRef N(T[A.B].Text);
+          N = N.contains('.') ? N.rsplit('.').second : N;
+          if (!N.empty())
+            Out.ExtensionModules.insert(N.str());
+        }
+    }
   }
   // The C++ sources it names (a build that lists them compiles those).
   for (const Tok &K : T) {
