@@ -173,8 +173,6 @@ std::optional<std::vector<const Expr *>> subscriptsOf(const Expr *E, const VarDe
   return Subs;
 }
 
-/// \p Bound is the size of dimension \p Dim of \p V (or its whole size when
-/// \p Flat), by what it was allocated with or by asking the tensor.
 /// Size \p Dim of what \p Sizes allocates is \p Text, as written or
 /// through the local it names.
 bool isDim(const AllocatedSizes &Sizes, unsigned Dim, const std::string &Text) {
@@ -182,6 +180,9 @@ bool isDim(const AllocatedSizes &Sizes, unsigned Dim, const std::string &Text) {
          (Text == Sizes.Dims[Dim] || (Dim < Sizes.DimInits.size() && Text == Sizes.DimInits[Dim]));
 }
 
+/// \p Text (a bound as written) is the size of dimension \p Dim of \p V (or
+/// its whole size when \p Flat), by what it was allocated with or by asking
+/// the tensor.
 bool boundTextIsSize(const std::string &Text, unsigned Dim, bool Flat, const VarDecl *V,
                      const AllocatedSizes &Sizes) {
   if (Text.empty())
@@ -197,22 +198,11 @@ bool boundTextIsSize(const std::string &Text, unsigned Dim, bool Flat, const Var
   return isDim(Sizes, Dim, Text);
 }
 
+/// boundTextIsSize for the bound \p Bound.
 bool boundIsSize(const Expr *Bound, unsigned Dim, bool Flat, const VarDecl *V,
                  const AllocatedSizes &Sizes, const ASTContext &Ctx) {
-  std::string Text = withoutSpaces(spelledText(Bound->IgnoreParenCasts(), Ctx));
-  if (!Text.empty() && boundTextIsSize(Text, Dim, Flat, V, Sizes))
-    return true;
-  if (Text.empty())
-    return false;
-  std::vector<std::string> Tensors = {V->getName().str()};
-  if (!Sizes.LikeOf.empty())
-    Tensors.push_back(Sizes.LikeOf);
-  for (const std::string &T : Tensors)
-    if (Text == T + (Flat ? ".numel()" : ".size(" + std::to_string(Dim) + ")"))
-      return true;
-  if (Flat)
-    return Sizes.Dims.size() == 1 && Text == Sizes.Dims[0];
-  return Dim < Sizes.Dims.size() && Text == Sizes.Dims[Dim];
+  return boundTextIsSize(withoutSpaces(spelledText(Bound->IgnoreParenCasts(), Ctx)), Dim, Flat, V,
+                         Sizes);
 }
 
 /// The product of \p Bounds and \p Constant is the number of elements of
