@@ -219,8 +219,9 @@ bool failsUnconditionally(const Stmt *S, const SourceManager &SM) {
       if (const FunctionDecl *F = C->getDirectCallee(); F && F->isNoReturn())
         return true;
   }
-  // The macro as written; also where torch no longer defines it (AT_CHECK
-  // since torch 1.5), which Clang keeps as an expression it could not resolve.
+  // The macro as written; also where torch no longer defines it (AT_CHECK:
+  // torch 2.15's headers do not), which Clang keeps as an expression it
+  // could not resolve.
   const auto *E = dyn_cast<Expr>(S);
   if (!S->getBeginLoc().isMacroID() && !(E && isa<RecoveryExpr>(E->IgnoreImplicit())))
     return false;
