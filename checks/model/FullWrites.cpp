@@ -352,13 +352,18 @@ std::optional<Sweep> sweepOf(const ForStmt *For, const VarDecl *ThreadVar, const
 
 /// The rank of a packed accessor type (`PackedTensorAccessor32<int, 1>`,
 /// `GenericPackedTensorAccessor<...>`), through references; 0 for others.
+/// The rank is the class's one integral template argument: the second of
+/// ATen's own class, the fourth of torch 2.15's
+/// `torch::headeronly::detail::GenericPackedTensorAccessor<TensorAccessor,
+/// IndexBoundsCheck, T, N, PtrTraits, index_t>` that ATen's names alias.
 unsigned packedAccessorRank(QualType T) {
   const auto *Spec = templateSpecializationOf(T.getNonReferenceType());
-  if (!Spec || !Spec->getIdentifier() ||
-      !Spec->getName().contains("PackedTensorAccessor") || Spec->getTemplateArgs().size() < 2 ||
-      Spec->getTemplateArgs()[1].getKind() != TemplateArgument::Integral)
+  if (!Spec || !Spec->getIdentifier() || !Spec->getName().contains("PackedTensorAccessor"))
     return 0;
-  return static_cast<unsigned>(Spec->getTemplateArgs()[1].getAsIntegral().getExtValue());
+  for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+    if (A.getKind() == TemplateArgument::Integral)
+      return static_cast<unsigned>(A.getAsIntegral().getExtValue());
+  return 0;
 }
 
 /// `v.packed_accessor32<T, R, ...>()` (or packed_accessor64, the generic form).
