@@ -3,6 +3,7 @@
 #include <torch/extension.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <iterator>
 #include <limits>
@@ -118,8 +119,43 @@ std::vector<at::Tensor> fill_grad(const at::Tensor &dout, c10::optional<at::Tens
 // (&get_indice_pairs_forward<2>): the fix-it names it with its arguments.
 template <int N> at::Tensor power(const at::Tensor &x) { return x.pow(N); }
 
-// A parameter no schema type can express.
+// An int, which pybind11 converts from a Python int and no schema has: the
+// fix-it registers a lambda taking int64_t, narrowed back when it fits.
 at::Tensor bad_types(const at::Tensor &x, int n) { return x * n; }
+
+// torch-points-kernels' ball_query form: an int, a float and a std::pair of
+// tensors, none of them schema types, all of them what pybind11 converts
+// from Python's int and float and to a tuple. The fix-it's lambda takes
+// int64_t and double, narrows them as pybind11 does, and returns a tuple; the
+// Meta kernel takes the schema's types.
+std::pair<at::Tensor, at::Tensor> within_radius(const at::Tensor &x, int k, float radius) {
+  TORCH_CHECK(x.dim() == 1 && x.scalar_type() == at::kFloat && x.is_contiguous() && k >= 0,
+              "within_radius: a contiguous 1-d float tensor and k >= 0");
+  at::Tensor idx = at::empty({x.size(0), k}, x.options().dtype(at::kLong));
+  at::Tensor hit = at::empty({x.size(0), k}, x.options());
+  const float *p = x.data_ptr<float>();
+  int64_t *ip = idx.data_ptr<int64_t>();
+  float *hp = hit.data_ptr<float>();
+  const int64_t n = x.size(0);
+  for (int64_t i = 0; i < n; ++i)
+    for (int j = 0; j < k; ++j) {
+      const int64_t other = (i + j) % n;
+      ip[i * k + j] = other;
+      hp[i * k + j] = std::abs(p[i] - p[other]) <= radius ? 1.f : 0.f;
+    }
+  return std::make_pair(idx, hit);
+}
+
+// Look-alikes no lambda can take: a size_t (int64_t's values are not its
+// values, and pybind11 refuses a negative int), and an int the function
+// writes back through a reference.
+at::Tensor repeat_n(const at::Tensor &x, size_t n) {
+  return x.repeat({static_cast<int64_t>(n)});
+}
+at::Tensor count_into(const at::Tensor &x, int &n) {
+  n = static_cast<int>(x.numel());
+  return x * 2;
+}
 // omniserve's attention bindings: c10::optional<const at::Tensor> is a type
 // pybind11 converts and no kernel takes (torch's boxing wants
 // optional<Tensor>): the note names the type to use.
@@ -219,7 +255,10 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("gather_rows", &ext::gather_rows); // expect: torch-compile-opaque-binding: 'gather_rows(Tensor x, int[] rows, Tensor? weight) -> Tensor'
   m.def("row_max", &ext::row_max); // expect: torch-compile-opaque-binding: 'row_max(Tensor x) -> Tensor'
   m.def("clip_any", &ext::clip_any); // expect: torch-compile-opaque-binding: 'clip_any(Tensor x, float hi) -> Tensor'
-  m.def("bad_types", &ext::bad_types); // expect: torch-compile-opaque-binding: 'bad_types'
+  m.def("bad_types", &ext::bad_types); // expect: torch-compile-opaque-binding: 'bad_types(Tensor x, int n) -> Tensor'
+  m.def("within_radius", &ext::within_radius); // expect: torch-compile-opaque-binding: 'within_radius(Tensor x, int k, float radius) -> (Tensor, Tensor)'
+  m.def("repeat_n", &ext::repeat_n); // expect: torch-compile-opaque-binding: register it with TORCH_LIBRARY once the types the notes name are schema types
+  m.def("count_into", &ext::count_into); // expect: torch-compile-opaque-binding: register it with TORCH_LIBRARY once the types the notes name are schema types
   m.def("masked_scale", &ext::masked_scale); // expect: torch-compile-opaque-binding: binding 'masked_scale' takes or returns tensors and is opaque to torch.compile: every call is a graph break [GB0007]; register it with TORCH_LIBRARY once the types the notes name
   m.def("fill_from", &ext::fill_from); // expect: torch-compile-opaque-binding: 'fill_from(Tensor in_, Tensor(b!) out) -> ()'
   m.def("fill_grad", &ext::fill_grad); // expect: torch-compile-opaque-binding: binding 'fill_grad' takes or returns tensors and is opaque to torch.compile: every call is a graph break [GB0007]; register it with TORCH_LIBRARY once the types the notes name

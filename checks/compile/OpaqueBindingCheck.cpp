@@ -2,6 +2,7 @@
 
 #include "OpaqueBindingCheck.h"
 
+#include "../model/AstUtil.h"
 #include "../model/FakeKernel.h"
 #include "../model/InactiveCode.h"
 #include "../model/Macros.h"
@@ -17,6 +18,7 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "clang/AST/QualTypeNames.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
@@ -38,6 +40,12 @@ struct Inferred {
   bool settled() const { return Problems.empty() && Unknown.empty(); }
   /// A problem is a type no schema has (else: an input returned as an output).
   bool TypeProblem = false;
+  /// Parameters the operator takes as the schema type they convert from
+  /// (`int k` as `int k` in the schema, int64_t in C++: schemaAdaptable),
+  /// and a std::pair returned as a tuple: the fix-it registers an adapter.
+  std::vector<const ParmVarDecl *> Widened;
+  bool PairReturn = false;
+  bool adapted() const { return !Widened.empty() || PairReturn; }
 };
 
 Inferred inferSchema(const PyBinding &B, ASTContext &Ctx) {
@@ -96,6 +104,13 @@ Inferred inferSchema(const PyBinding &B, ASTContext &Ctx) {
   std::string Args, Ret = schemaReturnOf(F->getReturnType()), ReturnedAlias;
   for (unsigned I = 0; I < F->getNumParams(); ++I) {
     const ParmVarDecl *P = F->getParamDecl(I);
+    if (std::string Wide = schemaAdaptable(P->getType()); !Wide.empty()) {
+      R.Widened.push_back(P);
+      Args += (Args.empty() ? "" : ", ") + std::string(Wide == "double" ? "float" : "int") + " " +
+              schemaNameOf(P);
+      R.FakeArgs += (R.FakeArgs.empty() ? "" : ", ") + schemaNameOf(P);
+      continue;
+    }
     if (std::string Why = kernelParamProblem(P, Ctx.getPrintingPolicy()); !Why.empty()) {
       R.Problems.push_back({P, Why});
       R.TypeProblem = true;
@@ -125,6 +140,18 @@ Inferred inferSchema(const PyBinding &B, ASTContext &Ctx) {
   }
   if (!ReturnedAlias.empty())
     Ret = ReturnedAlias;
+  // std::pair<Tensor, Tensor>, which pybind11 returns as a tuple: the
+  // adapter returns it as one.
+  if (const ClassTemplateSpecializationDecl *S = templateSpecializationOf(F->getReturnType());
+      Ret.empty() && S && S->getName() == "pair" && S->isInStdNamespace()) {
+    std::string First = schemaReturnOf(S->getTemplateArgs()[0].getAsType()),
+                Second = schemaReturnOf(S->getTemplateArgs()[1].getAsType());
+    if (!First.empty() && !Second.empty() && !StringRef(First).starts_with("(") &&
+        !StringRef(Second).starts_with("(") && First != "()" && Second != "()") {
+      Ret = "(" + First + ", " + Second + ")";
+      R.PairReturn = true;
+    }
+  }
   if (Ret.empty()) {
     R.Problems.push_back(
         {nullptr, "the return type '" +
@@ -145,6 +172,45 @@ std::string spelledName(const FunctionDecl *F) {
   PrintingPolicy Policy(F->getASTContext().getLangOpts());
   F->getNameForDiagnostic(OS, Policy, /*Qualified=*/true);
   return Name;
+}
+
+/// The kernel the migration registers for \p B: the bound function itself,
+/// or where its types are not the schema's, a lambda that takes the schema's
+/// and converts them (an integer narrowed back only when it fits, as
+/// pybind11 refuses one out of range; a pair returned as a tuple).
+std::string kernelOf(const PyBinding &B, const Inferred &I, ASTContext &Ctx) {
+  const FunctionDecl *F = B.Function;
+  if (!I.adapted())
+    return "&" + spelledName(F);
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  Policy.SuppressTagKeyword = true;
+  std::string Params, Args, Checks;
+  for (const ParmVarDecl *P : F->parameters()) {
+    std::string Name = schemaNameOf(P);
+    std::string Wide = schemaAdaptable(P->getType());
+    std::string Type =
+        Wide.empty() ? TypeName::getFullyQualifiedName(P->getType(), Ctx, Policy) : Wide;
+    Params += (Params.empty() ? "" : ", ") + Type + " " + Name;
+    if (Wide.empty()) {
+      Args += (Args.empty() ? "" : ", ") + Name;
+      continue;
+    }
+    std::string Narrow =
+        P->getType().getNonReferenceType().getUnqualifiedType().getCanonicalType().getAsString(
+            Policy);
+    Args += (Args.empty() ? "" : ", ") + ("static_cast<" + Narrow + ">(" + Name + ")");
+    if (Wide == "int64_t")
+      Checks += "    TORCH_CHECK(static_cast<int64_t>(static_cast<" + Narrow + ">(" + Name +
+                ")) == " + Name + ", \"" + B.Name + ": " + Name + " = \", " + Name +
+                ", \" is out of the range of '" + Narrow + "'\");\n";
+  }
+  std::string Call = spelledName(F) + "(" + Args + ")";
+  return "[](" + Params + ") {\n" + Checks +
+         (I.PairReturn ? "    auto out = " + Call +
+                             ";\n    return std::make_tuple(std::move(out.first), "
+                             "std::move(out.second));\n"
+                       : "    return " + Call + ";\n") +
+         "  }";
 }
 
 /// The first argument of PYBIND11_MODULE as spelled (TORCH_EXTENSION_NAME).
@@ -526,8 +592,7 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
         if (Migrated++ == 0)
           FirstName = Other.Name;
         for (const std::string &Key : K.Keys)
-          Impls[Key] += "  m.impl(\"" + Other.Name + "\", &" + spelledName(Other.Function) +
-                        ");\n";
+          Impls[Key] += "  m.impl(\"" + Other.Name + "\", " + kernelOf(Other, OI, Ctx) + ");\n";
         // Its fake, where its body shows the outputs (metaKernelOf).
         if (K.Keys.front() != "CompositeImplicitAutograd")
           if (std::string Meta = metaKernelOf(Other.Function); !Meta.empty())
@@ -576,6 +641,22 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
     for (const auto &[P, Why] : I.Problems)
       diag(P ? P->getLocation() : B.Function->getLocation(), "%0", DiagnosticIDs::Note)
           << Why;
+    if (I.settled() && I.adapted() && !B.Name.empty()) {
+      std::string What;
+      for (const ParmVarDecl *P : I.Widened)
+        What += (What.empty() ? "takes '" : ", '") + schemaNameOf(P) + "' as '" +
+                schemaAdaptable(P->getType()) + "'";
+      if (!I.Widened.empty())
+        What += std::string(I.Widened.size() == 1 ? " and narrows it" : " and narrows them") +
+                " as pybind11 does (an integer out of the range of its C++ "
+                "type is refused, as pybind11 refuses it)";
+      if (I.PairReturn)
+        What += std::string(What.empty() ? "" : "; it ") + "returns the std::pair as a tuple";
+      diag(B.Function->getLocation(),
+           "'%0' has types no schema has: the fix-it registers a lambda that %1",
+           DiagnosticIDs::Note)
+          << B.Name << What;
+    }
     for (const auto &[P, Where] : I.Unknown)
       diag(P->getLocation(),
            "'%0' %1, whose writes cannot be seen: its schema type is 'Tensor(a!)' if that code "

@@ -99,10 +99,13 @@ public:
       for (const Expr *I : L->inits())
         Items.push_back(I);
     else if (const auto *C = dyn_cast<CallExpr>(E);
-             C && (calleeName(C) == "make_tuple" || calleeName(C) == "forward_as_tuple"))
+             C && (calleeName(C) == "make_tuple" || calleeName(C) == "forward_as_tuple" ||
+                   calleeName(C) == "make_pair"))
       Items.assign(C->arg_begin(), C->arg_end());
     else if (const auto *C = dyn_cast<CXXConstructExpr>(E);
-             C && C->getNumArgs() > 1 && C->getConstructor()->getParent()->getName() == "tuple")
+             C && C->getNumArgs() > 1 &&
+             (C->getConstructor()->getParent()->getName() == "tuple" ||
+              C->getConstructor()->getParent()->getName() == "pair"))
       Items.assign(C->arg_begin(), C->arg_end());
     else if (const auto *C = dyn_cast<CallExpr>(E))
       return allocation(C);
@@ -182,21 +185,37 @@ private:
     return "(" + Out + (L->getNumInits() == 1 ? ",)" : ")");
   }
 
-  /// TensorOptions: `x.options()`, `.dtype(k)`, `.device(x.device())`.
+  /// TensorOptions: `x.options()`, `.dtype(k)`, `.device(x.device())`,
+  /// and options built from a device, `at::device(x.device()).dtype(k)`
+  /// (torch-points-kernels), whose dtype is the default one unless given:
+  /// \p DtypeKnown says whether it is Base's or Dtype.
   bool options(const Expr *E, std::string &Base, std::string &Dtype) {
+    bool DtypeKnown = false;
+    return options(E, Base, Dtype, DtypeKnown) && DtypeKnown;
+  }
+  bool options(const Expr *E, std::string &Base, std::string &Dtype, bool &DtypeKnown) {
     E = strip(E);
     const auto *M = dyn_cast_or_null<CXXMemberCallExpr>(E);
     StringRef Name = methodName(M);
     if (Name == "options" && isTensorType(M->getImplicitObjectArgument()->getType())) {
       Base = tensor(M->getImplicitObjectArgument());
+      DtypeKnown = true;
       return !Base.empty();
     }
     if ((Name == "dtype" || Name == "device") && M->getNumArgs() == 1) {
-      if (!options(M->getImplicitObjectArgument(), Base, Dtype))
+      if (!options(M->getImplicitObjectArgument(), Base, Dtype, DtypeKnown))
         return false;
+      if (Name == "dtype")
+        DtypeKnown = true;
       return Name == "dtype" ? !(Dtype = dtype(M->getArg(0))).empty()
                              : !(Base = deviceOf(M->getArg(0))).empty();
     }
+    // at::device(x.device()): x's device, the default dtype.
+    if (const auto *C = dyn_cast_or_null<CallExpr>(E); C && !M && C->getNumArgs() == 1 &&
+                                                         C->getDirectCallee() &&
+                                                         isTorchDecl(C->getDirectCallee()) &&
+                                                         calleeName(C) == "device")
+      return !(Base = deviceOf(C->getArg(0))).empty();
     return false;
   }
 
@@ -382,10 +401,14 @@ std::string metaKernelOf(const FunctionDecl *F) {
     if (T->isDependentType() || P->isParameterPack())
       return {};
     // Qualified as written at global scope, where the registration goes
-    // (`Tensor` under `using at::Tensor` is `at::Tensor` there).
+    // (`Tensor` under `using at::Tensor` is `at::Tensor` there); a scalar
+    // the operator's schema widens (`int k`: `int64_t k`), as the schema
+    // has it (schemaAdaptable).
+    std::string Widened = schemaAdaptable(P->getType());
     Params += (Params.empty() ? "" : ", ") +
-              TypeName::getFullyQualifiedName(T, Def->getASTContext(), Policy) + " " +
-              schemaNameOf(P);
+              (Widened.empty() ? TypeName::getFullyQualifiedName(T, Def->getASTContext(), Policy)
+                               : Widened) +
+              " " + schemaNameOf(P);
   }
   return "[](" + Params + ") { return " + Returns + "; }";
 }

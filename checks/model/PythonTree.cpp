@@ -108,12 +108,15 @@ namespace {
 /// FoundationPose's `f"{code_dir}/torch_ngp_grid_encoder/bindings.cpp"`
 /// names another file than the other extension's `'bindings.cpp'`).
 std::string extensionNameIn(llvm::StringRef Source, llvm::StringRef Dir, llvm::StringRef Main) {
-  std::vector<Tok> T = tokenize(Source);
+  std::vector<Line> Lines;
+  std::vector<Tok> T = tokenize(Source, &Lines);
   // Each name listing Main, with how closely: the path (the most), or the
   // length of the end of Main's path that its source names.
   std::map<std::string, size_t> Names;
-  // The extensions declared with no literal source (a variable, a glob).
+  // The extensions declared with no literal source (a variable, a glob),
+  // and the tokens of their sources arguments.
   std::set<std::string> Unlisted;
+  std::map<std::string, std::vector<std::pair<size_t, size_t>>> SourcesOf;
   auto Lists = [&](llvm::StringRef Src, bool Exact) -> size_t {
     llvm::SmallString<256> P(Dir);
     llvm::sys::path::append(P, Src);
@@ -176,8 +179,13 @@ std::string extensionNameIn(llvm::StringRef Source, llvm::StringRef Dir, llvm::S
         Best = std::max(Best, How);
       }
     }
-    if (Declares && !LiteralSources)
+    if (Declares && !LiteralSources) {
       Unlisted.insert(Name);
+      // Its sources argument: `sources=`, else the second positional one.
+      for (size_t K = 0; K < Args.size(); ++K)
+        if (Args[K].Keyword == "sources" || (Args[K].Keyword.empty() && K == 1))
+          SourcesOf[Name].push_back({Args[K].B, Args[K].E});
+    }
   }
   size_t Best = 0;
   for (const auto &[N, How] : Names)
@@ -199,29 +207,69 @@ std::string extensionNameIn(llvm::StringRef Source, llvm::StringRef Dir, llvm::S
     // a literal (`os.path.join(this_dir, "groundingdino", "models", ...)`),
     // or below them under a `**` glob; the setup file's own directory for
     // ngp_pl's `glob.glob('*.cpp')`.
-    if (Unlisted.size() == 1) {
+    // Several such extensions (torch-points-kernels: `points_cuda` from
+    // `glob.glob("{}/src/*.cpp".format(ext_src_root))`, `points_cpu` the same
+    // with `cpu_ext_src_root = "cpu"`): each with the literals of its
+    // sources argument and of the names it uses, followed
+    // through their one assignment; the one whose literals name Main's
+    // directory.
+    auto GlobsMain = [&](const std::vector<const Tok *> &Strings) {
       std::set<std::string> Literals;
       bool Glob = false, Recursive = false;
-      for (const Tok &K : T) {
-        if (K.Kind != Tok::Str || K.FString)
-          continue;
-        Glob |= llvm::StringRef(K.Text).contains('*');
-        Recursive |= llvm::StringRef(K.Text).contains("**");
+      for (const Tok *K : Strings) {
+        Glob |= llvm::StringRef(K->Text).contains('*');
+        Recursive |= llvm::StringRef(K->Text).contains("**");
         llvm::SmallVector<llvm::StringRef, 8> Parts;
-        llvm::StringRef(K.Text).split(Parts, '/', -1, false);
+        llvm::StringRef(K->Text).split(Parts, '/', -1, false);
         for (llvm::StringRef P : Parts)
           Literals.insert(P.str());
       }
       llvm::StringRef Rel = llvm::sys::path::parent_path(Main);
-      if (Glob && Rel.consume_front(Dir) && (Rel.empty() || Rel.consume_front("/"))) {
-        llvm::SmallVector<llvm::StringRef, 8> Parts;
-        Rel.split(Parts, '/', -1, false);
-        size_t Named = 0;
-        while (Named < Parts.size() && Literals.count(Parts[Named].str()))
-          ++Named;
-        if (Named == Parts.size() || (Recursive && Named > 0))
-          return *Unlisted.begin();
+      if (!Glob || !Rel.consume_front(Dir) || !(Rel.empty() || Rel.consume_front("/")))
+        return false;
+      llvm::SmallVector<llvm::StringRef, 8> Parts;
+      Rel.split(Parts, '/', -1, false);
+      size_t Named = 0;
+      while (Named < Parts.size() && Literals.count(Parts[Named].str()))
+        ++Named;
+      return Named == Parts.size() || (Recursive && Named > 0);
+    };
+    if (Unlisted.size() == 1) {
+      std::vector<const Tok *> Strings;
+      for (const Tok &K : T)
+        if (K.Kind == Tok::Str && !K.FString)
+          Strings.push_back(&K);
+      if (GlobsMain(Strings))
+        return *Unlisted.begin();
+    } else if (Unlisted.size() > 1 && SourcesOf.size() == Unlisted.size()) {
+      // `name = ...` statements (at any level: torch-points-kernels assigns
+      // in a function), by name; a name assigned twice is not followed.
+      std::map<std::string, std::pair<size_t, size_t>> Assigned;
+      std::set<std::string> Twice;
+      for (const Line &L : Lines)
+        if (L.End > L.Begin + 2 && T[L.Begin].Kind == Tok::Name &&
+            T[L.Begin + 1].is("=") && !Assigned.emplace(T[L.Begin].Text,
+                                                         std::pair{L.Begin + 2, L.End}).second)
+          Twice.insert(T[L.Begin].Text);
+      std::set<std::string> Matching;
+      for (const auto &[Name, Ranges] : SourcesOf) {
+        std::vector<const Tok *> Strings;
+        std::vector<std::pair<size_t, size_t>> Todo = Ranges;
+        std::set<std::string> Seen;
+        for (size_t Step = 0; Step < Todo.size() && Step < 16; ++Step)
+          for (size_t J = Todo[Step].first; J < Todo[Step].second; ++J) {
+            if (T[J].Kind == Tok::Str && !T[J].FString)
+              Strings.push_back(&T[J]);
+            else if (T[J].Kind == Tok::Name && !(J > 0 && T[J - 1].is(".")) &&
+                     Assigned.count(T[J].Text) && !Twice.count(T[J].Text) &&
+                     Seen.insert(T[J].Text).second)
+              Todo.push_back(Assigned[T[J].Text]);
+          }
+        if (GlobsMain(Strings))
+          Matching.insert(Name);
       }
+      if (Matching.size() == 1)
+        return *Matching.begin();
     }
   }
   return Closest.size() == 1 ? *Closest.begin() : "";

@@ -169,6 +169,24 @@ SchemaTypeOf schemaTypeOf(QualType Type) {
   return R;
 }
 
+std::string schemaAdaptable(QualType T) {
+  if (T.isNull() || (T->isReferenceType() && !T.getNonReferenceType().isConstQualified()))
+    return {};
+  const auto *B = T.getNonReferenceType().getCanonicalType()->getAs<BuiltinType>();
+  if (!B)
+    return {};
+  switch (B->getKind()) {
+  case BuiltinType::Int:
+  case BuiltinType::UInt:
+  case BuiltinType::Short:
+    return "int64_t";
+  case BuiltinType::Float:
+    return "double";
+  default:
+    return {};
+  }
+}
+
 std::string schemaReturnOf(QualType Type) {
   if (Type.isNull())
     return {};

@@ -25,6 +25,14 @@ struct SchemaTypeOf {
 };
 SchemaTypeOf schemaTypeOf(clang::QualType Type);
 
+/// The C++ type of the schema type an adapter takes for a parameter of
+/// type \p T that has none but converts from one without loss on every
+/// value pybind11 accepts: "int64_t" for int, unsigned, short (narrowed
+/// back with a range check, as pybind11 refuses a Python int out of range),
+/// "double" for float (narrowed as pybind11 narrows a Python float); by
+/// value or const reference only. Empty for any other type.
+std::string schemaAdaptable(clang::QualType T);
+
 /// The schema return spelling of a C++ return type: "Tensor", "()" for void,
 /// "(Tensor, Tensor)" for a tuple, "Tensor[]", "int"...; empty if none.
 std::string schemaReturnOf(clang::QualType Type);

@@ -51,6 +51,11 @@ BINDINGS = {
     "row_max": (lambda: (_x(3, 4),), lambda x: x.new_empty(x.shape[:1])),
     "clip_any": (lambda: (_x(5), 0.5), lambda x, hi: torch.empty_like(x, memory_format=torch.contiguous_format)),
     "bad_types": (lambda: (_x(3), 3), None),
+    "within_radius": (lambda: (_x(6), 2, 0.5),
+                      lambda x, k, r: (x.new_empty((x.shape[0], k), dtype=torch.int64),
+                                       x.new_empty((x.shape[0], k)))),
+    "repeat_n": (lambda: (_x(3), 2), None),
+    "count_into": (lambda: (_x(3), 1), None),
     "masked_scale": (lambda: (_x(3), _x(3)), None),
     "fill_from": (lambda: (_x(4), torch.zeros(4)), lambda a, out: None),
     "fill_grad": (lambda: (_x(3), torch.zeros(3)), None),
@@ -68,8 +73,11 @@ BINDINGS = {
 # reverse_cumsum and copy_into (whether the code they hand their tensors' data
 # to writes it cannot be told); total (CPU) hands its input's data through a
 # template to overloads that all take a pointer to const.
-COMPOSITE = ["scale", "split_sign", "add_into", "cube", "stacked"]
-MIGRATED = COMPOSITE + ["gather_rows", "row_max", "clip_any", "fill_from", "total"]
+# bad_types (int n) and within_radius (int k, float radius, a std::pair
+# returned) are registered through the lambda that takes the schema's types.
+COMPOSITE = ["scale", "split_sign", "add_into", "cube", "stacked", "bad_types"]
+MIGRATED = COMPOSITE + ["gather_rows", "row_max", "clip_any", "fill_from", "total",
+                        "within_radius"]
 
 
 def _caller(fn):
@@ -148,7 +156,7 @@ def test_non_tensor_bindings(name, ob, record):
 # those ops trace fullgraph with no fake kernel. The golden file registers a
 # Meta kernel for the others whose outputs their code allocates (row_max,
 # total: metaKernelOf, with symbolic sizes).
-META = ["row_max", "total"]
+META = ["row_max", "total", "within_radius"]
 NO_FAKE_NEEDED = COMPOSITE + ["fill_from"] + META
 
 
@@ -211,9 +219,18 @@ def test_migration_with_fake_kernel_compiles_fullgraph(name, ob, obf, obf_fakes,
     assert same_behaviour(("ok", out.result, ()), ("ok", eager[1], ()))
 
 
+def _impl_line(name, meta):
+    """The golden file's line registering a lambda for `name`: its Meta
+    kernel (symbolic sizes), or the adapter of its CPU/CUDA kernel."""
+    hits = [i for i, l in enumerate(source(FIXED).lines, 1)
+            if f'm.impl("{name}", [](' in l and ("_symint(" in l) == meta]
+    assert len(hits) == 1, hits
+    return hits[0]
+
+
 @pytest.mark.parametrize("name", META)
 def test_meta_kernel_passes_opcheck(name, obf, record):
-    line = source(FIXED).line_of(f'm.impl("{name}", [](')
+    line = _impl_line(name, meta=True)
     op = getattr(torch.ops.tlp_obf, name).default
     result = torch.library.opcheck(op, BINDINGS[name][0](), raise_exception=False)
     dynamic = compile_run(_caller(getattr(torch.ops.tlp_obf, name)), [BINDINGS[name][0]()],
@@ -254,6 +271,14 @@ def _matrix(name):
             yield (x, torch.zeros_like(x))
         yield (torch.ones(3), torch.zeros(2))
         yield (edge_values(torch.float32, (4, 3)).t(), torch.zeros(3, 4))  # not contiguous
+    elif name == "bad_types":
+        for dt, sh, x in input_matrix():
+            for n in (3, -2, 0):
+                yield (x, n)
+    elif name == "within_radius":  # 1-d float32 and k >= 0; the rest must raise alike
+        for dt, sh, x in input_matrix():
+            for k, radius in ((0, 0.5), (2, 0.5), (3, 1e30), (-1, 0.5)):
+                yield (x, k, radius)
     elif name == "gather_rows":
         for dt in (torch.float32, torch.float64, torch.int64):
             for shape, rows in (((3, 4), [0, 2, 2]), ((1, 1), [0]), ((0, 3), []), ((3, 4), []),
@@ -287,6 +312,24 @@ def test_fix_is_byte_identical(name, ob, obf, obf_fakes, record):
            "all byte-identical" if not bad else f"{len(bad)} differences: " + "; ".join(bad[:3]),
            kind="fix", claim=f"the golden fix does not change what '{name}' computes")
     assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("name,args", [("bad_types", (_x(3), 2**31)),
+                                       ("bad_types", (_x(3), -2**31 - 1)),
+                                       ("within_radius", (_x(4), 2**40, 0.5))])
+def test_adapter_refuses_what_pybind11_refuses(name, args, ob, obf, record):
+    """The lambda the fix-it registers narrows an int64_t to the function's
+    int only where it fits: a Python int pybind11 refuses (out of the range
+    of int), the operator refuses too, before the function runs."""
+    line = _impl_line(name, meta=False)
+    hazard = behaviour(_caller(getattr(ob, name)), args)
+    fixed = behaviour(_caller(getattr(torch.ops.tlp_obf, name)), args)
+    record(FIXED, line, f"tlp_ob.{name} (pybind11) and torch.ops.tlp_obf.{name} (the fix-it's "
+           f"lambda) with an int out of the range of C++ int ({args[1]})",
+           f"pybind11: {show_behaviour(hazard)}; operator: {show_behaviour(fixed)}", kind="fix",
+           claim=f"the adapter of '{name}' refuses an integer out of range, as pybind11 does")
+    assert hazard[0] == "raise" and hazard[1] == "TypeError", show_behaviour(hazard)
+    assert fixed[0] == "raise" and "is out of the range of 'int'" in fixed[2], show_behaviour(fixed)
 
 
 def behaviour_args(args):
