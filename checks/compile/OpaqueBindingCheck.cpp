@@ -174,6 +174,29 @@ std::string spelledName(const FunctionDecl *F) {
   return Name;
 }
 
+/// The fake kernel of \p F in Python, as parameters and a return expression,
+/// where the body shows the outputs (here, or in the file that defines it:
+/// then with its names there); Returns is empty where it does not.
+std::pair<std::string, std::string> pythonFakeOf(const FunctionDecl *F,
+                                                 const std::string &FakeArgs,
+                                                 ProjectView &Project) {
+  std::string Returns = fakeReturnOf(F);
+  if (Returns.empty() && !F->getDefinition()) {
+    std::string Elsewhere = Project.fakeElsewhere(usrOf(F));
+    if (auto [Args, Ret] = StringRef(Elsewhere).split('\t'); !Ret.empty())
+      return {Args.str(), Ret.str()};
+  }
+  return {FakeArgs, Returns};
+}
+
+/// Whether torch makes the fake of an op of schema \p Schema itself: one
+/// that mutates and returns nothing
+/// (torch._library.utils.can_generate_trivial_fake_impl).
+bool trivialFake(const Inferred &I) {
+  return StringRef(I.Schema).ends_with("-> ()") &&
+         (StringRef(I.Schema).contains("!)") || !I.Unknown.empty());
+}
+
 /// The kernel the migration registers for \p B: the bound function itself,
 /// or where its types are not the schema's, a lambda that takes the schema's
 /// and converts them (an integer narrowed back only when it fits, as
@@ -354,11 +377,17 @@ OpaqueBindingCheck::rewriteCallers(DiagnosticBuilder &D, ASTContext &Ctx, const 
     SourceLocation Start = startOfPythonFile(SM, F.Path, F.Content);
     if (Start.isInvalid())
       continue;
+    bool TorchImported = false;
     for (const BindingCall &C : F.Calls) {
       SourceLocation At = Start.getLocWithOffset(C.Offset);
       if (!C.Problem.empty()) {
         R.Left.emplace_back(At, F.Content.substr(C.Offset, C.Length), C.Problem);
         continue;
+      }
+      if (C.TorchImportAt != std::string::npos && !TorchImported) {
+        D << FixItHint::CreateInsertion(Start.getLocWithOffset(C.TorchImportAt),
+                                        "import torch\n");
+        TorchImported = true;
       }
       D << FixItHint::CreateReplacement(
           CharSourceRange::getCharRange(At, At.getLocWithOffset(C.Length)),
@@ -367,6 +396,59 @@ OpaqueBindingCheck::rewriteCallers(DiagnosticBuilder &D, ASTContext &Ctx, const 
     }
   }
   return R;
+}
+
+void OpaqueBindingCheck::writeFakes(DiagnosticBuilder &D, ASTContext &Ctx, const PyBinding &B,
+                                    const std::string &Ns,
+                                    const std::vector<MigratedBinding> &Migrating,
+                                    const std::vector<PythonFake> &Fakes,
+                                    std::map<std::string, SourceLocation> &WrittenAt) {
+  std::string Module = TUModel::of(Ctx).bindingModule(B);
+  if (Ns.empty() || Module.empty() || Fakes.empty())
+    return;
+  std::vector<PythonFileCalls> Files =
+      TUModel::of(Ctx).bindingCalls(PythonRoots, Module, Migrating);
+  llvm::sort(Files, [](const PythonFileCalls &A, const PythonFileCalls &B) {
+    return A.Path < B.Path;
+  });
+  // Each fake goes into the first file, no test, that calls the binding and
+  // imports the module at its top level: wherever that call runs, the fake
+  // is registered.
+  std::map<const PythonFileCalls *, std::vector<const PythonFake *>> Into;
+  for (const PythonFake &Fake : Fakes)
+    for (const PythonFileCalls &F : Files)
+      if (!isTestFile(F.Path) &&
+          llvm::any_of(F.Calls, [&](const BindingCall &C) { return C.Binding == Fake.Name; }) &&
+          afterModuleImport(F.Content, Module).Offset != std::string::npos) {
+        Into[&F].push_back(&Fake);
+        break;
+      }
+  SourceManager &SM = Ctx.getSourceManager();
+  for (const auto &[F, Written] : Into) {
+    ModuleCodeSpot Spot = afterModuleImport(F->Content, Module);
+    SourceLocation Start = startOfPythonFile(SM, F->Path, F->Content);
+    if (Start.isInvalid())
+      continue;
+    std::string Text = Spot.Offset == F->Content.size() && !StringRef(F->Content).ends_with("\n")
+                           ? "\n"
+                           : "";
+    if (!Spot.TorchBound)
+      Text += "import torch\n";
+    for (const PythonFake *Fake : Written) {
+      std::string Name = "_" + Fake->Name + "_fake";
+      while (namesAnything(F->Content, Name))
+        Name += "_";
+      Text += "\n\n@torch.library.register_fake(\"" + Ns + "::" + Fake->Name + "\")\ndef " +
+              Name + "(" + Fake->Args + "):\n    return " + Fake->Returns + "\n";
+    }
+    // Two blank lines before the code that follows, as PEP 8 has them.
+    if (StringRef Rest = StringRef(F->Content).substr(Spot.Offset); !Rest.empty())
+      Text += Rest.starts_with("\n\n") ? "" : Rest.starts_with("\n") ? "\n" : "\n\n";
+    SourceLocation At = Start.getLocWithOffset(Spot.Offset);
+    D << FixItHint::CreateInsertion(At, Text);
+    for (const PythonFake *Fake : Written)
+      WrittenAt[Fake->Name] = At;
+  }
 }
 
 void OpaqueBindingCheck::noteRewrite(const std::string &Ns, const CallerRewrite &R) {
@@ -404,6 +486,8 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
 
   // One fix-it per module: all its tensor bindings in one TORCH_LIBRARY block.
   llvm::DenseMap<const FunctionDecl *, bool> ModuleFixed;
+  // Where the migration writes a binding's fake kernel in Python, by name.
+  std::map<std::string, SourceLocation> FakesWrittenAt;
   // Or another file registers the bound function as a kernel (ProjectModel.h).
   ProjectView &Project = ProjectView::get(Ctx);
   for (const PyBinding &B : Model.Bindings)
@@ -576,6 +660,7 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
       std::string Defs, FirstName;
       unsigned Migrated = 0;
       std::vector<MigratedBinding> Migrating;
+      std::vector<PythonFake> PyFakes;
       for (const PyBinding &Other : Model.Bindings) {
         if (!Candidate(Other))
           continue;
@@ -593,10 +678,16 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
           FirstName = Other.Name;
         for (const std::string &Key : K.Keys)
           Impls[Key] += "  m.impl(\"" + Other.Name + "\", " + kernelOf(Other, OI, Ctx) + ");\n";
-        // Its fake, where its body shows the outputs (metaKernelOf).
-        if (K.Keys.front() != "CompositeImplicitAutograd")
+        // Its fake, where its body shows the outputs (metaKernelOf), else
+        // in Python where the outputs are known (its body is in another
+        // file, or a size depends on the data).
+        if (K.Keys.front() != "CompositeImplicitAutograd" && !trivialFake(OI)) {
           if (std::string Meta = metaKernelOf(Other.Function); !Meta.empty())
             Impls["Meta"] += "  m.impl(\"" + Other.Name + "\", " + Meta + ");\n";
+          else if (auto [Args, Ret] = pythonFakeOf(Other.Function, OI.FakeArgs, Project);
+                   !Ret.empty())
+            PyFakes.push_back({Other.Name, Args, Ret});
+        }
       }
       if (!Defs.empty()) {
         std::string Block =
@@ -623,6 +714,7 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
         }
         D << FixItHint::CreateInsertion(End.getLocWithOffset(1), Block);
         PythonRewrite = rewriteCallers(D, Ctx, B, Ns.Shown, Migrating);
+        writeFakes(D, Ctx, B, Ns.Shown, Migrating, PyFakes, FakesWrittenAt);
       }
     }
     }
@@ -678,8 +770,7 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
       continue; // Traced through its tensor ops: no fake kernel needed.
     // An op that mutates and returns nothing: torch makes its fake
     // (torch._library.utils.can_generate_trivial_fake_impl).
-    if (StringRef(I.Schema).ends_with("-> ()") &&
-        (StringRef(I.Schema).contains("!)") || !I.Unknown.empty()))
+    if (trivialFake(I))
       continue;
     // A Meta kernel the fix-it registers (the body shows the outputs).
     if (std::string Meta = metaKernelOf(B.Function);
@@ -693,13 +784,15 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
     }
     // The outputs the kernel allocates, in Python, when its body shows them
     // (here, or in the file that defines it: then with its names there).
-    std::string Returns = fakeReturnOf(B.Function), FakeArgs = I.FakeArgs;
-    if (Returns.empty() && !B.Function->getDefinition()) {
-      std::string Elsewhere = Project.fakeElsewhere(usrOf(B.Function));
-      if (auto [Args, Ret] = StringRef(Elsewhere).split('\t'); !Ret.empty()) {
-        FakeArgs = Args.str();
-        Returns = Ret.str();
-      }
+    auto [FakeArgs, Returns] = pythonFakeOf(B.Function, I.FakeArgs, Project);
+    if (auto At = FakesWrittenAt.find(B.Name); At != FakesWrittenAt.end() && !Returns.empty()) {
+      diag(At->second,
+           "the fix-it gives '%0::%1' a fake kernel for torch.compile here, in the Python file "
+           "that calls it, after its import of the extension module (which registers the "
+           "operator): @torch.library.register_fake(\"%0::%1\") def ...(%2): return %3",
+           DiagnosticIDs::Note)
+          << Ns.Shown << B.Name << FakeArgs << Returns;
+      continue;
     }
     Returns = Returns.empty() ? "... (empty tensors of the outputs' shapes and dtypes; "
                                 "torch.library.get_ctx().new_dynamic_size() for a size that "

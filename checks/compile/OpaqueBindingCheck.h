@@ -5,6 +5,7 @@
 
 #include "TorchCheck.h"
 
+#include <map>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -50,6 +51,18 @@ private:
   CallerRewrite rewriteCallers(clang::DiagnosticBuilder &D, clang::ASTContext &Ctx,
                                const model::PyBinding &B, const std::string &Ns,
                                const std::vector<model::MigratedBinding> &Migrating);
+  /// A fake kernel in Python the migration writes: the binding's name, its
+  /// fake's parameters ("x, k") and return expression.
+  struct PythonFake {
+    std::string Name, Args, Returns;
+  };
+  /// Adds to \p D the register_fake of each of \p Fakes, in the project's
+  /// Python file that calls it (the first that is no test), after its
+  /// top-level import of \p B's module; records where in \p WrittenAt.
+  void writeFakes(clang::DiagnosticBuilder &D, clang::ASTContext &Ctx, const model::PyBinding &B,
+                  const std::string &Ns, const std::vector<model::MigratedBinding> &Migrating,
+                  const std::vector<PythonFake> &Fakes,
+                  std::map<std::string, clang::SourceLocation> &WrittenAt);
   /// Says what rewriteCallers did, as notes of the finding.
   void noteRewrite(const std::string &Ns, const CallerRewrite &R);
   /// Where the Python callers of the bindings are (as missing-fake-kernel's

@@ -139,8 +139,11 @@ private:
       return {};
     unsigned OptionsAt = Name.starts_with("full") ? 2 : 1;
     std::string Base, Dtype;
+    CpuDevice = false;
     if (C->getNumArgs() > OptionsAt && !isa<CXXDefaultArgExpr>(C->getArg(OptionsAt)) &&
         !options(C->getArg(OptionsAt), Base, Dtype))
+      return {};
+    if (CpuDevice && Like)
       return {};
     std::string DtypeArg = Dtype.empty() ? "" : ", dtype=" + Dtype;
     if (Like) {
@@ -159,7 +162,8 @@ private:
       return Base.empty() ? ""
                           : "at::empty_symint(" + Shape + ", " + Base + ".options()" +
                                 (Dtype.empty() ? "" : ".dtype(" + Dtype + ")") + ")";
-    return Base.empty() ? "torch.empty(" + Shape + DtypeArg + ")"
+    return Base.empty() ? "torch.empty(" + Shape + DtypeArg +
+                              (CpuDevice ? ", device=\"cpu\"" : "") + ")"
                         : Base + ".new_empty(" + Shape + DtypeArg + ")";
   }
 
@@ -193,8 +197,19 @@ private:
     bool DtypeKnown = false;
     return options(E, Base, Dtype, DtypeKnown) && DtypeKnown;
   }
-  bool options(const Expr *E, std::string &Base, std::string &Dtype, bool &DtypeKnown) {
+  bool options(const Expr *E, std::string &Base, std::string &Dtype, bool &DtypeKnown,
+               unsigned Depth = 0) {
     E = strip(E);
+    if (Depth > 4)
+      return false;
+    // A local holding them (torch-points-kernels' `auto out_options =
+    // torch::TensorOptions().dtype(torch::kLong).device(torch::kCPU)`).
+    if (const VarDecl *V = local(E))
+      return options(V->getInit(), Base, Dtype, DtypeKnown, Depth + 1);
+    // TensorOptions(): the default dtype and device until set.
+    if (const auto *C = dyn_cast_or_null<CXXConstructExpr>(E);
+        C && C->getNumArgs() == 0 && C->getConstructor()->getParent()->getName() == "TensorOptions")
+      return true;
     const auto *M = dyn_cast_or_null<CXXMemberCallExpr>(E);
     StringRef Name = methodName(M);
     if (Name == "options" && isTensorType(M->getImplicitObjectArgument()->getType())) {
@@ -203,10 +218,20 @@ private:
       return !Base.empty();
     }
     if ((Name == "dtype" || Name == "device") && M->getNumArgs() == 1) {
-      if (!options(M->getImplicitObjectArgument(), Base, Dtype, DtypeKnown))
+      if (!options(M->getImplicitObjectArgument(), Base, Dtype, DtypeKnown, Depth + 1))
         return false;
       if (Name == "dtype")
         DtypeKnown = true;
+      // `.device(torch::kCPU)`: the CPU whatever the inputs' device (a CPU
+      // kernel's output); the dtype stays the one so far.
+      if (const auto *R = dyn_cast_or_null<DeclRefExpr>(strip(M->getArg(0)));
+          Name == "device" && R && R->getDecl()->getName() == "kCPU") {
+        if (Dtype.empty() && !Base.empty())
+          Dtype = Cxx ? Base + ".scalar_type()" : Base + ".dtype";
+        Base.clear();
+        CpuDevice = true;
+        return true;
+      }
       return Name == "dtype" ? !(Dtype = dtype(M->getArg(0))).empty()
                              : !(Base = deviceOf(M->getArg(0))).empty();
     }
@@ -353,6 +378,8 @@ private:
 
   const FunctionDecl *F;
   const bool Cxx;
+  /// The allocation's options name the CPU as its device (torch::kCPU).
+  bool CpuDevice = false;
 };
 
 /// What every return of \p Def gives, in Python or C++; "" unless all agree.

@@ -107,6 +107,20 @@ std::vector<BindingCall> bindingCallsIn(llvm::StringRef Source, llvm::StringRef 
   for (const Line &L : Lines)
     if (L.Begin < L.End && (T[L.Begin].is("import") || T[L.Begin].is("from")))
       std::fill(InImport.begin() + L.Begin, InImport.begin() + L.End, true);
+  // A file without `import torch` gets one, before its first top-level
+  // import, unless it names `torch` otherwise (`import torch as T`, a
+  // variable).
+  size_t TorchImportAt = std::string::npos;
+  bool NamesTorch = false;
+  for (size_t K = 0; K < T.size(); ++K)
+    NamesTorch |= !InImport[K] && T[K].Kind == Tok::Name && T[K].Text == "torch";
+  if (!I.Torch && !NamesTorch)
+    for (const Line &L : Lines)
+      if (L.Indent == 0 && L.Begin < L.End &&
+          (T[L.Begin].is("import") || T[L.Begin].is("from"))) {
+        TorchImportAt = T[L.Begin].Offset;
+        break;
+      }
   std::vector<size_t> LineStarts = {0};
   for (size_t P = 0; P < Source.size(); ++P)
     if (Source[P] == '\n')
@@ -172,12 +186,60 @@ std::vector<BindingCall> bindingCallsIn(llvm::StringRef Source, llvm::StringRef 
                     (N < M->Args.size() ? " (a py::arg default of the binding is not in the schema)"
                                         : "");
     }
-    if (C.Problem.empty() && !I.Torch)
-      C.Problem = "is in a file that does not 'import torch'";
+    if (C.Problem.empty() && !I.Torch && TorchImportAt == std::string::npos)
+      C.Problem = "is in a file that does not 'import torch', and names 'torch' otherwise";
+    else if (!I.Torch)
+      C.TorchImportAt = TorchImportAt;
     Out.push_back(std::move(C));
     K = Last;
   }
   return Out;
+}
+
+ModuleCodeSpot afterModuleImport(llvm::StringRef Source, llvm::StringRef Module) {
+  ModuleCodeSpot Out;
+  std::vector<Line> Lines;
+  std::vector<Tok> T = tokenize(Source, &Lines);
+  if (Module.empty() || !balanced(T))
+    return Out;
+  for (const Line &L : Lines) {
+    if (L.Indent != 0 || L.Begin >= L.End || !(T[L.Begin].is("import") || T[L.Begin].is("from")))
+      continue;
+    bool Imports = false;
+    for (const auto &[Bound, Path] : importedNames(T, {L})) {
+      llvm::SmallVector<llvm::StringRef, 4> Parts;
+      llvm::StringRef(Path).ltrim('.').split(Parts, '.');
+      Out.TorchBound |= Bound == "torch" && Path == "torch";
+      Imports |= Parts.back() == Module ||
+                 (Parts.size() >= 2 && Parts[Parts.size() - 2] == Module);
+    }
+    if (!Imports)
+      continue;
+    // The end of that statement's last physical line, or of the top-level
+    // imports right after it (code between imports is what linters flag).
+    const Line *Last = &L;
+    for (const Line *N = &L + 1; N != Lines.data() + Lines.size(); ++N) {
+      if (N->Begin >= N->End)
+        continue;
+      if (N->Indent != 0 || !(T[N->Begin].is("import") || T[N->Begin].is("from")))
+        break;
+      for (const auto &[Bound, Path] : importedNames(T, {*N}))
+        Out.TorchBound |= Bound == "torch" && Path == "torch";
+      Last = N;
+    }
+    size_t End = Source.find('\n', T[Last->End - 1].Offset);
+    Out.Offset = End == llvm::StringRef::npos ? Source.size() : End + 1;
+    return Out;
+  }
+  Out.TorchBound = false;
+  return Out;
+}
+
+bool namesAnything(llvm::StringRef Source, llvm::StringRef Name) {
+  for (const Tok &K : tokenize(Source))
+    if (K.Kind == Tok::Name && K.Text == Name)
+      return true;
+  return false;
 }
 
 } // namespace torchlint::model

@@ -38,6 +38,10 @@ struct BindingCall {
   /// use that is no call, keywords or an argument count the schema does not
   /// have, a star argument, a file that does not import torch).
   std::string Problem;
+  /// In a file that does not bind `torch` (and names nothing else so):
+  /// where the rewrite inserts `import torch` (the start of the file's first
+  /// top-level import). npos in a file that binds it.
+  size_t TorchImportAt = std::string::npos;
 };
 
 /// The uses of \p Bindings, bindings of the extension module whose name
@@ -49,6 +53,23 @@ struct BindingCall {
 /// import of the module stays, and loading it registers the operators.
 std::vector<BindingCall> bindingCallsIn(llvm::StringRef Source, llvm::StringRef Module,
                                         const std::vector<MigratedBinding> &Bindings);
+
+/// Where module-level code that calls the operators of the extension module
+/// whose name ends in \p Module can go in the Python source \p Source: the
+/// end of the first top-level statement that imports the module (loading it
+/// registers the operators: torch.library.register_fake refuses an operator
+/// that does not exist yet), or of the top-level imports right after it. Offset is npos when no top-level statement
+/// imports it (an import inside a function, a try or an if); TorchBound
+/// says whether a top-level `import torch` comes before that point.
+struct ModuleCodeSpot {
+  size_t Offset = std::string::npos;
+  bool TorchBound = false;
+};
+ModuleCodeSpot afterModuleImport(llvm::StringRef Source, llvm::StringRef Module);
+
+/// Whether \p Source binds \p Name anywhere (an assignment, a def, a
+/// class, an import, a parameter): a name new code must not take.
+bool namesAnything(llvm::StringRef Source, llvm::StringRef Name);
 
 } // namespace torchlint::model
 

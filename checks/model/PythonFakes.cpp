@@ -712,11 +712,6 @@ bool underDirOrNamed(llvm::StringRef File, std::initializer_list<llvm::StringRef
                       [&](llvm::StringRef D) { return llvm::is_contained(Dirs, D); });
 }
 
-/// A test of the project: under a `test`/`tests` directory, or named
-/// test_*.py / *_test.py.
-bool isTestFile(llvm::StringRef File) {
-  return underDirOrNamed(File, {"test", "tests"}, {"test_"}, {"_test.py"});
-}
 
 /// A benchmark script of the project: under a `benchmark(s)`/`bench`
 /// directory, or named bench_*.py / benchmark*.py. It times the eager kernels;
@@ -1708,6 +1703,10 @@ void literalRegistrations(const std::vector<Tok> &T, PythonOps &Out, const std::
 }
 
 } // namespace
+
+bool isTestFile(llvm::StringRef File) {
+  return underDirOrNamed(File, {"test", "tests"}, {"test_"}, {"_test.py"});
+}
 
 std::string PythonOps::untracedUses(const std::string &Name) const {
   if (auto W = WrappedCalls.find(Name); W != WrappedCalls.end())

@@ -263,6 +263,10 @@ public:
 void scanPythonSource(const std::string &Source, PythonOps &Out,
                       const std::string &File = "");
 
+/// A test of the project: under a `test`/`tests` directory, or named
+/// test_*.py / *_test.py.
+bool isTestFile(llvm::StringRef File);
+
 } // namespace torchlint::model
 
 #endif // TORCHLINT_CHECKS_MODEL_PYTHONFAKES_H

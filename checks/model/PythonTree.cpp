@@ -234,6 +234,55 @@ std::string extensionNameIn(llvm::StringRef Source, llvm::StringRef Dir, llvm::S
         ++Named;
       return Named == Parts.size() || (Recursive && Named > 0);
     };
+    // `name = ...` statements (at any level: torch-points-kernels assigns
+    // in a function), by name; a name assigned twice is not followed.
+    std::map<std::string, std::pair<size_t, size_t>> Assigned;
+    std::set<std::string> Twice;
+    for (const Line &L : Lines)
+      if (L.End > L.Begin + 2 && T[L.Begin].Kind == Tok::Name && T[L.Begin + 1].is("=") &&
+          !Assigned.emplace(T[L.Begin].Text, std::pair{L.Begin + 2, L.End}).second)
+        Twice.insert(T[L.Begin].Text);
+    // The string literals of an extension's sources argument and of the
+    // names it uses, through their one assignment.
+    auto Followed = [&](const std::vector<std::pair<size_t, size_t>> &Ranges) {
+      std::vector<const Tok *> Strings;
+      std::vector<std::pair<size_t, size_t>> Todo = Ranges;
+      std::set<std::string> Seen;
+      for (size_t Step = 0; Step < Todo.size() && Step < 16; ++Step)
+        for (size_t J = Todo[Step].first; J < Todo[Step].second; ++J) {
+          if (T[J].Kind == Tok::Str && !T[J].FString)
+            Strings.push_back(&T[J]);
+          else if (T[J].Kind == Tok::Name && !(J > 0 && T[J - 1].is(".")) &&
+                   Assigned.count(T[J].Text) && !Twice.count(T[J].Text) &&
+                   Seen.insert(T[J].Text).second)
+            Todo.push_back(Assigned[T[J].Text]);
+        }
+      return Strings;
+    };
+    // Source files named there (Pytorch-Correlation-extension: `sources =
+    // [join(project_root, file) for file in source_files]`, `source_files =
+    // ['correlation.cpp', 'correlation_sampler.cpp']`): the extension whose
+    // file names end Main's path the most.
+    // (An extension whose sources show no literal at all may build Main
+    // too: then none is named.)
+    bool AllShown = SourcesOf.size() == Unlisted.size() &&
+                    llvm::all_of(SourcesOf, [&](const auto &E) { return !Followed(E.second).empty(); });
+    std::map<std::string, size_t> ByName;
+    for (const auto &[Name, Ranges] : SourcesOf)
+      for (const Tok *K : Followed(Ranges)) {
+        llvm::StringRef S = K->Text;
+        if (S.ends_with(".cpp") || S.ends_with(".cc") || S.ends_with(".cxx") ||
+            S.ends_with(".cu"))
+          if (size_t How = Lists(S, /*Exact=*/false))
+            ByName[Name] = std::max(ByName[Name], How);
+      }
+    size_t Most = 0;
+    for (const auto &[N, How] : ByName)
+      Most = std::max(Most, How);
+    if (AllShown && llvm::count_if(ByName, [&](const auto &E) { return E.second == Most; }) == 1)
+      for (const auto &[N, How] : ByName)
+        if (How == Most)
+          return N;
     if (Unlisted.size() == 1) {
       std::vector<const Tok *> Strings;
       for (const Tok &K : T)
@@ -241,33 +290,11 @@ std::string extensionNameIn(llvm::StringRef Source, llvm::StringRef Dir, llvm::S
           Strings.push_back(&K);
       if (GlobsMain(Strings))
         return *Unlisted.begin();
-    } else if (Unlisted.size() > 1 && SourcesOf.size() == Unlisted.size()) {
-      // `name = ...` statements (at any level: torch-points-kernels assigns
-      // in a function), by name; a name assigned twice is not followed.
-      std::map<std::string, std::pair<size_t, size_t>> Assigned;
-      std::set<std::string> Twice;
-      for (const Line &L : Lines)
-        if (L.End > L.Begin + 2 && T[L.Begin].Kind == Tok::Name &&
-            T[L.Begin + 1].is("=") && !Assigned.emplace(T[L.Begin].Text,
-                                                         std::pair{L.Begin + 2, L.End}).second)
-          Twice.insert(T[L.Begin].Text);
+    } else if (Unlisted.size() > 1 && AllShown) {
       std::set<std::string> Matching;
-      for (const auto &[Name, Ranges] : SourcesOf) {
-        std::vector<const Tok *> Strings;
-        std::vector<std::pair<size_t, size_t>> Todo = Ranges;
-        std::set<std::string> Seen;
-        for (size_t Step = 0; Step < Todo.size() && Step < 16; ++Step)
-          for (size_t J = Todo[Step].first; J < Todo[Step].second; ++J) {
-            if (T[J].Kind == Tok::Str && !T[J].FString)
-              Strings.push_back(&T[J]);
-            else if (T[J].Kind == Tok::Name && !(J > 0 && T[J - 1].is(".")) &&
-                     Assigned.count(T[J].Text) && !Twice.count(T[J].Text) &&
-                     Seen.insert(T[J].Text).second)
-              Todo.push_back(Assigned[T[J].Text]);
-          }
-        if (GlobsMain(Strings))
+      for (const auto &[Name, Ranges] : SourcesOf)
+        if (GlobsMain(Followed(Ranges)))
           Matching.insert(Name);
-      }
       if (Matching.size() == 1)
         return *Matching.begin();
     }
