@@ -256,7 +256,9 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("row_max", &ext::row_max); // expect: torch-compile-opaque-binding: 'row_max(Tensor x) -> Tensor'
   m.def("clip_any", &ext::clip_any); // expect: torch-compile-opaque-binding: 'clip_any(Tensor x, float hi) -> Tensor'
   m.def("bad_types", &ext::bad_types); // expect: torch-compile-opaque-binding: 'bad_types(Tensor x, int n) -> Tensor'
-  m.def("within_radius", &ext::within_radius); // expect: torch-compile-opaque-binding: 'within_radius(Tensor x, int k, float radius) -> (Tensor, Tensor)'
+  // The names and defaults Python calls it with are the schema's.
+  m.def("within_radius", &ext::within_radius, "pairs within a radius", py::arg("points"), // expect: torch-compile-opaque-binding: 'within_radius(Tensor points, int k=2, float radius=0.5) -> (Tensor, Tensor)'
+        py::arg("k") = 2, py::arg("radius") = 0.5f);
   m.def("repeat_n", &ext::repeat_n); // expect: torch-compile-opaque-binding: register it with TORCH_LIBRARY once the types the notes name are schema types
   m.def("count_into", &ext::count_into); // expect: torch-compile-opaque-binding: register it with TORCH_LIBRARY once the types the notes name are schema types
   m.def("masked_scale", &ext::masked_scale); // expect: torch-compile-opaque-binding: binding 'masked_scale' takes or returns tensors and is opaque to torch.compile: every call is a graph break [GB0007]; register it with TORCH_LIBRARY once the types the notes name
@@ -288,7 +290,7 @@ TORCH_LIBRARY_FRAGMENT(TORCH_EXTENSION_NAME, m) {
   m.def("row_max(Tensor x) -> Tensor");
   m.def("clip_any(Tensor x, float hi) -> Tensor");
   m.def("bad_types(Tensor x, int n) -> Tensor");
-  m.def("within_radius(Tensor x, int k, float radius) -> (Tensor, Tensor)");
+  m.def("within_radius(Tensor points, int k=2, float radius=0.5) -> (Tensor, Tensor)");
   m.def("fill_from(Tensor in_, Tensor(b!) out) -> ()");
   m.def("three_nn(Tensor in_, Tensor(b!) dist) -> ()");
   m.def("total(Tensor a) -> Tensor");

@@ -64,6 +64,28 @@ TEST(PythonCallers, UsesTorchOpsCannotTakeAsTheyAreAreListedWithWhy) {
   EXPECT_EQ(U[4].find("py::arg default"), std::string::npos);
 }
 
+TEST(PythonCallers, ArgumentsWithDefaultsMayBeLeftOut) {
+  // torch-points-kernels' dense_ball_query(new_xyz, xyz, radius, nsample,
+  // mode=0, sorted=sort), under a schema whose last two have defaults.
+  const std::vector<MigratedBinding> Ball = {
+      {"ball", {"query", "support", "radius", "max_num", "mode", "sorted"},
+       {false, false, false, true, true, true}}};
+  auto Problems = [&](const std::string &Call) {
+    std::vector<BindingCall> C =
+        bindingCallsIn("import torch\nfrom . import _C\n" + Call + "\n", "_C", Ball);
+    return C.size() == 1 ? C[0].Problem : std::string("no call");
+  };
+  EXPECT_EQ(Problems("_C.ball(q, s, 0.5)"), "");
+  EXPECT_EQ(Problems("_C.ball(q, s, 0.5, 8, mode=0, sorted=True)"), "");
+  EXPECT_EQ(Problems("_C.ball(q, support=s, radius=0.5, sorted=True)"), "");
+  // Look-alikes: an argument without a default left out; one too many.
+  EXPECT_NE(Problems("_C.ball(q, s)").find("is called with 2 argument(s)"), std::string::npos);
+  EXPECT_NE(Problems("_C.ball(q, s, max_num=3)").find("is called with 3 argument(s)"),
+            std::string::npos);
+  EXPECT_NE(Problems("_C.ball(q, s, 0.5, 8, 0, True, 1)").find("is called with 7"),
+            std::string::npos);
+}
+
 TEST(PythonCallers, AFileWithoutTorchGetsTheImportUnlessItNamesTorchOtherwise) {
   // Pytorch-Correlation-extension's form: `from torch import nn` binds no
   // `torch`; the rewrite imports it before the first import.

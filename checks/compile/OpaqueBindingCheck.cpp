@@ -102,12 +102,44 @@ Inferred inferSchema(const PyBinding &B, ASTContext &Ctx) {
     return false;
   };
   std::string Args, Ret = schemaReturnOf(F->getReturnType()), ReturnedAlias;
+  // The names Python calls the arguments by, where the binding gives them
+  // all (`"querry"_a`: a caller's keywords are those), and their defaults
+  // where each is a literal of the schema type's kind and they end the list.
+  bool PyNames = B.ArgNames.size() == F->getNumParams() &&
+                 llvm::all_of(B.ArgNames, [](const std::string &N) {
+                   return !N.empty() && (isalpha(N[0]) || N[0] == '_') &&
+                          llvm::all_of(N, [](char C) { return isalnum(C) || C == '_'; });
+                 });
+  std::vector<std::string> Defaults(F->getNumParams());
+  if (PyNames) {
+    bool Trailing = true;
+    for (unsigned I = F->getNumParams(); I-- > 0;) {
+      StringRef D = B.ArgDefaults[I];
+      std::string Type = schemaAdaptable(F->getParamDecl(I)->getType());
+      if (Type.empty())
+        Type = schemaTypeOf(F->getParamDecl(I)->getType()).Spelling;
+      bool Fits = (D == "True" || D == "False")
+                      ? Type == "bool"
+                      : !D.empty() && (D.contains('.') || D.contains_insensitive('e')
+                                           ? Type == "double" || Type == "float"
+                                           : Type == "int64_t" || Type == "int" ||
+                                                 Type == "double" || Type == "float");
+      Trailing &= Fits;
+      if (Trailing)
+        Defaults[I] = D.str();
+    }
+  }
+  auto NameOf = [&](const ParmVarDecl *P) {
+    unsigned I = P->getFunctionScopeIndex();
+    return (PyNames ? schemaNameOf(B.ArgNames[I]) : schemaNameOf(P)) +
+           (Defaults[I].empty() ? "" : "=" + Defaults[I]);
+  };
   for (unsigned I = 0; I < F->getNumParams(); ++I) {
     const ParmVarDecl *P = F->getParamDecl(I);
     if (std::string Wide = schemaAdaptable(P->getType()); !Wide.empty()) {
       R.Widened.push_back(P);
       Args += (Args.empty() ? "" : ", ") + std::string(Wide == "double" ? "float" : "int") + " " +
-              schemaNameOf(P);
+              NameOf(P);
       R.FakeArgs += (R.FakeArgs.empty() ? "" : ", ") + schemaNameOf(P);
       continue;
     }
@@ -135,7 +167,7 @@ Inferred inferSchema(const PyBinding &B, ASTContext &Ctx) {
                     "): an operator's outputs must be new tensors, not its inputs; return "
                     "a copy there ('" + Name + ".clone()')"});
     }
-    Args += (Args.empty() ? "" : ", ") + Type + " " + Name;
+    Args += (Args.empty() ? "" : ", ") + Type + " " + NameOf(P);
     R.FakeArgs += (R.FakeArgs.empty() ? "" : ", ") + Name;
   }
   if (!ReturnedAlias.empty())
@@ -671,8 +703,10 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
         Defs += "  m.def(\"" + OI.Schema + "\");\n";
         if (std::optional<FunctionSchema> FS = parseSchema(OI.Schema, nullptr)) {
           Migrating.push_back({Other.Name, {}});
-          for (const SchemaArg &A : FS->args)
+          for (const SchemaArg &A : FS->args) {
             Migrating.back().Args.push_back(A.name);
+            Migrating.back().HasDefault.push_back(A.hasDefault);
+          }
         }
         if (Migrated++ == 0)
           FirstName = Other.Name;

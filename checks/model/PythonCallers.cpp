@@ -180,7 +180,13 @@ std::vector<BindingCall> bindingCallsIn(llvm::StringRef Source, llvm::StringRef 
           break;
         }
       }
-      if (size_t N = Positional + Given.size(); C.Problem.empty() && N != M->Args.size())
+      // Every argument without a default given, by position or keyword.
+      bool Missing = false;
+      for (size_t A = 0; A < M->Args.size(); ++A)
+        Missing |= A >= Positional && !Given.count(M->Args[A]) &&
+                   !(A < M->HasDefault.size() && M->HasDefault[A]);
+      if (size_t N = Positional + Given.size();
+          C.Problem.empty() && (N > M->Args.size() || Missing))
         C.Problem = "is called with " + std::to_string(N) + " argument(s) where the schema has " +
                     std::to_string(M->Args.size()) +
                     (N < M->Args.size() ? " (a py::arg default of the binding is not in the schema)"

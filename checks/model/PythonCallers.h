@@ -24,6 +24,8 @@ namespace torchlint::model {
 struct MigratedBinding {
   std::string Name;
   std::vector<std::string> Args;
+  /// Whether each argument has a default (from the binding's py::arg).
+  std::vector<bool> HasDefault = {};
 };
 
 /// One use of a migrated binding in a Python file.

@@ -185,6 +185,69 @@ std::string spelledOnOneLine(const Expr *E, const ASTContext &Ctx) {
   return Out;
 }
 
+/// A default value pybind11 is given (`py::arg("k") = -1`) in schema
+/// syntax: integer, floating and boolean literals; empty for any other.
+std::string schemaDefaultOf(const Expr *E) {
+  E = ignoreWrappers(E);
+  if (const auto *C = dyn_cast<ImplicitCastExpr>(E))
+    E = ignoreWrappers(C->getSubExpr());
+  std::string Sign;
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Minus) {
+    Sign = "-";
+    E = ignoreWrappers(U->getSubExpr());
+  }
+  if (const auto *I = dyn_cast<IntegerLiteral>(E))
+    return Sign + llvm::toString(I->getValue(), 10, /*Signed=*/false);
+  if (const auto *F = dyn_cast<FloatingLiteral>(E)) {
+    llvm::SmallString<32> Text;
+    F->getValue().toString(Text);
+    if (!llvm::StringRef(Text).contains_insensitive('e') && !Text.str().contains('.'))
+      Text += ".0";
+    return Sign + Text.str().str();
+  }
+  if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(E); B && Sign.empty())
+    return B->getValue() ? "True" : "False";
+  return {};
+}
+
+/// The `py::arg`s of a `m.def(name, f, ...)`: their names and defaults, or
+/// none when an extra argument is anything but a docstring, a py::arg or
+/// a call policy.
+void pyArgsOf(const CXXMemberCallExpr *Call, std::vector<std::string> &Names,
+              std::vector<std::string> &Defaults) {
+  for (unsigned I = 2; I < Call->getNumArgs(); ++I) {
+    const Expr *E = ignoreWrappers(Call->getArg(I));
+    if (isa<CXXDefaultArgExpr>(Call->getArg(I)))
+      break;
+    const CXXRecordDecl *R = E->getType().getNonReferenceType()->getAsCXXRecordDecl();
+    llvm::StringRef Type = R && R->getIdentifier() ? R->getName() : "";
+    if (isa<StringLiteral>(E) || E->getType()->isPointerType())
+      continue; // A docstring.
+    if (Type != "arg" && Type != "arg_v") {
+      if (Type == "call_guard" || Type == "return_value_policy" || Type == "keep_alive")
+        continue;
+      Names.clear();
+      Defaults.clear();
+      return;
+    }
+    std::string Default;
+    const Expr *Arg = E;
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+        Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2) {
+      Arg = Op->getArg(0);
+      Default = schemaDefaultOf(Op->getArg(1));
+    }
+    const StringLiteral *S = firstOf<StringLiteral>(Arg);
+    if (!S) {
+      Names.clear();
+      Defaults.clear();
+      return;
+    }
+    Names.push_back(S->getString().str());
+    Defaults.push_back(Default);
+  }
+}
+
 std::string literalText(const Expr *E) {
   if (const StringLiteral *S = firstOf<StringLiteral>(E))
     if (S->isOrdinary())
@@ -529,6 +592,7 @@ void Registrations::build(ASTContext &Ctx) {
     if (explicitArgs(Call) < 2)
       continue;
     PyBinding B;
+    pyArgsOf(Call, B.ArgNames, B.ArgDefaults);
     // The name only when it is a literal itself: a literal inside an
     // expression (`(prefix + "_sum").c_str()`) is a part of it.
     if (isa<StringLiteral>(ignoreWrappers(Call->getArg(0))))

@@ -93,6 +93,11 @@ struct PyBinding {
   /// Where findings about it go: the `def`, or its line in the definition of
   /// a macro that lists several bindings (Macros.h, macroBodySite).
   clang::SourceLocation Site;
+  /// The names Python calls its arguments by (`py::arg("k")`, `"k"_a`), one
+  /// per parameter, and their defaults in schema syntax (`= -1` gives "-1",
+  /// `= false` "False"; empty for none, or one not written so). Empty when
+  /// the binding names no arguments, or not all of them in that form.
+  std::vector<std::string> ArgNames, ArgDefaults;
 
   /// The name messages show: Name, or `<spelling>` where it is not known.
   std::string shownName() const {

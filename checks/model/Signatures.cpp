@@ -215,9 +215,11 @@ std::string schemaReturnOf(QualType Type) {
 }
 
 std::string schemaNameOf(const ParmVarDecl *P) {
-  std::string Name = P->getName().empty()
-                         ? "arg" + std::to_string(P->getFunctionScopeIndex())
-                         : P->getName().str();
+  return schemaNameOf(P->getName().empty() ? "arg" + std::to_string(P->getFunctionScopeIndex())
+                                           : P->getName().str());
+}
+
+std::string schemaNameOf(const std::string &Name) {
   // What TorchScript's schema lexer takes as keywords (checked one by one
   // with torch._C.parse_schema on torch 2.x), and Python's keywords.
   static const std::set<std::string> Reserved = {

@@ -122,6 +122,8 @@ bool writesThroughParam(const clang::FunctionDecl *Callee, unsigned Index,
 /// parser or Python reserves it (`in`, `is`, `from`, `lambda`, `None`...:
 /// torch._C.parse_schema rejects "f(Tensor in) -> ()" on torch 2.x).
 std::string schemaNameOf(const clang::ParmVarDecl *P);
+/// \p Name as a schema argument's name (a reserved word gets a '_').
+std::string schemaNameOf(const std::string &Name);
 
 /// Why \p P cannot be a parameter of a kernel registered with `m.impl`, as a
 /// note's text; empty when it can. A type with no schema spelling, or a
