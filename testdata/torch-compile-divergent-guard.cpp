@@ -91,11 +91,8 @@ bool needs_grad(const at::Tensor &x) {
 // and runs it eagerly on the real arguments): the test takes the same path
 // eager or compiled.
 #define CHECK_DTYPE_OPT(x, t) TORCH_CHECK((x).device().is_meta() || (x).dtype() == (t), #x " dtype")
-// (transpose_b is a size_t, which no schema has: the binding stays out of
-// opaque-binding's migration here, whose namespace for a module bound in a
-// helper differs between torch-lint and the plugin; see the session notes.)
 at::Tensor matmul_opt_bias(const at::Tensor &a, const at::Tensor &b, const at::Tensor &bias,
-                           size_t transpose_b) {
+                           int transpose_b) {
   CHECK_DTYPE_OPT(bias, a.dtype());
   at::Tensor y = at::matmul(a, transpose_b ? b.t() : b);
   return bias.device().is_meta() ? y : y + bias;

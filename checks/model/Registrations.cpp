@@ -287,6 +287,7 @@ unsigned explicitArgs(const CallExpr *Call) {
 
 class Collector : public RecursiveASTVisitor<Collector> {
 public:
+  explicit Collector(const SourceManager &SM) : SM(SM) {}
   std::vector<const VarDecl *> Inits;
   std::vector<const CXXMemberCallExpr *> LibraryCalls;
   std::vector<const CXXMemberCallExpr *> LegacyOps;
@@ -320,6 +321,11 @@ public:
     const CXXMethodDecl *M = Call->getMethodDecl();
     if (!M || !M->getIdentifier())
       return true;
+    // Not torch's own code: torch::Library::def's overloads call each other
+    // in library.h, whose bodies torch-lint does not parse and the
+    // clang-tidy plugin does (an empty namespace counted as the project's).
+    if (SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
+      return true;
     StringRef Name = M->getName();
     const CXXRecordDecl *RD = M->getParent();
     if (isLibraryRecord(RD) && (Name == "def" || Name == "impl"))
@@ -332,6 +338,9 @@ public:
       PyMethodDefs.push_back(Call);
     return true;
   }
+
+private:
+  const SourceManager &SM;
 };
 
 /// Direct callees of \p F defined in project code (with bodies), including
@@ -454,7 +463,7 @@ const Registrations &Registrations::get(ASTContext &Ctx) {
 }
 
 void Registrations::build(ASTContext &Ctx) {
-  Collector Col;
+  Collector Col(Ctx.getSourceManager());
   Col.TraverseAST(Ctx);
 
   llvm::DenseMap<const FunctionDecl *, LibraryBlock> Blocks;
