@@ -147,9 +147,18 @@ TEST(ProjectMode, TheMigrationRegistersEachFunctionUnderTheKeyItsCodeProves) {
                    "  m.impl(\"fill_cuda\", &split_op::fill_cuda);\n"
                    "}")
       << J.Out;
-  // The same fix rewrites the package's calls of the four (the calls of
+  // The same fix writes the fake kernels of the two that need one and get
+  // no Meta kernel (their bodies are in other files) after the package's
+  // import of the module, and rewrites its calls of the four (the calls of
   // the two it leaves out stay).
-  EXPECT_EQ(PythonCalls, "python/split_op/functional.py:15 torch.ops.split_op.raw_add\n"
+  EXPECT_EQ(PythonCalls, "python/split_op/functional.py:4 \n\n"
+                         "@torch.library.register_fake(\"split_op::mark_visible\")\n"
+                         "def _mark_visible_fake(means, view):\n"
+                         "    return means.new_empty((means.shape[0],), dtype=torch.bool)\n\n\n"
+                         "@torch.library.register_fake(\"split_op::fill_cuda\")\n"
+                         "def _fill_cuda_fake(x, v):\n"
+                         "    return x.new_empty(x.shape)\n\n"
+                         "python/split_op/functional.py:15 torch.ops.split_op.raw_add\n"
                          "python/split_op/functional.py:19 torch.ops.split_op.ingroup\n"
                          "python/split_op/functional.py:24 torch.ops.split_op.mark_visible\n"
                          "python/split_op/functional.py:28 torch.ops.split_op.fill_cuda\n");
@@ -196,8 +205,11 @@ TEST(ProjectMode, TheMigrationRegistersEachFunctionUnderTheKeyItsCodeProves) {
   // makes its fake).
   EXPECT_NE(All.find("register_fake(\"split_op::fill_cuda\")"), std::string::npos) << All;
   // Written from its allocation in cuda/count_cuda.cu, which bindings.cpp
-  // does not see.
-  EXPECT_NE(All.find("register_fake(\"split_op::fill_cuda\") def _(x, v): return "
+  // does not see, into the Python file that calls it.
+  EXPECT_NE(All.find("the fix-it gives 'split_op::fill_cuda' a fake kernel for torch.compile "
+                     "here, in the Python file that calls it, after its import of the extension "
+                     "module (which registers the operator): "
+                     "@torch.library.register_fake(\"split_op::fill_cuda\") def ...(x, v): return "
                      "x.new_empty(x.shape)"),
             std::string::npos)
       << All;
