@@ -146,6 +146,30 @@ std::pair<at::Tensor, at::Tensor> within_radius(const at::Tensor &x, int k, floa
   return std::make_pair(idx, hit);
 }
 
+} // namespace ext
+
+// Stands in for a CUDA runtime call (cudaGetDevice, a CUDA guard's), so that
+// the runtime proofs can build this file without CUDA.
+int cudaStandIn() { return 0; }
+
+namespace ext {
+
+// Pytorch-Correlation-extension's dispatcher: a CUDA call in its is_cuda()
+// arm, the CPU code in the other. It runs on both devices: the fix
+// registers it for CPU and for CUDA, never for CUDA alone.
+at::Tensor shift_any(const at::Tensor &x, int k) {
+  if (x.device().is_cuda()) {
+    cudaStandIn();
+    return x + k;
+  }
+  TORCH_CHECK(x.scalar_type() == at::kFloat, "shift_any: a float tensor");
+  at::Tensor y = x.clone(at::MemoryFormat::Contiguous);
+  float *p = y.data_ptr<float>();
+  for (int64_t i = 0; i < y.numel(); ++i)
+    p[i] += static_cast<float>(k);
+  return y;
+}
+
 // Look-alikes no lambda can take: a size_t (int64_t's values are not its
 // values, and pybind11 refuses a negative int), and an int the function
 // writes back through a reference.
@@ -259,6 +283,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   // The names and defaults Python calls it with are the schema's.
   m.def("within_radius", &ext::within_radius, "pairs within a radius", py::arg("points"), // expect: torch-compile-opaque-binding: 'within_radius(Tensor points, int k=2, float radius=0.5) -> (Tensor, Tensor)'
         py::arg("k") = 2, py::arg("radius") = 0.5f);
+  m.def("shift_any", &ext::shift_any); // expect: torch-compile-opaque-binding: 'shift_any(Tensor x, int k) -> Tensor'
   m.def("repeat_n", &ext::repeat_n); // expect: torch-compile-opaque-binding: register it with TORCH_LIBRARY once the types the notes name are schema types
   m.def("count_into", &ext::count_into); // expect: torch-compile-opaque-binding: register it with TORCH_LIBRARY once the types the notes name are schema types
   m.def("masked_scale", &ext::masked_scale); // expect: torch-compile-opaque-binding: binding 'masked_scale' takes or returns tensors and is opaque to torch.compile: every call is a graph break [GB0007]; register it with TORCH_LIBRARY once the types the notes name
@@ -291,6 +316,7 @@ TORCH_LIBRARY_FRAGMENT(TORCH_EXTENSION_NAME, m) {
   m.def("clip_any(Tensor x, float hi) -> Tensor");
   m.def("bad_types(Tensor x, int n) -> Tensor");
   m.def("within_radius(Tensor points, int k=2, float radius=0.5) -> (Tensor, Tensor)");
+  m.def("shift_any(Tensor x, int k) -> Tensor");
   m.def("fill_from(Tensor in_, Tensor(b!) out) -> ()");
   m.def("three_nn(Tensor in_, Tensor(b!) dist) -> ()");
   m.def("total(Tensor a) -> Tensor");
@@ -319,6 +345,10 @@ TORCH_LIBRARY_IMPL(TORCH_EXTENSION_NAME, CPU, m) {
     auto out = ext::within_radius(x, static_cast<int>(k), static_cast<float>(radius));
     return std::make_tuple(std::move(out.first), std::move(out.second));
   });
+  m.impl("shift_any", [](const at::Tensor & x, int64_t k) {
+    TORCH_CHECK(static_cast<int64_t>(static_cast<int>(k)) == k, "shift_any: k = ", k, " is out of the range of 'int'");
+    return ext::shift_any(x, static_cast<int>(k));
+  });
   m.impl("fill_from", &ext::fill_from);
   m.impl("three_nn", &ext::three_nn);
   m.impl("total", &ext::total);
@@ -327,6 +357,10 @@ TORCH_LIBRARY_IMPL(TORCH_EXTENSION_NAME, CPU, m) {
 TORCH_LIBRARY_IMPL(TORCH_EXTENSION_NAME, CUDA, m) {
   m.impl("gather_rows", &ext::gather_rows);
   m.impl("clip_any", &ext::clip_any);
+  m.impl("shift_any", [](const at::Tensor & x, int64_t k) {
+    TORCH_CHECK(static_cast<int64_t>(static_cast<int>(k)) == k, "shift_any: k = ", k, " is out of the range of 'int'");
+    return ext::shift_any(x, static_cast<int>(k));
+  });
 }
 
 // Fake kernels for torch.compile: the outputs the kernels allocate, with symbolic sizes.

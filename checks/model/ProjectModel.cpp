@@ -699,8 +699,15 @@ std::string ProjectView::factsAnswer(const std::string &Kind, const std::string 
           B.Indirect = where(C.At);
           return B;
         }
-      if (B.Cuda)
-        return B; // A launcher: what it calls is device code or CUDA's.
+      // A launcher: what it calls is device code or CUDA's. One that tests
+      // the device runs on both (Pytorch-Correlation-extension's
+      // correlation_sample_forward: a CUDA guard and the CUDA function in
+      // its is_cuda() arm, the CPU function in the other).
+      if (B.Cuda) {
+        if (Own("branch"))
+          B.Cpu = true;
+        return B;
+      }
       for (const std::string &C : F.Callees) {
         Backends Sub = Of(C, Depth + 1);
         B.Known &= Sub.Known;

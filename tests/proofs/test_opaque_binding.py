@@ -54,6 +54,8 @@ BINDINGS = {
     "within_radius": (lambda: (_x(6), 2, 0.5),
                       lambda x, k, r: (x.new_empty((x.shape[0], k), dtype=torch.int64),
                                        x.new_empty((x.shape[0], k)))),
+    "shift_any": (lambda: (_x(4, 3), 2),
+                  lambda x, k: torch.empty_like(x, memory_format=torch.contiguous_format)),
     "repeat_n": (lambda: (_x(3), 2), None),
     "count_into": (lambda: (_x(3), 1), None),
     "masked_scale": (lambda: (_x(3), _x(3)), None),
@@ -68,7 +70,8 @@ BINDINGS = {
 # The fix registers these five as CompositeImplicitAutograd (they only call
 # tensor ops), the others for CPU (row_max; fill_from, whose launcher writes
 # `out` through a params struct: Tensor(b!)) or CPU and CUDA (gather_rows
-# makes a tensor from host memory; clip_any tests the device). fill_grad is
+# makes a tensor from host memory; clip_any tests the device; shift_any
+# tests it and makes a CUDA call in one arm). fill_grad is
 # not migrated (its c10::optional<at::Tensor>& cannot be a kernel's), nor are
 # reverse_cumsum and copy_into (whether the code they hand their tensors' data
 # to writes it cannot be told); total (CPU) hands its input's data through a
@@ -77,7 +80,7 @@ BINDINGS = {
 # returned) are registered through the lambda that takes the schema's types.
 COMPOSITE = ["scale", "split_sign", "add_into", "cube", "stacked", "bad_types"]
 MIGRATED = COMPOSITE + ["gather_rows", "row_max", "clip_any", "fill_from", "total",
-                        "within_radius"]
+                        "within_radius", "shift_any"]
 
 
 def _caller(fn):
@@ -279,6 +282,10 @@ def _matrix(name):
         for dt, sh, x in input_matrix():
             for k, radius in ((0, 0.5), (2, 0.5), (3, 1e30), (-1, 0.5)):
                 yield (x, k, radius)
+    elif name == "shift_any":  # float32 only; the rest must raise alike
+        for dt, sh, x in input_matrix():
+            for k in (2, -3):
+                yield (x, k)
     elif name == "gather_rows":
         for dt in (torch.float32, torch.float64, torch.int64):
             for shape, rows in (((3, 4), [0, 2, 2]), ((1, 1), [0]), ((0, 3), []), ((3, 4), []),
