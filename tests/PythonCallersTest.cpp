@@ -94,6 +94,11 @@ TEST(PythonCallers, AFileWithoutTorchGetsTheImportUnlessItNamesTorchOtherwise) {
   ASSERT_EQ(C.size(), 1u);
   EXPECT_EQ(C[0].Problem, "");
   EXPECT_EQ(C[0].TorchImportAt, Src.find("from torch"));
+  // After `from __future__` imports, which must come first.
+  Src = "from __future__ import annotations\nfrom . import _C\n_C.rgb_to_gray(x)\n";
+  C = bindingCallsIn(Src, "_C", Bindings);
+  ASSERT_EQ(C.size(), 1u);
+  EXPECT_EQ(C[0].TorchImportAt, Src.find("from . import"));
   // `import torch.nn` binds torch: nothing to insert.
   C = bindingCallsIn("import torch.nn\nfrom . import _C\n_C.rgb_to_gray(x)\n", "_C", Bindings);
   ASSERT_EQ(C.size(), 1u);

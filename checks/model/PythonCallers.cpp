@@ -108,8 +108,8 @@ std::vector<BindingCall> bindingCallsIn(llvm::StringRef Source, llvm::StringRef 
     if (L.Begin < L.End && (T[L.Begin].is("import") || T[L.Begin].is("from")))
       std::fill(InImport.begin() + L.Begin, InImport.begin() + L.End, true);
   // A file without `import torch` gets one, before its first top-level
-  // import, unless it names `torch` otherwise (`import torch as T`, a
-  // variable).
+  // import (after `from __future__` ones, which must come first), unless it
+  // names `torch` otherwise (`import torch as T`, a variable).
   size_t TorchImportAt = std::string::npos;
   bool NamesTorch = false;
   for (size_t K = 0; K < T.size(); ++K)
@@ -117,7 +117,8 @@ std::vector<BindingCall> bindingCallsIn(llvm::StringRef Source, llvm::StringRef 
   if (!I.Torch && !NamesTorch)
     for (const Line &L : Lines)
       if (L.Indent == 0 && L.Begin < L.End &&
-          (T[L.Begin].is("import") || T[L.Begin].is("from"))) {
+          (T[L.Begin].is("import") || T[L.Begin].is("from")) &&
+          !(L.Begin + 1 < L.End && T[L.Begin].is("from") && T[L.Begin + 1].Text == "__future__")) {
         TorchImportAt = T[L.Begin].Offset;
         break;
       }
