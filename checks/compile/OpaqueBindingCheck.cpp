@@ -464,7 +464,10 @@ void OpaqueBindingCheck::writeFakes(DiagnosticBuilder &D, ASTContext &Ctx, const
     std::string Text = Spot.Offset == F->Content.size() && !StringRef(F->Content).ends_with("\n")
                            ? "\n"
                            : "";
-    if (!Spot.TorchBound)
+    // (Unless the rewrite of its calls imports it already.)
+    if (!Spot.TorchBound && llvm::none_of(F->Calls, [](const BindingCall &C) {
+          return C.Problem.empty() && C.TorchImportAt != std::string::npos;
+        }))
       Text += "import torch\n";
     for (const PythonFake *Fake : Written) {
       std::string Name = "_" + Fake->Name + "_fake";
