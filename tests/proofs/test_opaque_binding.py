@@ -497,3 +497,86 @@ def test_example_fix_migrates_the_python_callers(fixed_example, record):
     assert "_C.rgb_to_gray" not in text and "from . import _C" in text, text
     assert "applied 2 fix-its to image_ops/transforms.py" in err, err
     assert all(ok and s for _, _, _, ok, _, s in results), results
+
+
+# A package whose binding's output size comes from the data (no Meta kernel
+# can say it) and whose Python module imports no `torch`: the fix writes the
+# Python fake after the module's import and imports torch once.
+FAKE_PKG_CPP = r'''#include <torch/extension.h>
+
+at::Tensor repeat_rows(const at::Tensor &x, int k) {
+  TORCH_CHECK(x.scalar_type() == at::kLong && x.dim() == 1, "repeat_rows: a 1-d int64 tensor");
+  at::Tensor out = at::empty({x.sum().item<int64_t>()}, x.options().dtype(at::kFloat));
+  float *p = out.data_ptr<float>();
+  for (int64_t i = 0; i < out.numel(); ++i)
+    p[i] = static_cast<float>(k * i);
+  return out;
+}
+
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def("repeat_rows", &repeat_rows); }
+'''
+FAKE_PKG_PY = '''from __future__ import annotations
+from torch import nn
+from . import _fk
+
+
+class Rows(nn.Module):
+    def forward(self, x):
+        return _fk.repeat_rows(x, 3) * 2
+'''
+
+
+def test_fix_writes_the_python_fake_into_the_package(builder, record):
+    work = builder.root / "fake_pkg"
+    shutil.rmtree(work, ignore_errors=True)
+    (work / "csrc").mkdir(parents=True)
+    (work / "fkpkg").mkdir()
+    (work / "setup.py").write_text(
+        "from torch.utils.cpp_extension import CppExtension\n"
+        "setup(ext_modules=[CppExtension('fkpkg._fk', ['csrc/ext.cpp'])])\n")
+    (work / "csrc" / "ext.cpp").write_text(FAKE_PKG_CPP)
+    (work / "fkpkg" / "__init__.py").write_text("")
+    (work / "fkpkg" / "ops.py").write_text(FAKE_PKG_PY)
+    binary = os.environ.get("TORCHLINT_BIN", str(Path(__file__).resolve().parents[2] / "build" / "bin" / "torch-lint"))
+    p = subprocess.run([binary, "--project-root=.", "--fix", "--checks=-*,torch-compile-opaque-binding",
+                        "csrc/ext.cpp"], cwd=work, env=dict(os.environ, VIRTUAL_ENV=sys.prefix),
+                       capture_output=True, text=True, timeout=600)
+    assert p.returncode in (0, 1), p.stdout[-2000:] + p.stderr[-2000:]
+    text = (work / "fkpkg" / "ops.py").read_text()
+    build = builder.root / "fake_pkg_build"
+    build.mkdir(exist_ok=True)
+    src = build / "ext.cpp"
+    if not src.exists() or src.read_text() != (work / "csrc" / "ext.cpp").read_text():
+        src.write_text((work / "csrc" / "ext.cpp").read_text())
+    ext = cpp_extension.load("_fk", [str(src)], build_directory=str(build), verbose=False)
+    sys.modules["fkpkg._fk"] = ext
+    sys.path.insert(0, str(work))
+    try:
+        ops = importlib.import_module("fkpkg.ops")
+    finally:
+        sys.path.remove(str(work))
+    x = torch.tensor([2, 0, 3])
+    eager = ext.repeat_rows(x, 3) * 2
+    results = []
+    for backend in ("eager", "aot_eager"):
+        for dynamic in (False, True):
+            out = compile_run(ops.Rows(), [(x,)], fullgraph=True, dynamic=dynamic, backend=backend)
+            results.append((backend, dynamic, out.ok, out.ok and byte_identical(out.result, eager)))
+    oc = torch.library.opcheck(torch.ops._fk.repeat_rows.default, (x, 3), raise_exception=False)
+    record("fake_pkg/csrc/ext.cpp (written by the test)", 12,
+           "a package (csrc/ext.cpp: an output sized by x.sum().item(); fkpkg/ops.py: no `import torch`), "
+           "`torch-lint --fix csrc/ext.cpp`, built with cpp_extension; its module compiled fullgraph "
+           "(eager and aot_eager, static and dynamic) vs the pybind11 binding; opcheck(_fk::repeat_rows)",
+           "; ".join(f"{b}{' dynamic' if d else ' static'}: {'ok' if ok else 'FAILED'}, "
+                     f"{'same bytes' if s else 'DIFFERENT'}" for b, d, ok, s in results)
+           + f"; opcheck: {oc}",
+           check="torch-compile-opaque-binding", kind="fix",
+           claim="fix-it: writes the Python fake (a dynamic size) after the module's import, "
+                 "imports torch once, and rewrites the call to torch.ops._fk.repeat_rows")
+    assert text.count("import torch\n") == 1 and text.startswith("from __future__"), text
+    assert '@torch.library.register_fake("_fk::repeat_rows")' in text, text
+    assert "torch.library.get_ctx().new_dynamic_size()" in text, text
+    assert text.index("from . import _fk") < text.index("register_fake"), text
+    assert "torch.ops._fk.repeat_rows(x, 3)" in text, text
+    assert all(ok and s for _, _, ok, s in results), results
+    assert all(v == "SUCCESS" for v in oc.values()), oc
