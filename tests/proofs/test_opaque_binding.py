@@ -452,20 +452,28 @@ def fixed_example(builder):
     build.mkdir(exist_ok=True)
     # Sources copied to the build directory only when they changed: ninja
     # then skips an unchanged build.
+    ext, transforms = _build_and_import(work, build, "image_ops", "_C", ("ops.cpp", "bindings.cpp"),
+                                        "transforms")
+    return work, p.stderr, ext, transforms
+
+
+def _build_and_import(work, build, package, module, sources, python_module):
+    """Builds csrc/<sources> of the fixed copy `work` as `package.module`
+    (sources copied to `build` only when they changed: ninja then skips an
+    unchanged build) and imports `package.python_module` from the copy."""
     srcs = []
-    for name in ("ops.cpp", "bindings.cpp"):
+    for name in sources:
         dst, text = build / name, (work / "csrc" / name).read_text()
         if not dst.exists() or dst.read_text() != text:
             dst.write_text(text)
         srcs.append(str(dst))
-    ext = cpp_extension.load("_C", srcs, build_directory=str(build), verbose=False)
-    sys.modules["image_ops._C"] = ext
+    ext = cpp_extension.load(module, srcs, build_directory=str(build), verbose=False)
+    sys.modules[f"{package}.{module}"] = ext
     sys.path.insert(0, str(work))
     try:
-        transforms = importlib.import_module("image_ops.transforms")
+        return ext, importlib.import_module(f"{package}.{python_module}")
     finally:
         sys.path.remove(str(work))
-    return work, p.stderr, ext, transforms
 
 
 def test_example_fix_migrates_the_python_callers(fixed_example, record):
@@ -545,16 +553,7 @@ def test_fix_writes_the_python_fake_into_the_package(builder, record):
     text = (work / "fkpkg" / "ops.py").read_text()
     build = builder.root / "fake_pkg_build"
     build.mkdir(exist_ok=True)
-    src = build / "ext.cpp"
-    if not src.exists() or src.read_text() != (work / "csrc" / "ext.cpp").read_text():
-        src.write_text((work / "csrc" / "ext.cpp").read_text())
-    ext = cpp_extension.load("_fk", [str(src)], build_directory=str(build), verbose=False)
-    sys.modules["fkpkg._fk"] = ext
-    sys.path.insert(0, str(work))
-    try:
-        ops = importlib.import_module("fkpkg.ops")
-    finally:
-        sys.path.remove(str(work))
+    ext, ops = _build_and_import(work, build, "fkpkg", "_fk", ("ext.cpp",), "ops")
     x = torch.tensor([2, 0, 3])
     eager = ext.repeat_rows(x, 3) * 2
     results = []
