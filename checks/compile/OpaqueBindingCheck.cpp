@@ -657,7 +657,9 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
     // The bindings of B's module the migration takes: those whose schema
     // and keys are known (the others stay pybind11 bindings, with notes).
     auto Candidate = [&](const PyBinding &Other) {
-      return Other.Module == B.Module && Other.Function && !Other.Name.empty() &&
+      // (A name that is no identifier is no operator's, and must not reach
+      // the C++ and Python the fix writes.)
+      return Other.Module == B.Module && Other.Function && python::isIdentifier(Other.Name) &&
              takesOrReturnsTensors(Other.Function) && !Settled.count(Other.Name) &&
              !Ns.Taken.count(Ns.Code + "::" + Other.Name);
     };
