@@ -14,6 +14,7 @@
 
 #include "gtest/gtest.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include <algorithm>
 #include <map>
 #include <set>
@@ -28,9 +29,11 @@ namespace {
 void sh(const std::string &Cmd) { ASSERT_EQ(std::system(Cmd.c_str()), 0) << Cmd; }
 
 /// A fresh copy of the project, as a git checkout, and its cache directory.
-std::string copyProject(const std::string &Name, std::string &Cache) {
+std::string copyProject(const std::string &Name, std::string &Cache,
+                        const std::string &Under = "") {
   std::string Top = makeTempDir(Name);
-  std::string Dir = Top + "/split_op";
+  std::string Dir = Top + (Under.empty() ? "" : "/" + Under) + "/split_op";
+  sh("mkdir -p " + shellQuote(llvm::sys::path::parent_path(Dir).str()));
   Cache = Top + "/cache";
   sh("cp -r " + shellQuote(sourceDir() + "/tests/projects/split_op") + " " + shellQuote(Dir) +
      " && cd " + shellQuote(Dir) + " && git init -q .");
@@ -108,7 +111,9 @@ TEST(ProjectMode, ADirectoryRunSeesEveryFileOfTheOp) {
 // in other files proves; a function that releases the GIL, or that no file
 // defines, is left out with a note saying why.
 TEST(ProjectMode, TheMigrationRegistersEachFunctionUnderTheKeyItsCodeProves) {
-  std::string Cache, Dir = copyProject("project-mode-migration", Cache);
+  // The checkout lies under a directory named `tests` (CI's build/tests/):
+  // the project's own files are still no test files, so the fakes are written.
+  std::string Cache, Dir = copyProject("project-mode-migration", Cache, "tests");
   RunResult J = runTorchLint(flags(Cache) + "--format=json csrc", Dir);
   json Doc = json::parse(J.Out);
   std::string Block, RegistryBlock, PythonCalls;

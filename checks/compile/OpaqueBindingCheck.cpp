@@ -449,7 +449,7 @@ void OpaqueBindingCheck::writeFakes(DiagnosticBuilder &D, ASTContext &Ctx, const
   std::map<const PythonFileCalls *, std::vector<const PythonFake *>> Into;
   for (const PythonFake &Fake : Fakes)
     for (const PythonFileCalls &F : Files)
-      if (!isTestFile(F.Path) &&
+      if (!isTestFile(F.Shown) &&
           llvm::any_of(F.Calls, [&](const BindingCall &C) { return C.Binding == Fake.Name; }) &&
           afterModuleImport(F.Content, Module).Offset != std::string::npos) {
         Into[&F].push_back(&Fake);

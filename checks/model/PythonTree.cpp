@@ -79,7 +79,8 @@ std::vector<PythonFileCalls> bindingCallsUnder(const std::vector<std::string> &R
   std::vector<PythonFileCalls> Out;
   bool Shadowed = false;
   for (const std::string &Root : Roots)
-    forEachPythonFile(Root, [&](llvm::StringRef Path, llvm::StringRef, llvm::StringRef Content) {
+    forEachPythonFile(Root, [&](llvm::StringRef Path, llvm::StringRef Shown,
+                                llvm::StringRef Content) {
       llvm::StringRef Stem = llvm::sys::path::stem(Path);
       if (Stem == Module ||
           (Stem == "__init__" &&
@@ -89,7 +90,7 @@ std::vector<PythonFileCalls> bindingCallsUnder(const std::vector<std::string> &R
         return;
       std::vector<BindingCall> Calls = bindingCallsIn(Content, Module, Bindings);
       if (!Calls.empty())
-        Out.push_back({Path.str(), Content.str(), std::move(Calls)});
+        Out.push_back({Path.str(), Shown.str(), Content.str(), std::move(Calls)});
     });
   if (Shadowed)
     Out.clear();

@@ -29,6 +29,9 @@ PythonOps scanPythonTrees(const std::vector<std::string> &Roots);
 /// the bytes the offsets count in, and the uses.
 struct PythonFileCalls {
   std::string Path;
+  /// Its path from the Python root it was found under: what tells a test
+  /// file (isTestFile), whatever directories hold the project.
+  std::string Shown;
   std::string Content;
   std::vector<BindingCall> Calls;
 };
