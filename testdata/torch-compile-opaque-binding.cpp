@@ -296,6 +296,9 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("stacked", &ext::stacked); // expect: torch-compile-opaque-binding: 'stacked(Tensor a, Tensor b) -> Tensor'
   m.def("add_ints", &ext::add_ints);
   m.def("passthrough", &ext::passthrough);
+  // Names no operator can have: no migration, and the fix writes neither name.
+  m.def("scale-v2", &ext::scale); // expect: torch-compile-opaque-binding: register it with TORCH_LIBRARY under a name that is an identifier, as an operator's name must be
+  m.def("scale\")\nimport os  #", &ext::scale); // expect: torch-compile-opaque-binding: register it with TORCH_LIBRARY under a name that is an identifier
   // module_local: the hazard and the golden file are loaded in one process
   // by the runtime proofs, and each registers the type.
   py::class_<ext::Scaler>(m, "Scaler", py::module_local())

@@ -669,9 +669,13 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
         "pybind11 binding '%0' takes or returns tensors and is opaque to torch.compile: " +
         (B.Name.empty() ? std::string("a graph break where compiled code calls it") : Breaks) +
         " [GB0007]; register it with TORCH_LIBRARY";
+    // (Named by a string no operator can have: `m.def("scale-v2", ...)`.)
+    bool Unnameable = !B.Name.empty() && !python::isIdentifier(B.Name);
     auto D = diag(B.Site,
                   Head + (B.Name.empty() ? " under the name it is bound with (the pybind11 "
                                            "binding can stay)"
+                          : Unnameable ? " under a name that is an identifier, as an operator's "
+                                         "name must be (the pybind11 binding can stay)"
                           : I.settled() ? " as '%1' (the pybind11 binding can stay)"
                           : I.Problems.empty()
                               ? ", declaring 'Tensor(a!)' each tensor its code writes: the "
@@ -683,9 +687,9 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
                               : " once it returns none of its inputs as an output: the notes "
                                 "say where (the pybind11 binding can stay)"));
     D << B.shownName();
-    if (I.settled() && !B.Name.empty())
+    if (I.settled() && !B.Name.empty() && !Unnameable)
       D << I.Schema;
-    bool CanFix = I.settled() && !B.Name.empty() && !ModuleFixed.count(B.Module) &&
+    bool CanFix = I.settled() && !B.Name.empty() && !Unnameable && !ModuleFixed.count(B.Module) &&
                   ModuleReached.count(B.Module) != ForUnreached;
     const Stmt *Body = B.Module->getBody();
     SourceLocation End = Body ? Body->getEndLoc() : SourceLocation();
