@@ -121,7 +121,7 @@ template <int N> at::Tensor power(const at::Tensor &x) { return x.pow(N); }
 
 // An int, which pybind11 converts from a Python int and no schema has: the
 // fix-it registers a lambda taking int64_t, narrowed back when it fits.
-at::Tensor bad_types(const at::Tensor &x, int n) { return x * n; }
+at::Tensor bad_types(const at::Tensor &x, int m) { return x * m; }
 
 // torch-points-kernels' ball_query form: an int, a float and a std::pair of
 // tensors, none of them schema types, all of them what pybind11 converts
@@ -279,7 +279,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("gather_rows", &ext::gather_rows); // expect: torch-compile-opaque-binding: 'gather_rows(Tensor x, int[] rows, Tensor? weight) -> Tensor'
   m.def("row_max", &ext::row_max); // expect: torch-compile-opaque-binding: 'row_max(Tensor x) -> Tensor'
   m.def("clip_any", &ext::clip_any); // expect: torch-compile-opaque-binding: 'clip_any(Tensor x, float hi) -> Tensor'
-  m.def("bad_types", &ext::bad_types); // expect: torch-compile-opaque-binding: 'bad_types(Tensor x, int n) -> Tensor'
+  m.def("bad_types", &ext::bad_types); // expect: torch-compile-opaque-binding: 'bad_types(Tensor x, int m) -> Tensor'
   // The names and defaults Python calls it with are the schema's.
   m.def("within_radius", &ext::within_radius, "pairs within a radius", py::arg("points"), // expect: torch-compile-opaque-binding: 'within_radius(Tensor points, int k=2, float radius=0.5) -> (Tensor, Tensor)'
         py::arg("k") = 2, py::arg("radius") = 0.5f);
@@ -317,7 +317,7 @@ TORCH_LIBRARY_FRAGMENT(TORCH_EXTENSION_NAME, m) {
   m.def("gather_rows(Tensor x, int[] rows, Tensor? weight) -> Tensor");
   m.def("row_max(Tensor x) -> Tensor");
   m.def("clip_any(Tensor x, float hi) -> Tensor");
-  m.def("bad_types(Tensor x, int n) -> Tensor");
+  m.def("bad_types(Tensor x, int m) -> Tensor");
   m.def("within_radius(Tensor points, int k=2, float radius=0.5) -> (Tensor, Tensor)");
   m.def("shift_any(Tensor x, int k) -> Tensor");
   m.def("fill_from(Tensor in_, Tensor(b!) out) -> ()");
@@ -332,9 +332,9 @@ TORCH_LIBRARY_IMPL(TORCH_EXTENSION_NAME, CompositeImplicitAutograd, m) {
   m.impl("split_sign", &ext::split_sign);
   m.impl("add_into", &ext::add_into);
   m.impl("cube", &ext::power<3>);
-  m.impl("bad_types", [](const at::Tensor & x, int64_t n) {
-    TORCH_CHECK(static_cast<int64_t>(static_cast<int>(n)) == n, "bad_types: n = ", n, " is out of the range of 'int'");
-    return ext::bad_types(x, static_cast<int>(n));
+  m.impl("bad_types", [](const at::Tensor & x, int64_t m_) {
+    TORCH_CHECK(static_cast<int64_t>(static_cast<int>(m_)) == m_, "bad_types: m = ", m_, " is out of the range of 'int'");
+    return ext::bad_types(x, static_cast<int>(m_));
   });
   m.impl("stacked", &ext::stacked);
 }

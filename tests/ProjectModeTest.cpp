@@ -1119,3 +1119,71 @@ TEST(ProjectMode, ABindingItsModuleIsNeverCalledForIsNotReportedForAnotherModule
   EXPECT_TRUE(Found.count("csrc/sparse/attn.cpp:5")) << J.Out;
   EXPECT_FALSE(Found.count("csrc/sparse/attn.cpp:6")) << J.Out;
 }
+
+// missing-fake-kernel's fake in Python (issue #31): an op whose output is
+// sized by a value read from the data gets no Meta kernel, so the fix
+// writes its register_fake into the package file that imports the
+// extension module, after that import (loading it registers the op). A
+// test file importing the module, and a file importing it inside a
+// function only, are no places for it; the op of another namespace, sized
+// the same way, is registered by the same module and gets its own fake.
+TEST(ProjectMode, TheFakeOfAnOpSizedByItsDataIsWrittenAfterTheModuleImport) {
+  std::string Top = makeTempDir("fake-into-python"), Dir = Top + "/tests/rpkg";
+  sh("mkdir -p " + shellQuote(Dir + "/csrc") + " " + shellQuote(Dir + "/rpkg") + " " +
+     shellQuote(Dir + "/tests"));
+  writeFile(Dir + "/setup.py",
+            "from setuptools import setup\nfrom torch.utils.cpp_extension import CppExtension\n"
+            "setup(name='rpkg', ext_modules=[CppExtension('rpkg._C', ['csrc/ext.cpp'])])\n");
+  writeFile(Dir + "/csrc/ext.cpp", R"cpp(#include <torch/extension.h>
+// Each row of x repeated k times: the output's length is read from the data.
+at::Tensor repeat_rows(const at::Tensor &x, int64_t k) {
+  int64_t n = x.sum().item<int64_t>() * k;
+  return at::empty({n}, x.options().dtype(at::kFloat));
+}
+TORCH_LIBRARY(rpkg, m) {
+  m.def("repeat_rows(Tensor x, int k) -> Tensor"); // expect: torch-compile-missing-fake-kernel
+}
+TORCH_LIBRARY_IMPL(rpkg, CPU, m) { m.impl("repeat_rows", &repeat_rows); }
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {}
+)cpp");
+  const std::string Init = "\"\"\"The package: loading _C registers rpkg's ops.\"\"\"\n"
+                           "from . import _C\n"
+                           "from .ops import rows\n";
+  writeFile(Dir + "/rpkg/__init__.py", Init);
+  const std::string Ops = "import torch\n\n\ndef rows(x):\n"
+                          "    from . import _C  # noqa: F401\n"
+                          "    return torch.ops.rpkg.repeat_rows(x, 3)\n";
+  writeFile(Dir + "/rpkg/ops.py", Ops);
+  const std::string Test = "import torch\nfrom rpkg import _C\n\n\ndef test_rows():\n"
+                           "    assert torch.ops.rpkg.repeat_rows(torch.ones(2), 1).numel() == 2\n";
+  writeFile(Dir + "/tests/test_ops.py", Test);
+  sh("cd " + shellQuote(Dir) + " && git init -q .");
+  const std::string Flags = "--no-cache --torch-include=" + shellQuote(mockIncludes()) +
+                            " --checks=-*,torch-compile-missing-fake-kernel ";
+  RunResult J = runTorchLint(Flags + "--format=json csrc/ext.cpp", Dir);
+  ASSERT_EQ(J.ExitCode, 1) << J.Out << J.Err;
+  json Doc = json::parse(J.Out);
+  ASSERT_EQ(Doc["findings"].size(), 1u) << J.Out;
+  std::string Notes;
+  for (const auto &N : Doc["findings"][0]["notes"])
+    Notes += N["file"].get<std::string>() + ":" + std::to_string(N["line"].get<int>()) + " " +
+             N["message"].get<std::string>() + "\n";
+  EXPECT_NE(Notes.find("rpkg/__init__.py:4 the fix-it gives 'rpkg::repeat_rows' a fake kernel "
+                       "for torch.compile here"),
+            std::string::npos)
+      << Notes;
+  RunResult F = runTorchLint(Flags + "--fix csrc/ext.cpp", Dir);
+  ASSERT_EQ(F.ExitCode, 1) << F.Out << F.Err;
+  EXPECT_EQ(readFile(Dir + "/rpkg/__init__.py"),
+            "\"\"\"The package: loading _C registers rpkg's ops.\"\"\"\n"
+            "from . import _C\n"
+            "from .ops import rows\n"
+            "import torch\n"
+            "\n\n@torch.library.register_fake(\"rpkg::repeat_rows\")\n"
+            "def _repeat_rows_fake(x, k):\n"
+            "    return x.new_empty(((torch.library.get_ctx().new_dynamic_size() * k),), "
+            "dtype=torch.float32)\n")
+      << F.Out << F.Err;
+  EXPECT_EQ(readFile(Dir + "/rpkg/ops.py"), Ops);
+  EXPECT_EQ(readFile(Dir + "/tests/test_ops.py"), Test);
+}

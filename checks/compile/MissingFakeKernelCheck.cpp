@@ -3,6 +3,8 @@
 #include "MissingFakeKernelCheck.h"
 
 #include "../model/FakeKernel.h"
+#include "../model/PythonTokens.h"
+#include "../model/PythonTree.h"
 #include "../model/Macros.h"
 
 #include "../model/ProjectModel.h"
@@ -77,6 +79,30 @@ std::string libraryOf(const CallExpr *Call, ASTContext &Ctx) {
 
 void MissingFakeKernelCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(translationUnitDecl().bind("tu"), this);
+}
+
+MissingFakeKernelCheck::PythonFakeSite MissingFakeKernelCheck::pythonFakeSite(const OpDef &D, PythonFake &Fake,
+                                                      ASTContext &Ctx) {
+  TUModel &TU = TUModel::of(Ctx);
+  std::string Module = TU.extensionModule();
+  std::string Ns = D.Namespace == ExtensionNamePlaceholder ? Module : D.Namespace;
+  if (Module.empty() || !python::isIdentifier(Ns) || !python::isIdentifier(D.Name))
+    return {};
+  Fake.Op = Ns + "::" + D.Name + (D.Overload.empty() ? "" : "." + D.Overload);
+  Fake.Function = "_" + D.Name + "_fake";
+  std::vector<PythonFileCalls> Files = TU.moduleImporters(PythonRoots, Module);
+  llvm::erase_if(Files, [](const PythonFileCalls &F) { return isTestFile(F.Shown); });
+  auto First = llvm::min_element(Files, [](const PythonFileCalls &A, const PythonFileCalls &B) {
+    return A.Shown < B.Shown;
+  });
+  if (First == Files.end())
+    return {};
+  ModuleCodeSpot Spot = afterModuleImport(First->Content, Module);
+  SourceLocation Start = startOfPythonFile(Ctx.getSourceManager(), First->Path, First->Content);
+  if (Start.isInvalid())
+    return {};
+  return {Start.getLocWithOffset(Spot.Offset),
+          registerFakesText(First->Content, Spot, {&Fake}, !Spot.TorchBound)};
 }
 
 void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
@@ -264,6 +290,25 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
             Meta = std::move(M);
           }
     SourceLocation After = From ? afterStatement(D.Call, Ctx) : SourceLocation();
+    // No C++ form (a size read from the data): the Python fake, where a
+    // kernel's body shows the outputs, with the data-dependent size it
+    // needs, written after the import of the extension module that
+    // registers the op (pythonFakeSite).
+    const KernelImpl *PyFrom = nullptr;
+    PythonFake Fake;
+    if (!From)
+      for (const KernelImpl *K : Backend)
+        if (!PyFrom && K->Function)
+          if (std::string R = fakeReturnOf(K->Function); !R.empty()) {
+            PyFrom = K;
+            Fake.Returns = std::move(R);
+          }
+    PythonFakeSite Site;
+    if (PyFrom) {
+      for (const ParmVarDecl *P : PyFrom->Function->parameters())
+        Fake.Args += (Fake.Args.empty() ? "" : ", ") + schemaNameOf(P);
+      Site = pythonFakeSite(D, Fake, Ctx);
+    }
     {
       auto Diag = diag(Loc, "'%0' has %1 kernels but no Meta, composite or fake kernel: "
                             "torch.compile cannot run it on fake tensors [GB0090]; add "
@@ -274,6 +319,8 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
             After, "\n" + indentOf(D.Call->getBeginLoc(), SM) + libraryOf(D.Call, Ctx) +
                        ".impl(\"" + D.Name + Overload(D) +
                        "\", torch::dispatch(c10::DispatchKey::Meta, " + Meta + "));");
+      if (Site.At.isValid())
+        Diag << FixItHint::CreateInsertion(Site.At, Site.Text);
     }
     if (From) {
       diag(Loc,
@@ -281,36 +328,29 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
            "outputs '%1' allocates: %2",
            DiagnosticIDs::Note)
           << After.isInvalid() << functionName(From->Function) << Meta;
-    } else {
-      // No C++ form (a size read from the data): the Python fake, where the
-      // body shows the outputs, with the data-dependent size it needs.
-      const KernelImpl *PyFrom = nullptr;
-      std::string Returns;
-      for (const KernelImpl *K : Backend)
-        if (!PyFrom && K->Function)
-          if (std::string R = fakeReturnOf(K->Function); !R.empty()) {
-            PyFrom = K;
-            Returns = std::move(R);
-          }
-      if (PyFrom) {
-        std::string Args;
-        for (const ParmVarDecl *P : PyFrom->Function->parameters())
-          Args += (Args.empty() ? "" : ", ") + schemaNameOf(P);
-        diag(Loc,
-             "no Meta kernel is written (an output's size is read from the data); in Python, "
-             "from the outputs '%0' allocates: @torch.library.register_fake(\"%1\") def _(%2): "
-             "return %3",
-             DiagnosticIDs::Note)
-            << functionName(PyFrom->Function) << Op << Args << Returns;
-      } else if (auto It = llvm::find_if(Backend,
-                                         [](const KernelImpl *K) { return K->Function; });
-                 It != Backend.end() && !(*It)->Function->getReturnType()->isVoidType()) {
-        diag(Loc,
-             "no fake kernel is written: what '%0' returns is not outputs torch-lint can size "
-             "from its inputs",
-             DiagnosticIDs::Note)
-            << functionName((*It)->Function);
-      }
+    } else if (Site.At.isValid()) {
+      diag(Site.At,
+           "the fix-it gives '%0' a fake kernel for torch.compile here, after the import of "
+           "the extension module that registers it (no Meta kernel: an output's size is read "
+           "from the data), from the outputs '%1' allocates: "
+           "@torch.library.register_fake(\"%0\") def ...(%2): return %3",
+           DiagnosticIDs::Note)
+          << Fake.Op << functionName(PyFrom->Function) << Fake.Args << Fake.Returns;
+    } else if (PyFrom) {
+      diag(Loc,
+           "no Meta kernel is written (an output's size is read from the data); in Python, "
+           "from the outputs '%0' allocates: @torch.library.register_fake(\"%1\") def _(%2): "
+           "return %3",
+           DiagnosticIDs::Note)
+          << functionName(PyFrom->Function) << Op << Fake.Args << Fake.Returns;
+    } else if (auto It = llvm::find_if(Backend,
+                                       [](const KernelImpl *K) { return K->Function; });
+               It != Backend.end() && !(*It)->Function->getReturnType()->isVoidType()) {
+      diag(Loc,
+           "no fake kernel is written: what '%0' returns is not outputs torch-lint can size "
+           "from its inputs",
+           DiagnosticIDs::Note)
+          << functionName((*It)->Function);
     }
     if (NamedInPython && !D.Overload.empty())
       diag(Loc, "Python code calls this overload: 'torch.ops.%0.%1.%2' in %3",

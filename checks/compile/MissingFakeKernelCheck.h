@@ -3,7 +3,9 @@
 #ifndef TORCHLINT_CHECKS_COMPILE_MISSINGFAKEKERNELCHECK_H
 #define TORCHLINT_CHECKS_COMPILE_MISSINGFAKEKERNELCHECK_H
 
+#include "PythonFixIts.h"
 #include "TorchCheck.h"
+#include "../model/Registrations.h"
 
 namespace torchlint::checks {
 
@@ -22,6 +24,17 @@ public:
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
 private:
+  /// Where and what a fix inserts to give an op its Python fake.
+  struct PythonFakeSite {
+    clang::SourceLocation At;
+    std::string Text;
+  };
+  /// The fake \p Fake (its Args and Returns given; its Op and Function set
+  /// here) of the op \p D, in the first project Python file (no test) that
+  /// imports this TU's extension module at its top level, after that
+  /// import: loading the module registers the op, and register_fake refuses
+  /// an op that does not exist yet. Invalid where there is none.
+  PythonFakeSite pythonFakeSite(const model::OpDef &D, PythonFake &Fake, clang::ASTContext &Ctx);
   std::string PythonRoots;
 };
 

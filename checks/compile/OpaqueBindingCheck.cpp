@@ -9,6 +9,7 @@
 #include "../model/ProjectModel.h"
 #include "../model/PythonCallers.h"
 #include "../model/PythonFakes.h"
+#include "PythonFixIts.h"
 #include "../model/Schema.h"
 #include "../model/PythonTokens.h"
 #include "../model/Session.h"
@@ -241,7 +242,9 @@ std::string kernelOf(const PyBinding &B, const Inferred &I, ASTContext &Ctx) {
   Policy.SuppressTagKeyword = true;
   std::string Params, Args, Checks;
   for (const ParmVarDecl *P : F->parameters()) {
-    std::string Name = schemaNameOf(P);
+    // (The schema's name, but never the library's `m` the lambda is in,
+    // which -Wshadow would report.)
+    std::string Shown = schemaNameOf(P), Name = Shown == "m" ? "m_" : Shown;
     std::string Wide = schemaAdaptable(P->getType());
     std::string Type =
         Wide.empty() ? TypeName::getFullyQualifiedName(P->getType(), Ctx, Policy) : Wide;
@@ -256,7 +259,7 @@ std::string kernelOf(const PyBinding &B, const Inferred &I, ASTContext &Ctx) {
     Args += (Args.empty() ? "" : ", ") + ("static_cast<" + Narrow + ">(" + Name + ")");
     if (Wide == "int64_t")
       Checks += "    TORCH_CHECK(static_cast<int64_t>(static_cast<" + Narrow + ">(" + Name +
-                ")) == " + Name + ", \"" + B.Name + ": " + Name + " = \", " + Name +
+                ")) == " + Name + ", \"" + B.Name + ": " + Shown + " = \", " + Name +
                 ", \" is out of the range of '" + Narrow + "'\");\n";
   }
   std::string Call = spelledName(F) + "(" + Args + ")";
@@ -378,20 +381,6 @@ void OpaqueBindingCheck::reportMethod(const PyBinding &B, ASTContext &Ctx) {
     diag(P ? P->getLocation() : B.Function->getLocation(), "%0", DiagnosticIDs::Note) << Why;
 }
 
-namespace {
-
-/// The start of the file \p Path, whose bytes \p Content were read by the
-/// Python scan, in \p SM: a place fix-its and notes in it can name.
-SourceLocation startOfPythonFile(SourceManager &SM, llvm::StringRef Path,
-                                 llvm::StringRef Content) {
-  FileEntryRef FE = SM.getFileManager().getVirtualFileRef(Path, Content.size(), 0);
-  SM.overrideFileContents(FE, llvm::MemoryBuffer::getMemBufferCopy(Content, Path));
-  FileID FID = SM.getOrCreateFileID(FE, SrcMgr::C_User);
-  return FID.isValid() ? SM.getLocForStartOfFile(FID) : SourceLocation();
-}
-
-} // namespace
-
 OpaqueBindingCheck::CallerRewrite
 OpaqueBindingCheck::rewriteCallers(DiagnosticBuilder &D, ASTContext &Ctx, const PyBinding &B,
                                    const std::string &Ns,
@@ -450,7 +439,8 @@ void OpaqueBindingCheck::writeFakes(DiagnosticBuilder &D, ASTContext &Ctx, const
   for (const PythonFake &Fake : Fakes)
     for (const PythonFileCalls &F : Files)
       if (!isTestFile(F.Shown) &&
-          llvm::any_of(F.Calls, [&](const BindingCall &C) { return C.Binding == Fake.Name; }) &&
+          llvm::any_of(F.Calls,
+                       [&](const BindingCall &C) { return Fake.Op == Ns + "::" + C.Binding; }) &&
           afterModuleImport(F.Content, Module).Offset != std::string::npos) {
         Into[&F].push_back(&Fake);
         break;
@@ -461,28 +451,15 @@ void OpaqueBindingCheck::writeFakes(DiagnosticBuilder &D, ASTContext &Ctx, const
     SourceLocation Start = startOfPythonFile(SM, F->Path, F->Content);
     if (Start.isInvalid())
       continue;
-    std::string Text = Spot.Offset == F->Content.size() && !StringRef(F->Content).ends_with("\n")
-                           ? "\n"
-                           : "";
     // (Unless the rewrite of its calls imports it already.)
-    if (!Spot.TorchBound && llvm::none_of(F->Calls, [](const BindingCall &C) {
-          return C.Problem.empty() && C.TorchImportAt != std::string::npos;
-        }))
-      Text += "import torch\n";
-    for (const PythonFake *Fake : Written) {
-      std::string Name = "_" + Fake->Name + "_fake";
-      while (namesAnything(F->Content, Name))
-        Name += "_";
-      Text += "\n\n@torch.library.register_fake(\"" + Ns + "::" + Fake->Name + "\")\ndef " +
-              Name + "(" + Fake->Args + "):\n    return " + Fake->Returns + "\n";
-    }
-    // Two blank lines before the code that follows, as PEP 8 has them.
-    if (StringRef Rest = StringRef(F->Content).substr(Spot.Offset); !Rest.empty())
-      Text += Rest.starts_with("\n\n") ? "" : Rest.starts_with("\n") ? "\n" : "\n\n";
+    bool ImportTorch = !Spot.TorchBound && llvm::none_of(F->Calls, [](const BindingCall &C) {
+      return C.Problem.empty() && C.TorchImportAt != std::string::npos;
+    });
+    std::string Text = registerFakesText(F->Content, Spot, Written, ImportTorch);
     SourceLocation At = Start.getLocWithOffset(Spot.Offset);
     D << FixItHint::CreateInsertion(At, Text);
     for (const PythonFake *Fake : Written)
-      WrittenAt[Fake->Name] = At;
+      WrittenAt[Fake->Op] = At;
   }
 }
 
@@ -729,7 +706,7 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
             Impls["Meta"] += "  m.impl(\"" + Other.Name + "\", " + Meta + ");\n";
           else if (auto [Args, Ret] = pythonFakeOf(Other.Function, OI.FakeArgs, Project);
                    !Ret.empty())
-            PyFakes.push_back({Other.Name, Args, Ret});
+            PyFakes.push_back({Ns.Shown + "::" + Other.Name, "_" + Other.Name + "_fake", Args, Ret});
         }
       }
       if (!Defs.empty()) {
@@ -828,7 +805,8 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
     // The outputs the kernel allocates, in Python, when its body shows them
     // (here, or in the file that defines it: then with its names there).
     auto [FakeArgs, Returns] = pythonFakeOf(B.Function, I.FakeArgs, Project);
-    if (auto At = FakesWrittenAt.find(B.Name); At != FakesWrittenAt.end() && !Returns.empty()) {
+    if (auto At = FakesWrittenAt.find(Ns.Shown + "::" + B.Name);
+        At != FakesWrittenAt.end() && !Returns.empty()) {
       diag(At->second,
            "the fix-it gives '%0::%1' a fake kernel for torch.compile here, in the Python file "
            "that calls it, after its import of the extension module (which registers the "

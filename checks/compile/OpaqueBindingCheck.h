@@ -3,6 +3,7 @@
 #ifndef TORCHLINT_CHECKS_COMPILE_OPAQUEBINDINGCHECK_H
 #define TORCHLINT_CHECKS_COMPILE_OPAQUEBINDINGCHECK_H
 
+#include "PythonFixIts.h"
 #include "TorchCheck.h"
 
 #include <map>
@@ -51,11 +52,6 @@ private:
   CallerRewrite rewriteCallers(clang::DiagnosticBuilder &D, clang::ASTContext &Ctx,
                                const model::PyBinding &B, const std::string &Ns,
                                const std::vector<model::MigratedBinding> &Migrating);
-  /// A fake kernel in Python the migration writes: the binding's name, its
-  /// fake's parameters ("x, k") and return expression.
-  struct PythonFake {
-    std::string Name, Args, Returns;
-  };
   /// Adds to \p D the register_fake of each of \p Fakes, in the project's
   /// Python file that calls it (the first that is no test), after its
   /// top-level import of \p B's module; records where in \p WrittenAt.

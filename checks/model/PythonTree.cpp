@@ -73,9 +73,14 @@ PythonOps scanPythonTrees(const std::vector<std::string> &Roots) {
   return Out;
 }
 
-std::vector<PythonFileCalls> bindingCallsUnder(const std::vector<std::string> &Roots,
-                                               llvm::StringRef Module,
-                                               const std::vector<MigratedBinding> &Bindings) {
+namespace {
+
+/// Each Python file under \p Roots whose bytes name \p Module, to \p Take
+/// (which keeps what it wants of it in \p Out); \p Out ends empty when the
+/// project's Python has a module of that name itself.
+template <typename Fn>
+std::vector<PythonFileCalls> filesNamingModule(const std::vector<std::string> &Roots,
+                                               llvm::StringRef Module, Fn Take) {
   std::vector<PythonFileCalls> Out;
   bool Shadowed = false;
   for (const std::string &Root : Roots)
@@ -86,15 +91,32 @@ std::vector<PythonFileCalls> bindingCallsUnder(const std::vector<std::string> &R
           (Stem == "__init__" &&
            llvm::sys::path::filename(llvm::sys::path::parent_path(Path)) == Module))
         Shadowed = true;
-      if (Shadowed || !Content.contains(Module))
-        return;
-      std::vector<BindingCall> Calls = bindingCallsIn(Content, Module, Bindings);
-      if (!Calls.empty())
-        Out.push_back({Path.str(), Shown.str(), Content.str(), std::move(Calls)});
+      if (!Shadowed && Content.contains(Module))
+        Take(PythonFileCalls{Path.str(), Shown.str(), Content.str(), {}}, Out);
     });
   if (Shadowed)
     Out.clear();
   return Out;
+}
+
+} // namespace
+
+std::vector<PythonFileCalls> bindingCallsUnder(const std::vector<std::string> &Roots,
+                                               llvm::StringRef Module,
+                                               const std::vector<MigratedBinding> &Bindings) {
+  return filesNamingModule(Roots, Module, [&](PythonFileCalls F, auto &Out) {
+    F.Calls = bindingCallsIn(F.Content, Module, Bindings);
+    if (!F.Calls.empty())
+      Out.push_back(std::move(F));
+  });
+}
+
+std::vector<PythonFileCalls> moduleImportersUnder(const std::vector<std::string> &Roots,
+                                                  llvm::StringRef Module) {
+  return filesNamingModule(Roots, Module, [&](PythonFileCalls F, auto &Out) {
+    if (afterModuleImport(F.Content, Module).Offset != std::string::npos)
+      Out.push_back(std::move(F));
+  });
 }
 
 namespace {

@@ -44,6 +44,12 @@ std::vector<PythonFileCalls> bindingCallsUnder(const std::vector<std::string> &R
                                                llvm::StringRef Module,
                                                const std::vector<MigratedBinding> &Bindings);
 
+/// The Python files under \p Roots that import the extension module
+/// \p Module at their top level (afterModuleImport), with no calls; none
+/// when the project's Python has a module of that name itself.
+std::vector<PythonFileCalls> moduleImportersUnder(const std::vector<std::string> &Roots,
+                                                  llvm::StringRef Module);
+
 /// The roots the checks scan: those of a PythonRoots option (';'-separated),
 /// else \p ProjectRoot (the main file's project root), when there is one.
 std::vector<std::string> pythonRoots(llvm::StringRef Option, const std::string &ProjectRoot);

@@ -266,8 +266,16 @@ const PythonOps &TUModel::pythonOps(llvm::StringRef RootsOption) {
 std::vector<PythonFileCalls> TUModel::bindingCalls(llvm::StringRef RootsOption,
                                                    llvm::StringRef Module,
                                                    const std::vector<MigratedBinding> &Bindings) {
-  std::vector<PythonFileCalls> Files = bindingCallsUnder(
-      pythonRoots(RootsOption, S->projectRootOfFile(Main)), Module, Bindings);
+  return toEdit(
+      bindingCallsUnder(pythonRoots(RootsOption, S->projectRootOfFile(Main)), Module, Bindings));
+}
+
+std::vector<PythonFileCalls> TUModel::moduleImporters(llvm::StringRef RootsOption,
+                                                      llvm::StringRef Module) {
+  return toEdit(moduleImportersUnder(pythonRoots(RootsOption, S->projectRootOfFile(Main)), Module));
+}
+
+std::vector<PythonFileCalls> TUModel::toEdit(std::vector<PythonFileCalls> Files) {
   for (const PythonFileCalls &F : Files)
     S->notePythonToEdit(F.Path, llvm::SHA256::hash(llvm::arrayRefFromStringRef(F.Content)));
   return Files;

@@ -148,6 +148,10 @@ public:
   /// digest noted in the session (notePythonToEdit).
   std::vector<PythonFileCalls> bindingCalls(llvm::StringRef RootsOption, llvm::StringRef Module,
                                             const std::vector<MigratedBinding> &Bindings);
+  /// The files of the Python this TU's checks read that import the
+  /// extension module \p Module at their top level (moduleImportersUnder),
+  /// each file's digest noted in the session (notePythonToEdit).
+  std::vector<PythonFileCalls> moduleImporters(llvm::StringRef RootsOption, llvm::StringRef Module);
   /// Why torch.compile never runs the operator rooting \p C in this
   /// project: its Python uses it only where torch.compile does not trace
   /// (PythonOps::untracedOpUses), or names its namespace's ops one by one
@@ -176,6 +180,8 @@ public:
   ~TUModel();
 
 private:
+  /// \p Files, each noted in the session as a file a fix may edit.
+  std::vector<PythonFileCalls> toEdit(std::vector<PythonFileCalls> Files);
   TUModel(clang::ASTContext &Ctx, std::shared_ptr<Session> S,
           std::function<void(const std::string &)> OnPythonTree);
   static TUModel &make(clang::ASTContext &Ctx, std::shared_ptr<Session> S,

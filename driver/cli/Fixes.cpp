@@ -127,7 +127,8 @@ int applyFixes(const std::vector<std::string> &Files, const LintResult &Result,
   std::map<std::string, std::vector<fixits::Edit>> ByFile;
   // A fix-it in a Python file goes with its finding's C++ fix (the callers
   // of bindings the fix registers as operators): written only once that
-  // C++ file is. By the finding's file.
+  // C++ file is, or where that file has nothing to write (a fake kernel
+  // missing-fake-kernel writes into Python only). By the finding's file.
   std::map<std::string, std::map<std::string, std::vector<fixits::Edit>>> PythonOf;
   unsigned Outside = 0;
   for (const Finding &F : Result.Findings)
@@ -162,6 +163,10 @@ int applyFixes(const std::vector<std::string> &Files, const LintResult &Result,
                        << " registers are left as they are (that file was not fixed)\n";
     }
   }
+  for (auto &[File, Of] : PythonOf)
+    if (!ByFile.count(File))
+      for (auto &[PyFile, PyEdits] : Of)
+        llvm::append_range(Python[PyFile], PyEdits);
   for (auto &[File, Edits] : Python)
     Failed |= !fixFile(File, std::move(Edits), Result, Quiet, Reparse, Database, WriteRoots,
                        /*Python=*/true);
