@@ -1187,3 +1187,59 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {}
   EXPECT_EQ(readFile(Dir + "/rpkg/ops.py"), Ops);
   EXPECT_EQ(readFile(Dir + "/tests/test_ops.py"), Test);
 }
+
+// fast-transformers: two extensions (aggregate_cpu, aggregate_cuda) each
+// define `aggregate` with one signature, so the two functions have one USR.
+// Each file's migration registers its own function under the key its own
+// body proves, never the other file's.
+TEST(ProjectMode, SameNamedFunctionsOfTwoExtensionsKeepTheirOwnKeys) {
+  std::string Dir = makeTempDir("same-usr");
+  writeFile(Dir + "/setup.py",
+            "from setuptools import setup\n"
+            "from torch.utils.cpp_extension import CppExtension, CUDAExtension\n"
+            "setup(name='agg', ext_modules=[CppExtension('agg.aggregate_cpu', ['agg/cpu.cpp']),\n"
+            "                               CUDAExtension('agg.aggregate_cuda', ['agg/cuda.cu'])])\n");
+  sh("mkdir -p " + shellQuote(Dir + "/agg"));
+  writeFile(Dir + "/agg/cpu.cpp", R"cpp(#include <torch/extension.h>
+void aggregate(const at::Tensor x, at::Tensor y) {
+  const float *src = x.data_ptr<float>();
+  float *dst = y.data_ptr<float>();
+  for (int64_t i = 0; i < x.numel(); ++i)
+    dst[0] += src[i];
+}
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def("aggregate", &aggregate); }
+)cpp");
+  writeFile(Dir + "/agg/cuda.cu", R"cpp(#include <torch/extension.h>
+__global__ void aggregate_kernel(const float *x, float *y, int64_t n) {
+  if (threadIdx.x < n)
+    y[0] += x[threadIdx.x];
+}
+void aggregate(const at::Tensor x, at::Tensor y) {
+  aggregate_kernel<<<1, 32>>>(x.data_ptr<float>(), y.data_ptr<float>(), x.numel());
+}
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def("aggregate", &aggregate); }
+)cpp");
+  writeFile(Dir + "/agg/__init__.py",
+            "import torch\nfrom . import aggregate_cpu, aggregate_cuda\n\n\n"
+            "class Sum(torch.nn.Module):\n    def forward(self, x, y):\n"
+            "        (aggregate_cpu if x.device.type == 'cpu' else aggregate_cuda).aggregate(x, y)\n"
+            "        return y\n");
+  sh("cd " + shellQuote(Dir) + " && git init -q .");
+  const std::string Flags = "--no-cache --torch-include=" + shellQuote(mockIncludes()) +
+                            " --format=json --checks=-*,torch-compile-opaque-binding ";
+  for (const auto &[File, Key] : {std::pair<std::string, std::string>{"agg/cpu.cpp", "CPU"},
+                                  {"agg/cuda.cu", "CUDA"}}) {
+    RunResult R = runTorchLint(Flags + File, Dir);
+    std::string Fixes;
+    json Doc = json::parse(R.Out);
+    for (const auto &F : Doc["findings"])
+      for (const auto &X : F["fixits"])
+        Fixes += X["replacement"].get<std::string>();
+    EXPECT_NE(Fixes.find("TORCH_LIBRARY_IMPL(TORCH_EXTENSION_NAME, " + Key +
+                         ", m) {\n  m.impl(\"aggregate\", &aggregate);"),
+              std::string::npos)
+        << File << "\n" << R.Out << R.Err;
+    EXPECT_NE(Fixes.find("m.def(\"aggregate(Tensor x, Tensor(b!) y) -> ()\");"), std::string::npos)
+        << File << "\n" << R.Out;
+  }
+}

@@ -5,6 +5,7 @@
 #include "../model/AstUtil.h"
 #include "../model/FakeKernel.h"
 #include "../model/InactiveCode.h"
+#include "llvm/Support/Path.h"
 #include "../model/Macros.h"
 #include "../model/ProjectModel.h"
 #include "../model/PythonCallers.h"
@@ -296,6 +297,22 @@ struct Keys {
 
 Keys keysOf(const FunctionDecl *F, ProjectView &Project) {
   std::string B = Project.backendOf(usrOf(F));
+  // Keys proven for the build parsed are not another build's, where a
+  // macro the function expands is defined otherwise (inplace_abn's
+  // CUDA_DISPATCH launches the CUDA kernel with WITH_CUDA): a composite or
+  // CPU-only kernel here may be a CUDA launcher there.
+  if (B == "composite" || B == "none" || B == "cpu")
+    if (auto [Macro, At] = macroDefinedOtherwise(F); !Macro.empty()) {
+      const SourceManager &SM = F->getASTContext().getSourceManager();
+      PresumedLoc P = SM.getPresumedLoc(At);
+      return {{}, "its code is one build's: '" + Macro + "', which it expands, is defined " +
+                      "otherwise at " +
+                      (P.isValid() ? llvm::sys::path::filename(P.getFilename()).str() + ":" +
+                                         std::to_string(P.getLine())
+                                   : std::string("another line")) +
+                      ", in code this lint does not compile; register it under the keys "
+                      "every build needs"};
+    }
   if (B == "composite" || B == "none")
     return {{"CompositeImplicitAutograd"}, ""};
   if (B == "cpu" || B == "cuda")

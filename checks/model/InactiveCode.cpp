@@ -6,10 +6,13 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
+#include <functional>
+#include <set>
 #include <optional>
 #include <vector>
 
@@ -287,6 +290,69 @@ std::pair<SourceLocation, std::string> skippedArmOf(const FunctionDecl *F) {
                                Directive.str()};
                       return true;
                     });
+  return Found;
+}
+
+std::pair<std::string, SourceLocation> macroDefinedOtherwise(const FunctionDecl *F) {
+  const Stmt *Body = F ? F->getBody() : nullptr;
+  if (!Body)
+    return {};
+  const ASTContext &Ctx = F->getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::set<std::pair<unsigned, std::string>> Asked;
+  std::pair<std::string, SourceLocation> Found;
+  // Each `#define NAME` of \p Text (a directive at a line's start), by offset.
+  auto DefinesOf = [](StringRef Text, StringRef Name) {
+    std::vector<size_t> Out;
+    for (size_t At = Text.find(Name); At != StringRef::npos; At = Text.find(Name, At + 1)) {
+      size_t LineStart = Text.rfind('\n', At);
+      LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+      StringRef Head = Text.slice(LineStart, At).trim();
+      bool Word = At + Name.size() >= Text.size() ||
+                  !isIdentChar(Text[At + Name.size()]);
+      if (Word && Head.consume_front("#") && Head.trim() == "define")
+        Out.push_back(At);
+    }
+    return Out;
+  };
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || !Found.first.empty())
+      return;
+    // The macros this statement's first token comes from, innermost first,
+    // each with where its definition spells the token.
+    for (SourceLocation L = S->getBeginLoc(); L.isMacroID() && Found.first.empty();
+         L = SM.getImmediateMacroCallerLoc(L)) {
+      if (SM.isMacroArgExpansion(L))
+        continue;
+      StringRef Name = Lexer::getImmediateMacroName(L, SM, Ctx.getLangOpts());
+      SourceLocation Spelled = SM.getSpellingLoc(L);
+      FileID FID = SM.getFileID(Spelled);
+      if (Name.empty() || FID.isInvalid() || SM.isInSystemHeader(Spelled) ||
+          !Asked.insert({FID.getHashValue(), Name.str()}).second)
+        continue;
+      bool Invalid = false;
+      StringRef Text = SM.getBufferData(FID, &Invalid);
+      if (Invalid)
+        continue;
+      std::vector<size_t> Defines = DefinesOf(Text, Name);
+      if (Defines.size() < 2)
+        continue;
+      // The active definition is the last before the token; the other is
+      // the first that is not it.
+      size_t Offset = SM.getFileOffset(Spelled), Active = Defines.front();
+      for (size_t D : Defines)
+        if (D <= Offset)
+          Active = D;
+      for (size_t D : Defines)
+        if (D != Active) {
+          Found = {Name.str(), SM.getComposedLoc(FID, D)};
+          break;
+        }
+    }
+    for (const Stmt *Child : S->children())
+      Walk(Child);
+  };
+  Walk(Body);
   return Found;
 }
 

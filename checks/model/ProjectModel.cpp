@@ -162,8 +162,12 @@ const std::unordered_map<std::string, std::vector<const FunctionFact *>> &
 ProjectView::definitions() const {
   if (!DefinitionsBuilt) {
     DefinitionsBuilt = true;
-    std::vector<const TUFacts *> All = others();
-    All.push_back(&Own);
+    // This TU's own first: a function it defines is its definition, even
+    // where another extension of the project defines one of the same name
+    // and signature (fast-transformers' aggregate_cpu.cpp and
+    // aggregate_cuda.cu, built into two modules, both define `aggregate`).
+    std::vector<const TUFacts *> All = {&Own};
+    llvm::append_range(All, others());
     for (const TUFacts *U : All)
       for (const FunctionFact &F : U->Functions)
         Definitions[F.Usr].push_back(&F);
@@ -685,6 +689,18 @@ std::string ProjectView::factsAnswer(const std::string &Kind, const std::string 
       if (!Seen.insert(U).second)
         return B;
       const FunctionFact &F = *It->second.front();
+      // Other files' definitions that differ (two extensions' functions of
+      // one name, this TU defining none): which one the module links is the
+      // build's, so the backend is not known.
+      bool Here = !Own.Functions.empty() && &F >= &Own.Functions.front() &&
+                  &F <= &Own.Functions.back();
+      if (!Here &&
+          llvm::any_of(It->second, [&](const FunctionFact *G) {
+            return G->At.File != F.At.File && G->Backend != F.Backend;
+          })) {
+        B.Known = false;
+        return B;
+      }
       llvm::SmallVector<llvm::StringRef, 4> Words;
       llvm::StringRef(F.Backend).split(Words, ' ', -1, false);
       auto Own = [&](llvm::StringRef W) { return llvm::is_contained(Words, W); };

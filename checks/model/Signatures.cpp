@@ -425,7 +425,8 @@ public:
     if (!M || !M->getMethodDecl() || !M->getMethodDecl()->getIdentifier())
       return false;
     StringRef Name = M->getMethodDecl()->getName();
-    return (Name == "data_ptr" || Name == "mutable_data_ptr" || (OrData && Name == "data")) &&
+    return (Name == "data_ptr" || Name == "mutable_data_ptr" || (OrData && Name == "data") ||
+            Name == "accessor" || Name.contains("packed_accessor")) &&
            isP(M->getImplicitObjectArgument());
   }
 
@@ -472,7 +473,8 @@ public:
           Name.starts_with("fastAtomic")))
       return;
     const Expr *Base = addressBase(Call->getArg(0));
-    if ((P->getType()->isPointerType() && refersTo(Base, P)) || pointsIntoP(Base, true))
+    if (((P->getType()->isPointerType() || isAccessorType(P->getType())) && refersTo(Base, P)) ||
+        pointsIntoP(Base, true))
       hit(Call, "'" + Name.str() + "()' writes to it");
   }
 
@@ -485,7 +487,9 @@ public:
       if (Index >= Callee->getNumParams())
         break;
       QualType T = Callee->getParamDecl(Index)->getType();
-      if (!T->isPointerType() || T->getPointeeType().isConstQualified())
+      // (A writable pointer, or an accessor: `kernel<<<...>>>(y.packed_accessor32<...>())`.)
+      bool Accessor = isAccessorType(T);
+      if (!Accessor && (!T->isPointerType() || T->getPointeeType().isConstQualified()))
         continue;
       bool Ours = pointsIntoP(addressBase(Call->getArg(I)), /*OrData=*/true);
       if (Ours && VerifyHanded)
@@ -684,9 +688,26 @@ public:
                 ? R->IgnoreParenImpCasts()
                 : L->IgnoreParenImpCasts();
       }
+      // (From P, a pointer, or from any alias into P: fast-transformers'
+      // `float *grad_query = grad_q + n*H*L*E + ...` after `float *grad_q =
+      // grad_Q.data_ptr<float>()`.)
       if (const auto *R = dyn_cast<DeclRefExpr>(E))
         if (const auto *Base = dyn_cast<VarDecl>(R->getDecl());
-            Base && (Base == P || Aliases.contains(Base)) && P->getType()->isPointerType())
+            Base && ((Base == P && P->getType()->isPointerType()) || Aliases.contains(Base)))
+          Aliases.insert(V);
+    }
+    // `auto row = acc[i];`: a row of an accessor into P (or of P, an
+    // accessor parameter of a kernel) is one too.
+    if (Init && isAccessorType(VT)) {
+      const Expr *E = ignoreWrappers(Init->IgnoreParenImpCasts());
+      while (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+        if (Op->getOperator() != OO_Subscript)
+          break;
+        E = Op->getArg(0)->IgnoreParenImpCasts();
+      }
+      if (const auto *R = dyn_cast<DeclRefExpr>(E))
+        if (const auto *Base = dyn_cast<VarDecl>(R->getDecl());
+            Base && ((Base == P && isAccessorType(P->getType())) || Aliases.contains(Base)))
           Aliases.insert(V);
     }
     // (`float *p = (float *)x.data_ptr();`, as optimizers write it: the
@@ -732,6 +753,11 @@ public:
       }
       if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAdditiveOp()) {
         E = B->getLHS()->IgnoreParenImpCasts();
+        continue;
+      }
+      // `*dst++ = v`: where the pointer was.
+      if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->isIncrementDecrementOp()) {
+        E = U->getSubExpr()->IgnoreParenImpCasts();
         continue;
       }
       break;
@@ -812,8 +838,8 @@ bool writesThroughAt(const FunctionDecl *Callee, unsigned Index, unsigned Depth,
   Inner.TraverseStmt(Def->getBody());
   if (Inner.found())
     return true;
-  if (Unseen && (Inner.Unseen || !Def->getParamDecl(Index)->getType()->isPointerType() ||
-                 bodyRejected(Def)))
+  QualType T = Def->getParamDecl(Index)->getType();
+  if (Unseen && (Inner.Unseen || !(T->isPointerType() || isAccessorType(T)) || bodyRejected(Def)))
     *Unseen = true;
   return false;
 }

@@ -771,6 +771,14 @@ BackendEvidence backendEvidence(const FunctionDecl *F) {
   return E;
 }
 
+bool isAccessorType(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (const auto *Spec = T.getNonReferenceType()->getAs<TemplateSpecializationType>())
+    if (const TemplateDecl *TD = Spec->getTemplateName().getAsTemplateDecl())
+      return TD->getName().contains("Accessor");
+  return RD && RD->getIdentifier() && RD->getName().contains("Accessor");
+}
+
 namespace {
 
 /// Whether \p S names a read of raw tensor memory (data_ptr, accessor), in
@@ -791,14 +799,6 @@ bool namesRawDataRead(const Stmt *S) {
     if (namesRawDataRead(Child))
       return true;
   return false;
-}
-
-bool isAccessorType(QualType T) {
-  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-  if (const auto *Spec = T.getNonReferenceType()->getAs<TemplateSpecializationType>())
-    if (const TemplateDecl *TD = Spec->getTemplateName().getAsTemplateDecl())
-      return TD->getName().contains("Accessor");
-  return RD && RD->getIdentifier() && RD->getName().contains("Accessor");
 }
 
 /// A subscript's base that is tensor memory: `x.data_ptr<T>()[i]`,

@@ -37,6 +37,9 @@ bool stableFunctionDeclared(clang::ASTContext &Ctx, llvm::StringRef Name);
 
 /// isTensorType, or c10::optional / std::optional / c10::MaybeOwned of one.
 bool isTensorLikeType(clang::QualType Type);
+/// A TensorAccessor, PackedTensorAccessor32/64 or GenericPackedTensorAccessor
+/// (by value or reference): a view of a tensor's data a kernel indexes.
+bool isAccessorType(clang::QualType T);
 
 /// True for the element type of a tensor value: arithmetic types, c10::Scalar,
 /// c10::Half/BFloat16/complex.
