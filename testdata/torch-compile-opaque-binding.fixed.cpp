@@ -251,23 +251,28 @@ at::Tensor halve_cpu(const at::Tensor &x) { return x * 0.5; }
 at::Tensor halve(const at::Tensor &x) { DEVICE_DISPATCH(x, halve, x) }
 
 // fast-transformers' aggregate: the output is written through a pointer
-// made from another one (`float *dst = out + offset`), and by a row helper
-// handed an accessor of it: both outputs are written. Look-alike: the
+// made from another one (`float *dst = out + offset`), by a row helper
+// handed an accessor of it, and through the address of an accessor's element
+// (`float *row = &w_a[i][0]`): all three outputs are written. Look-alike: the
 // helper's input accessor, which it only reads.
 void add_row(at::TensorAccessor<float, 2> acc, at::TensorAccessor<float, 2> from, int64_t i) {
   for (int64_t j = 0; j < acc.size(1); ++j)
     acc[i][j] += from[i][j];
 }
-void aggregate_rows(const at::Tensor &x, const at::Tensor &g, at::Tensor y, at::Tensor z) {
+void aggregate_rows(const at::Tensor &x, const at::Tensor &g, at::Tensor y, at::Tensor z,
+                    at::Tensor w) {
   const float *src = x.data_ptr<float>();
   const int64_t *idx = g.data_ptr<int64_t>();
   float *out = y.data_ptr<float>();
+  auto w_a = w.accessor<float, 2>();
   int64_t n = x.size(0), e = x.size(1);
   for (int64_t i = 0; i < n; ++i) {
     float *dst = out + idx[i] * e;
+    float *row = &w_a[i][0];
     for (int64_t j = 0; j < e; ++j) {
       *dst += src[i * e + j];
       dst++;
+      row[j] = src[i * e + j] * 2;
     }
     add_row(z.accessor<float, 2>(), x.accessor<float, 2>(), i);
   }
@@ -332,7 +337,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("fill_grad", &ext::fill_grad); // expect: torch-compile-opaque-binding: binding 'fill_grad' takes or returns tensors and is opaque to torch.compile: every call is a graph break [GB0007]; register it with TORCH_LIBRARY once the types the notes name
   m.def("reverse_cumsum", &ext::reverse_cumsum); // expect: torch-compile-opaque-binding: register it with TORCH_LIBRARY, declaring 'Tensor(a!)' each tensor its code writes
   m.def("three_nn", &ext::three_nn); // expect: torch-compile-opaque-binding: 'three_nn(Tensor in_, Tensor(b!) dist) -> ()'
-  m.def("aggregate_rows", &ext::aggregate_rows); // expect: torch-compile-opaque-binding: 'aggregate_rows(Tensor x, Tensor g, Tensor(c!) y, Tensor(d!) z) -> ()'
+  m.def("aggregate_rows", &ext::aggregate_rows); // expect: torch-compile-opaque-binding: 'aggregate_rows(Tensor x, Tensor g, Tensor(c!) y, Tensor(d!) z, Tensor(e!) w) -> ()'
   m.def("halve", &ext::halve); // expect: torch-compile-opaque-binding: register it with TORCH_LIBRARY as 'halve(Tensor x) -> Tensor'
   m.def("copy_into", &ext::copy_into); // expect: torch-compile-opaque-binding: register it with TORCH_LIBRARY, declaring 'Tensor(a!)' each tensor its code writes
   m.def("total", &ext::total); // expect: torch-compile-opaque-binding: 'total(Tensor a) -> Tensor'
@@ -365,7 +370,7 @@ TORCH_LIBRARY_FRAGMENT(TORCH_EXTENSION_NAME, m) {
   m.def("shift_any(Tensor x, int k) -> Tensor");
   m.def("fill_from(Tensor in_, Tensor(b!) out) -> ()");
   m.def("three_nn(Tensor in_, Tensor(b!) dist) -> ()");
-  m.def("aggregate_rows(Tensor x, Tensor g, Tensor(c!) y, Tensor(d!) z) -> ()");
+  m.def("aggregate_rows(Tensor x, Tensor g, Tensor(c!) y, Tensor(d!) z, Tensor(e!) w) -> ()");
   m.def("total(Tensor a) -> Tensor");
   m.def("stacked(Tensor a, Tensor b) -> Tensor");
 }

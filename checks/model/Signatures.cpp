@@ -670,9 +670,10 @@ public:
     if (Init && Writable) {
       // (`__half *h = reinterpret_cast<__half *>(p);` points where p does.)
       const Expr *E = ignoreWrappers(Init->IgnoreParenCasts());
+      // (`&p[i]`, and `&acc[n][h][l][0]` of an accessor: fast-transformers'
+      // `float *out = &output_a[n][h][l][0]`.)
       if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
-        if (const auto *A = dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
-          E = A->getBase()->IgnoreParenImpCasts();
+        E = addressBase(E);
       for (unsigned Steps = 0; Steps < 8; ++Steps) {
         const Expr *L = nullptr, *R = nullptr;
         if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAdditiveOp())

@@ -66,8 +66,9 @@ BINDINGS = {
     "copy_into": (lambda: (_x(4), torch.zeros(4)), None),
     "total": (lambda: (_x(4),), lambda a: a.new_empty((1,), dtype=torch.float64)),
     "stacked": (lambda: (_x(3), _x(5)), None),
-    "aggregate_rows": (lambda: (_x(4, 3), torch.tensor([0, 1, 1, 0]), torch.zeros(2, 3), torch.zeros(4, 3)),
-                       lambda x, g, y, z: None),
+    "aggregate_rows": (lambda: (_x(4, 3), torch.tensor([0, 1, 1, 0]), torch.zeros(2, 3), torch.zeros(4, 3),
+                                torch.zeros(4, 3)),
+                       lambda x, g, y, z, w: None),
     "halve": (lambda: (_x(4, 3),), None),
 }
 # The fix registers these five as CompositeImplicitAutograd (they only call
@@ -82,8 +83,9 @@ BINDINGS = {
 # bad_types (int n) and within_radius (int k, float radius, a std::pair
 # returned) are registered through the lambda that takes the schema's types.
 COMPOSITE = ["scale", "split_sign", "add_into", "cube", "stacked", "bad_types"]
-# aggregate_rows (CPU) writes y through a pointer made from another and z
-# through an accessor a helper is handed: Tensor(c!) y, Tensor(d!) z. halve is
+# aggregate_rows (CPU) writes y through a pointer made from another, z
+# through an accessor a helper is handed and w through the address of an
+# accessor's element: Tensor(c!) y, Tensor(d!) z, Tensor(e!) w. halve is
 # left out: a macro it expands is defined otherwise for another build.
 MIGRATED = COMPOSITE + ["gather_rows", "row_max", "clip_any", "fill_from", "total",
                         "within_radius", "shift_any", "aggregate_rows"]
@@ -307,7 +309,7 @@ def _matrix(name):
         for dt, sh, x in input_matrix():
             n = x.shape[0] if x.dim() else 0
             yield (x, torch.arange(n) % 2, torch.zeros((2,) + tuple(x.shape[1:]), dtype=x.dtype),
-                   torch.zeros_like(x))
+                   torch.zeros_like(x), torch.zeros_like(x))
     elif name == "bad_types":
         for dt, sh, x in input_matrix():
             for n in (3, -2, 0):
