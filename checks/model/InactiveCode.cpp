@@ -337,17 +337,26 @@ std::pair<std::string, SourceLocation> macroDefinedOtherwise(const FunctionDecl 
       std::vector<size_t> Defines = DefinesOf(Text, Name);
       if (Defines.size() < 2)
         continue;
-      // The active definition is the last before the token; the other is
-      // the first that is not it.
+      // The active definition is the last before the token; another one
+      // counts where it reaches CUDA (inplace_abn's `return
+      // METHOD##_cuda(...)`), not where it spells the same check otherwise
+      // (`#define IABN_CHECK AT_CHECK` for an older torch).
       size_t Offset = SM.getFileOffset(Spelled), Active = Defines.front();
       for (size_t D : Defines)
         if (D <= Offset)
           Active = D;
-      for (size_t D : Defines)
-        if (D != Active) {
+      for (size_t D : Defines) {
+        // The definition's text: its line and the lines it continues onto.
+        size_t End = D;
+        while ((End = Text.find('\n', End)) != StringRef::npos && End > 0 &&
+               Text.substr(0, End).rtrim(" \t\r").ends_with("\\"))
+          ++End;
+        StringRef Def = Text.slice(D, End);
+        if (D != Active && (Def.contains_insensitive("cuda") || Def.contains("<<<"))) {
           Found = {Name.str(), SM.getComposedLoc(FID, D)};
           break;
         }
+      }
     }
     for (const Stmt *Child : S->children())
       Walk(Child);

@@ -51,10 +51,12 @@ clang::SourceLocation gilReleasedInOtherBuilds(const clang::FunctionDecl *F,
 /// location when none.
 std::pair<clang::SourceLocation, std::string> skippedArmOf(const clang::FunctionDecl *F);
 
-/// A macro \p F's body expands whose file defines it twice (inplace_abn's
-/// `CUDA_DISPATCH`: under `#ifdef WITH_CUDA` it calls the CUDA launcher,
-/// under `#else` it raises): the code parsed is one build's. Its name and
-/// where the definition this lint did not take is; an empty name when none.
+/// A macro \p F's body expands whose file defines it twice, the definition
+/// this lint did not take reaching CUDA (inplace_abn's `CUDA_DISPATCH`: under
+/// `#ifdef WITH_CUDA` it calls the CUDA launcher, under `#else` it raises;
+/// not `IABN_CHECK`, spelled `AT_CHECK` for an older torch): the code parsed
+/// is one build's. Its name and where that other definition is; an empty
+/// name when none.
 std::pair<std::string, clang::SourceLocation> macroDefinedOtherwise(const clang::FunctionDecl *F);
 
 } // namespace torchlint::model
