@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import importlib
 import json
 import os
 import re
+import sys
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -471,3 +473,26 @@ class Row:
 
 
 EVIDENCE: list[Row] = []
+
+
+# --------------------------------------------------------------------------
+# A package `torch-lint --fix` edited, built and imported
+
+
+def build_and_import(work, build, package, module, sources, python_module):
+    """Builds csrc/<sources> of the fixed copy `work` as `package.module`
+    (sources copied to `build` only when they changed: ninja then skips an
+    unchanged build) and imports `package.python_module` from the copy."""
+    srcs = []
+    for name in sources:
+        dst, text = build / name, (work / "csrc" / name).read_text()
+        if not dst.exists() or dst.read_text() != text:
+            dst.write_text(text)
+        srcs.append(str(dst))
+    ext = cpp_extension.load(module, srcs, build_directory=str(build), verbose=False)
+    sys.modules[f"{package}.{module}"] = ext
+    sys.path.insert(0, str(work))
+    try:
+        return ext, importlib.import_module(f"{package}.{python_module}")
+    finally:
+        sys.path.remove(str(work))

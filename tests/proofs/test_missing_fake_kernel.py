@@ -10,13 +10,18 @@ Python files (this one included) as evidence that Python calls that overload;
 the overloads the testdata says nobody calls are reached through getattr here.
 """
 
+import os
 import runpy
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 import torch
 
-from proofkit import (TESTDATA, Fakes, compile_run, describe_error, fake_run, full_text,
-                      same_behaviour, source)
+from proofkit import (TESTDATA, Fakes, build_and_import, byte_identical, compile_run, describe_error,
+                      fake_run, full_text, same_behaviour, source)
 
 FILE = "torch-compile-missing-fake-kernel.cpp"
 TD = source(FILE)
@@ -504,3 +509,84 @@ def test_python_fake_the_note_writes_for_a_size_from_data(mf, lint, record):
     assert all(v == "SUCCESS" for v in oc.values()), oc
     assert _traces(full), full.summary()
     assert same
+
+
+# The fix writes the Python fake into the package (issue #31): an op whose
+# output is sized by a value read from the data gets no Meta kernel; `--fix`
+# writes its register_fake into the package file that imports the extension
+# module, after that import (which registers the op).
+MF_PKG_CPP = r"""#include <torch/extension.h>
+// x[i] copies of each i, as float: the output's length is read from the data.
+at::Tensor repeat_index(const at::Tensor &x, int64_t k) {
+  TORCH_CHECK(x.dim() == 1 && x.scalar_type() == at::kLong, "x: a 1-d int64 tensor");
+  int64_t n = x.sum().item<int64_t>() * k;
+  at::Tensor out = at::empty({n}, x.options().dtype(at::kFloat));
+  float *p = out.data_ptr<float>();
+  const int64_t *c = x.data_ptr<int64_t>();
+  int64_t at = 0;
+  for (int64_t r = 0; r < k; ++r)
+    for (int64_t i = 0; i < x.numel(); ++i)
+      for (int64_t j = 0; j < c[i]; ++j)
+        p[at++] = static_cast<float>(i);
+  return out;
+}
+TORCH_LIBRARY(mfpkg, m) { m.def("repeat_index(Tensor x, int k) -> Tensor"); }
+TORCH_LIBRARY_IMPL(mfpkg, CPU, m) { m.impl("repeat_index", &repeat_index); }
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {}
+"""
+MF_PKG_INIT = """from . import _mf
+"""
+MF_PKG_OPS = """import torch
+
+
+class Repeat(torch.nn.Module):
+    def forward(self, x):
+        return torch.ops.mfpkg.repeat_index(x, 2) + 1
+"""
+
+
+def test_fix_writes_the_python_fake_after_the_module_import(builder, record):
+    work = builder.root / "mf_pkg"
+    shutil.rmtree(work, ignore_errors=True)
+    (work / "csrc").mkdir(parents=True)
+    (work / "mfpkg").mkdir()
+    (work / "setup.py").write_text(
+        "from torch.utils.cpp_extension import CppExtension\n"
+        "setup(ext_modules=[CppExtension('mfpkg._mf', ['csrc/ext.cpp'])])\n")
+    (work / "csrc" / "ext.cpp").write_text(MF_PKG_CPP)
+    (work / "mfpkg" / "__init__.py").write_text(MF_PKG_INIT)
+    (work / "mfpkg" / "ops.py").write_text(MF_PKG_OPS)
+    binary = os.environ.get("TORCHLINT_BIN", str(Path(__file__).resolve().parents[2] / "build" / "bin" / "torch-lint"))
+    p = subprocess.run([binary, "--project-root=.", "--fix", "--checks=-*,torch-compile-missing-fake-kernel",
+                        "csrc/ext.cpp"], cwd=work, env=dict(os.environ, VIRTUAL_ENV=sys.prefix),
+                       capture_output=True, text=True, timeout=600)
+    assert p.returncode in (0, 1), p.stdout[-2000:] + p.stderr[-2000:]
+    init = (work / "mfpkg" / "__init__.py").read_text()
+    build = builder.root / "mf_pkg_build"
+    build.mkdir(exist_ok=True)
+    ext, ops = build_and_import(work, build, "mfpkg", "_mf", ("ext.cpp",), "ops")
+    xs = [torch.tensor([2, 0, 3]), torch.tensor([1, 4])]
+    op = torch.ops.mfpkg.repeat_index
+    results = []
+    for backend in ("eager", "aot_eager"):
+        for dynamic in (False, True):
+            out = compile_run(ops.Repeat(), [(x,) for x in xs], fullgraph=True, dynamic=dynamic,
+                              backend=backend)
+            same = out.ok and byte_identical(out.result, op(xs[-1], 2) + 1)
+            results.append((backend, dynamic, out.ok, same))
+    oc = torch.library.opcheck(op.default, (xs[0], 2), raise_exception=False)
+    record("mf_pkg/csrc/ext.cpp (written by the test)", 16,
+           "a package (csrc/ext.cpp: an op's output sized by x.sum().item(); mfpkg/__init__.py: "
+           "`from . import _mf`), `torch-lint --fix csrc/ext.cpp`, built with cpp_extension; "
+           "mfpkg.ops.Repeat compiled fullgraph (eager and aot_eager, static and dynamic) vs the op "
+           "in eager; opcheck(mfpkg::repeat_index)",
+           "; ".join(f"{b}{' dynamic' if d else ' static'}: {'ok' if ok else 'FAILED'}, "
+                     f"{'same bytes' if s else 'DIFFERENT'}" for b, d, ok, s in results)
+           + f"; opcheck: {oc}",
+           check="torch-compile-missing-fake-kernel", kind="fix",
+           claim="fix-it: writes the Python fake (a dynamic size) after the package's import of "
+                 "the extension module")
+    assert init.startswith(MF_PKG_INIT) and '@torch.library.register_fake("mfpkg::repeat_index")' in init, init
+    assert all(ok and same for _, _, ok, same in results), results
+    assert all(v == "SUCCESS" for v in oc.values()), oc
+

@@ -17,8 +17,8 @@ import pytest
 import torch
 from torch.utils import cpp_extension
 
-from proofkit import (Fakes, behaviour, byte_identical, compile_run, edge_values, input_matrix, same_behaviour,
-                      show_behaviour, source)
+from proofkit import (Fakes, behaviour, build_and_import, byte_identical, compile_run, edge_values,
+                      input_matrix, same_behaviour, show_behaviour, source)
 
 FILE = "torch-compile-opaque-binding.cpp"
 FIXED = "torch-compile-opaque-binding.fixed.cpp"
@@ -488,28 +488,9 @@ def fixed_example(builder):
     build.mkdir(exist_ok=True)
     # Sources copied to the build directory only when they changed: ninja
     # then skips an unchanged build.
-    ext, transforms = _build_and_import(work, build, "image_ops", "_C", ("ops.cpp", "bindings.cpp"),
+    ext, transforms = build_and_import(work, build, "image_ops", "_C", ("ops.cpp", "bindings.cpp"),
                                         "transforms")
     return work, p.stderr, ext, transforms
-
-
-def _build_and_import(work, build, package, module, sources, python_module):
-    """Builds csrc/<sources> of the fixed copy `work` as `package.module`
-    (sources copied to `build` only when they changed: ninja then skips an
-    unchanged build) and imports `package.python_module` from the copy."""
-    srcs = []
-    for name in sources:
-        dst, text = build / name, (work / "csrc" / name).read_text()
-        if not dst.exists() or dst.read_text() != text:
-            dst.write_text(text)
-        srcs.append(str(dst))
-    ext = cpp_extension.load(module, srcs, build_directory=str(build), verbose=False)
-    sys.modules[f"{package}.{module}"] = ext
-    sys.path.insert(0, str(work))
-    try:
-        return ext, importlib.import_module(f"{package}.{python_module}")
-    finally:
-        sys.path.remove(str(work))
 
 
 def test_example_fix_migrates_the_python_callers(fixed_example, record):
@@ -589,7 +570,7 @@ def test_fix_writes_the_python_fake_into_the_package(builder, record):
     text = (work / "fkpkg" / "ops.py").read_text()
     build = builder.root / "fake_pkg_build"
     build.mkdir(exist_ok=True)
-    ext, ops = _build_and_import(work, build, "fkpkg", "_fk", ("ext.cpp",), "ops")
+    ext, ops = build_and_import(work, build, "fkpkg", "_fk", ("ext.cpp",), "ops")
     x = torch.tensor([2, 0, 3])
     eager = ext.repeat_rows(x, 3) * 2
     results = []
