@@ -86,7 +86,9 @@ MissingFakeKernelCheck::PythonFakeSite MissingFakeKernelCheck::pythonFakeSite(co
   TUModel &TU = TUModel::of(Ctx);
   std::string Module = TU.extensionModule();
   std::string Ns = D.Namespace == ExtensionNamePlaceholder ? Module : D.Namespace;
-  if (Module.empty() || !python::isIdentifier(Ns) || !python::isIdentifier(D.Name))
+  // (Names from the project's C++ that reach Python text: identifiers only.)
+  if (Module.empty() || !python::isIdentifier(Ns) || !python::isIdentifier(D.Name) ||
+      (!D.Overload.empty() && !python::isIdentifier(D.Overload)))
     return {};
   Fake.Op = Ns + "::" + D.Name + (D.Overload.empty() ? "" : "." + D.Overload);
   Fake.Function = "_" + D.Name + "_fake";

@@ -496,3 +496,25 @@ def build_and_import(work, build, package, module, sources, python_module):
         return ext, importlib.import_module(f"{package}.{python_module}")
     finally:
         sys.path.remove(str(work))
+
+
+def write_and_fix(work, package, module, files, check):
+    """Writes a package at `work` (setup.py building csrc/ext.cpp as
+    `package.module`, then `files`: relative path -> text) and runs
+    `torch-lint --fix` of `check` on csrc/ext.cpp there, as a user would."""
+    import shutil
+    import subprocess
+    shutil.rmtree(work, ignore_errors=True)
+    (work / "csrc").mkdir(parents=True)
+    (work / package).mkdir()
+    (work / "setup.py").write_text(
+        "from torch.utils.cpp_extension import CppExtension\n"
+        f"setup(ext_modules=[CppExtension('{package}.{module}', ['csrc/ext.cpp'])])\n")
+    for rel, text in files.items():
+        (work / rel).write_text(text)
+    binary = os.environ.get("TORCHLINT_BIN", str(Path(__file__).resolve().parents[2] / "build" / "bin" / "torch-lint"))
+    p = subprocess.run([binary, "--project-root=.", "--fix", f"--checks=-*,{check}", "csrc/ext.cpp"],
+                       cwd=work, env=dict(os.environ, VIRTUAL_ENV=sys.prefix),
+                       capture_output=True, text=True, timeout=600)
+    assert p.returncode in (0, 1), p.stdout[-2000:] + p.stderr[-2000:]
+

@@ -10,18 +10,13 @@ Python files (this one included) as evidence that Python calls that overload;
 the overloads the testdata says nobody calls are reached through getattr here.
 """
 
-import os
 import runpy
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 import torch
 
 from proofkit import (TESTDATA, Fakes, build_and_import, byte_identical, compile_run, describe_error,
-                      fake_run, full_text, same_behaviour, source)
+                      fake_run, full_text, same_behaviour, source, write_and_fix)
 
 FILE = "torch-compile-missing-fake-kernel.cpp"
 TD = source(FILE)
@@ -547,20 +542,7 @@ class Repeat(torch.nn.Module):
 
 def test_fix_writes_the_python_fake_after_the_module_import(builder, record):
     work = builder.root / "mf_pkg"
-    shutil.rmtree(work, ignore_errors=True)
-    (work / "csrc").mkdir(parents=True)
-    (work / "mfpkg").mkdir()
-    (work / "setup.py").write_text(
-        "from torch.utils.cpp_extension import CppExtension\n"
-        "setup(ext_modules=[CppExtension('mfpkg._mf', ['csrc/ext.cpp'])])\n")
-    (work / "csrc" / "ext.cpp").write_text(MF_PKG_CPP)
-    (work / "mfpkg" / "__init__.py").write_text(MF_PKG_INIT)
-    (work / "mfpkg" / "ops.py").write_text(MF_PKG_OPS)
-    binary = os.environ.get("TORCHLINT_BIN", str(Path(__file__).resolve().parents[2] / "build" / "bin" / "torch-lint"))
-    p = subprocess.run([binary, "--project-root=.", "--fix", "--checks=-*,torch-compile-missing-fake-kernel",
-                        "csrc/ext.cpp"], cwd=work, env=dict(os.environ, VIRTUAL_ENV=sys.prefix),
-                       capture_output=True, text=True, timeout=600)
-    assert p.returncode in (0, 1), p.stdout[-2000:] + p.stderr[-2000:]
+    write_and_fix(work, "mfpkg", "_mf", {"csrc/ext.cpp": MF_PKG_CPP, "mfpkg/__init__.py": MF_PKG_INIT, "mfpkg/ops.py": MF_PKG_OPS}, "torch-compile-missing-fake-kernel")
     init = (work / "mfpkg" / "__init__.py").read_text()
     build = builder.root / "mf_pkg_build"
     build.mkdir(exist_ok=True)

@@ -6,7 +6,6 @@ as module tlp_ob, the golden file as module tlp_obf (its
 TORCH_LIBRARY_FRAGMENT(TORCH_EXTENSION_NAME) ops are torch.ops.tlp_obf.*).
 """
 
-import importlib
 import os
 import shutil
 import subprocess
@@ -15,10 +14,9 @@ from pathlib import Path
 
 import pytest
 import torch
-from torch.utils import cpp_extension
 
 from proofkit import (Fakes, behaviour, build_and_import, byte_identical, compile_run, edge_values,
-                      input_matrix, same_behaviour, show_behaviour, source)
+                      input_matrix, same_behaviour, show_behaviour, source, write_and_fix)
 
 FILE = "torch-compile-opaque-binding.cpp"
 FIXED = "torch-compile-opaque-binding.fixed.cpp"
@@ -553,20 +551,7 @@ class Rows(nn.Module):
 
 def test_fix_writes_the_python_fake_into_the_package(builder, record):
     work = builder.root / "fake_pkg"
-    shutil.rmtree(work, ignore_errors=True)
-    (work / "csrc").mkdir(parents=True)
-    (work / "fkpkg").mkdir()
-    (work / "setup.py").write_text(
-        "from torch.utils.cpp_extension import CppExtension\n"
-        "setup(ext_modules=[CppExtension('fkpkg._fk', ['csrc/ext.cpp'])])\n")
-    (work / "csrc" / "ext.cpp").write_text(FAKE_PKG_CPP)
-    (work / "fkpkg" / "__init__.py").write_text("")
-    (work / "fkpkg" / "ops.py").write_text(FAKE_PKG_PY)
-    binary = os.environ.get("TORCHLINT_BIN", str(Path(__file__).resolve().parents[2] / "build" / "bin" / "torch-lint"))
-    p = subprocess.run([binary, "--project-root=.", "--fix", "--checks=-*,torch-compile-opaque-binding",
-                        "csrc/ext.cpp"], cwd=work, env=dict(os.environ, VIRTUAL_ENV=sys.prefix),
-                       capture_output=True, text=True, timeout=600)
-    assert p.returncode in (0, 1), p.stdout[-2000:] + p.stderr[-2000:]
+    write_and_fix(work, "fkpkg", "_fk", {"csrc/ext.cpp": FAKE_PKG_CPP, "fkpkg/__init__.py": "", "fkpkg/ops.py": FAKE_PKG_PY}, "torch-compile-opaque-binding")
     text = (work / "fkpkg" / "ops.py").read_text()
     build = builder.root / "fake_pkg_build"
     build.mkdir(exist_ok=True)
