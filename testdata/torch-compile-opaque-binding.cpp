@@ -315,6 +315,28 @@ at::Tensor stacked(const at::Tensor &a, const at::Tensor &b) {
   return at::zeros({n}, a.options());
 }
 
+// inplace_abn's normalize_shape: the kernel writes its input through the
+// view a helper returns of it (`return x.view({x.size(0), -1})`), and its
+// other input through a view it makes itself (`y.select(0, 0).mul_(2)`):
+// both are written. Look-alike: a helper that returns a new tensor made from
+// its input (`t * 2`), whose result the caller writes: its input is read.
+at::Tensor as_rows(const at::Tensor &t) {
+  if (t.dim() == 1)
+    return t.view({1, -1});
+  return t.view({t.size(0), -1});
+}
+void center_rows(at::Tensor x, at::Tensor y) {
+  auto v = as_rows(x);
+  v.sub_(v.mean({1}, true));
+  y.select(0, 0).mul_(2);
+}
+at::Tensor doubled(const at::Tensor &t) { return t * 2; }
+at::Tensor bumped(const at::Tensor &x) {
+  auto v = doubled(x);
+  v.add_(1);
+  return v;
+}
+
 } // namespace ext
 
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
@@ -342,6 +364,8 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("copy_into", &ext::copy_into); // expect: torch-compile-opaque-binding: register it with TORCH_LIBRARY, declaring 'Tensor(a!)' each tensor its code writes
   m.def("total", &ext::total); // expect: torch-compile-opaque-binding: 'total(Tensor a) -> Tensor'
   m.def("stacked", &ext::stacked); // expect: torch-compile-opaque-binding: 'stacked(Tensor a, Tensor b) -> Tensor'
+  m.def("center_rows", &ext::center_rows); // expect: torch-compile-opaque-binding: 'center_rows(Tensor(a!) x, Tensor(b!) y) -> ()'
+  m.def("bumped", &ext::bumped); // expect: torch-compile-opaque-binding: 'bumped(Tensor x) -> Tensor'
   m.def("add_ints", &ext::add_ints);
   m.def("passthrough", &ext::passthrough);
   // Names no operator can have: no migration, and the fix writes neither name.

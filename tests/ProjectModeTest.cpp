@@ -1188,6 +1188,84 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {}
   EXPECT_EQ(readFile(Dir + "/tests/test_ops.py"), Test);
 }
 
+// inplace_abn: the binding's function hands its tensors to a kernel in
+// another file, which writes one of them in place through the view a helper
+// in a third file returns (`auto dy = normalize_shape(dy_); dy.sub_(...)`):
+// the schema marks it written. Look-alike: a helper that returns a new
+// tensor (`x * 2`), whose result the kernel writes: its input is read. With
+// the helpers' file gone, whether dy is written cannot be told.
+TEST(ProjectMode, AWriteThroughTheViewAHelperReturnsIsAWriteOfItsArgument) {
+  std::string Dir = makeTempDir("view-helper");
+  writeFile(Dir + "/setup.py",
+            "from setuptools import setup\n"
+            "from torch.utils.cpp_extension import CppExtension\n"
+            "setup(name='abn', ext_modules=[CppExtension('abn._C', ['abn/ext.cpp', "
+            "'abn/cpu.cpp', 'abn/utils.cpp'])])\n");
+  sh("mkdir -p " + shellQuote(Dir + "/abn"));
+  writeFile(Dir + "/abn/ops.h", R"cpp(#pragma once
+#include <torch/extension.h>
+void backward_cpu(const at::Tensor &xhat, at::Tensor dy_, const at::Tensor &m);
+at::Tensor scaled_cpu(const at::Tensor &x);
+at::Tensor normalize_shape(const at::Tensor &x);
+at::Tensor doubled(const at::Tensor &x);
+)cpp");
+  writeFile(Dir + "/abn/ext.cpp", R"cpp(#include "ops.h"
+void backward(const at::Tensor &xhat, at::Tensor dy, const at::Tensor &m) { backward_cpu(xhat, dy, m); }
+at::Tensor scaled(const at::Tensor &x) { return scaled_cpu(x); }
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("backward", &backward);
+  m.def("scaled", &scaled);
+}
+)cpp");
+  writeFile(Dir + "/abn/cpu.cpp", R"cpp(#include "ops.h"
+void backward_cpu(const at::Tensor &xhat, at::Tensor dy_, const at::Tensor &m) {
+  auto dy = normalize_shape(dy_);
+  dy.sub_(normalize_shape(m)).mul_(normalize_shape(xhat));
+}
+at::Tensor scaled_cpu(const at::Tensor &x) {
+  auto y = doubled(x);
+  y.add_(1);
+  return y;
+}
+)cpp");
+  writeFile(Dir + "/abn/utils.cpp", R"cpp(#include "ops.h"
+at::Tensor normalize_shape(const at::Tensor &x) {
+  if (x.dim() == 1)
+    return x.view({1, -1, 1});
+  return x.view({x.size(0), x.size(1), -1});
+}
+at::Tensor doubled(const at::Tensor &x) { return x * 2; }
+)cpp");
+  sh("cd " + shellQuote(Dir) + " && git init -q .");
+  const std::string Flags = "--no-cache --torch-include=" + shellQuote(mockIncludes()) +
+                            " --format=json --checks=-*,torch-compile-opaque-binding abn/ext.cpp";
+  auto Lint = [&] { // Every message, note and fix-it of the run.
+    RunResult R = runTorchLint(Flags, Dir);
+    std::string Text;
+    json Doc = json::parse(R.Out);
+    for (const auto &F : Doc["findings"]) {
+      Text += F["message"].get<std::string>() + "\n";
+      for (const auto &N : F["notes"])
+        Text += N["message"].get<std::string>() + "\n";
+      for (const auto &X : F["fixits"])
+        Text += X["replacement"].get<std::string>() + "\n";
+    }
+    return Text;
+  };
+  std::string Seen = Lint();
+  EXPECT_NE(Seen.find("m.def(\"backward(Tensor xhat, Tensor(b!) dy, Tensor m) -> ()\");"),
+            std::string::npos)
+      << Seen;
+  EXPECT_NE(Seen.find("m.def(\"scaled(Tensor x) -> Tensor\");"), std::string::npos) << Seen;
+  sh("rm " + shellQuote(Dir + "/abn/utils.cpp"));
+  std::string Unseen = Lint();
+  EXPECT_EQ(Unseen.find("m.def(\"backward("), std::string::npos) << Unseen;
+  EXPECT_NE(Unseen.find("'dy' is written through the tensor 'normalize_shape' (abn/cpu.cpp:3) "
+                        "returns of it, code the project does not show"),
+            std::string::npos)
+      << Unseen;
+}
+
 // fast-transformers: two extensions (aggregate_cpu, aggregate_cuda) each
 // define `aggregate` with one signature, so the two functions have one USR.
 // Each file's migration registers its own function under the key its own

@@ -66,9 +66,8 @@ Inferred inferSchema(const PyBinding &B, ASTContext &Ctx) {
   auto Written = [&](const ParmVarDecl *P, bool MutableRef) {
     // Here, or in another file's definition or a helper it calls there.
     std::string May = Project.paramMayBeWritten(Usr, P->getFunctionScopeIndex());
-    const Stmt *Unseen = nullptr;
-    std::string UnseenCallee;
-    if (mayWriteParam(F, P, &Unseen, &UnseenCallee) || May == "yes")
+    UnseenWrite Unseen;
+    if (mayWriteParam(F, P, &Unseen) || May == "yes")
       return true;
     // A tensor& the author means to write, whose data goes into a struct
     // for a kernel (params.out_ptr = out.data_ptr()).
@@ -80,7 +79,7 @@ Inferred inferSchema(const PyBinding &B, ASTContext &Ctx) {
       // one stored in a struct for a kernel, or a body no file shows, is
       // not known either way.
       bool Stored = StringRef(Escape).contains("is stored in '");
-      if ((!BodyKnown || Stored) && !Unseen && !StringRef(May).starts_with("unknown\t")) {
+      if ((!BodyKnown || Stored) && !Unseen.At && !StringRef(May).starts_with("unknown\t")) {
         R.Unknown.push_back(
             {P, !BodyKnown ? "is a 'Tensor&', as every tensor of the function is, whose body no "
                              "file of the project shows"
@@ -90,14 +89,13 @@ Inferred inferSchema(const PyBinding &B, ASTContext &Ctx) {
         return false;
       }
     }
-    if (Unseen) {
+    if (Unseen.At) {
       const SourceManager &SM = Ctx.getSourceManager();
-      PresumedLoc L = SM.getPresumedLoc(SM.getExpansionLoc(Unseen->getBeginLoc()));
-      R.Unknown.push_back({P, "has its data handed to '" + UnseenCallee + "' (" +
-                                  (L.isValid() ? llvm::sys::path::filename(L.getFilename()).str() +
-                                                     ":" + std::to_string(L.getLine())
-                                               : std::string("?")) +
-                                  "), code the project does not show"});
+      PresumedLoc L = SM.getPresumedLoc(SM.getExpansionLoc(Unseen.At->getBeginLoc()));
+      R.Unknown.push_back({P, Unseen.what(L.isValid()
+                                              ? llvm::sys::path::filename(L.getFilename()).str() +
+                                                    ":" + std::to_string(L.getLine())
+                                              : std::string("?"))});
     } else if (StringRef(May).consume_front("unknown\t")) {
       R.Unknown.push_back({P, StringRef(May).split('\t').second.str()});
     }

@@ -338,15 +338,30 @@ public:
       ParamFact Param;
       Param.Index = P->getFunctionScopeIndex();
       Param.Name = P->getName().str();
+      if (isTensorType(F->getReturnType()))
+        switch (returnsViewOf(F, Param.Index)) {
+        case ReturnedView::Yes:
+          Fact.ReturnsView.push_back(Param.Index);
+          break;
+        case ReturnedView::Unknown:
+          Fact.ReturnsViewUnseen.push_back(Param.Index);
+          break;
+        case ReturnedView::No:
+          break;
+        }
       const Stmt *Where = nullptr;
       if (mutatesParam(F, P, &Param.Write, &Where) && Where)
         Param.WriteAt = siteOf(Where->getBeginLoc(), SM);
       else {
-        const Stmt *Unseen = nullptr;
-        Param.HandedOut = mayWriteParam(F, P, &Unseen, &Param.HandedUnseen,
-                                        &Param.HandedUnseenUsr, &Param.HandedUnseenIndex);
-        if (Unseen)
-          Param.HandedUnseenAt = siteOf(Unseen->getBeginLoc(), SM);
+        UnseenWrite Unseen;
+        Param.HandedOut = mayWriteParam(F, P, &Unseen);
+        if (Unseen.At) {
+          Param.HandedUnseen = Unseen.Callee;
+          Param.HandedUnseenAt = siteOf(Unseen.At->getBeginLoc(), SM);
+          Param.HandedUnseenUsr = Unseen.Usr;
+          Param.HandedUnseenIndex = Unseen.Index;
+          Param.HandedUnseenView = Unseen.View;
+        }
       }
       Fact.Params.push_back(std::move(Param));
     }
@@ -438,7 +453,8 @@ bool FunctionFact::operator<(const FunctionFact &O) const {
     return std::tie(F.Usr, F.Name, F.At.File, F.At.Line, F.Callees, F.TouchesPython,
                     F.SharedState, F.HostWork, F.HostWorkAt.File, F.HostWorkAt.Line, F.Backend,
                     F.FirstRead.File, F.FirstRead.Line, F.FirstReadCall, F.FakeReturn,
-                    F.FakeParams, F.Pack, F.PointerWrites, F.PointerUnseen, F.WholeWrites);
+                    F.FakeParams, F.Pack, F.PointerWrites, F.PointerUnseen, F.WholeWrites,
+                    F.ReturnsView, F.ReturnsViewUnseen);
   };
   if (Key(*this) != Key(O))
     return Key(*this) < Key(O);
@@ -511,6 +527,8 @@ json toJson(const FunctionFact &Fn) {
       if (!P.HandedUnseenUsr.empty()) {
         Params.back().back().push_back(P.HandedUnseenUsr);
         Params.back().back().push_back(P.HandedUnseenIndex);
+        if (P.HandedUnseenView)
+          Params.back().back().push_back(true);
       }
     }
   }
@@ -547,6 +565,10 @@ json toJson(const FunctionFact &Fn) {
     J["pointer_writes"] = Fn.PointerWrites;
   if (!Fn.PointerUnseen.empty())
     J["pointer_unseen"] = Fn.PointerUnseen;
+  if (!Fn.ReturnsView.empty())
+    J["returns_view"] = Fn.ReturnsView;
+  if (!Fn.ReturnsViewUnseen.empty())
+    J["returns_view_unseen"] = Fn.ReturnsViewUnseen;
   if (!Fn.WholeWrites.empty()) {
     json W = json::array();
     for (const WholeWriteFact &F : Fn.WholeWrites)
@@ -580,6 +602,7 @@ FunctionFact functionFactFromJson(const json &Fn) {
       if (P.at(6).size() > 3) {
         Fact.Params.back().HandedUnseenUsr = P.at(6).at(2).get<std::string>();
         Fact.Params.back().HandedUnseenIndex = P.at(6).at(3).get<unsigned>();
+        Fact.Params.back().HandedUnseenView = P.at(6).size() > 4 && P.at(6).at(4).get<bool>();
       }
     }
   }
@@ -593,6 +616,10 @@ FunctionFact functionFactFromJson(const json &Fn) {
     Fact.PointerWrites = W->get<std::vector<unsigned>>();
   if (auto U = Fn.find("pointer_unseen"); U != Fn.end())
     Fact.PointerUnseen = U->get<std::vector<unsigned>>();
+  if (auto V = Fn.find("returns_view"); V != Fn.end())
+    Fact.ReturnsView = V->get<std::vector<unsigned>>();
+  if (auto V = Fn.find("returns_view_unseen"); V != Fn.end())
+    Fact.ReturnsViewUnseen = V->get<std::vector<unsigned>>();
   if (auto W = Fn.find("whole_writes"); W != Fn.end())
     for (const json &E : *W)
       Fact.WholeWrites.push_back({E.at("index").get<unsigned>(),

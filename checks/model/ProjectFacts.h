@@ -79,13 +79,17 @@ struct ParamFact {
   /// whether it writes there (FunctionFact::PointerWrites).
   std::string HandedUnseenUsr;
   unsigned HandedUnseenIndex = 0;
+  /// That callee returns a tensor made from it, which is then written
+  /// (UnseenWrite::View): the file that defines it says whether that is it
+  /// or a view of it (FunctionFact::ReturnsView).
+  bool HandedUnseenView = false;
   /// Where the function returns it as it is, alone or in a list or tuple
   /// (`return {indices, pairs};`); no File when it does not.
   Site ReturnedAt;
   auto tie() const {
     return std::tie(Index, Name, Write, WriteAt.File, WriteAt.Line, HandedOut, ReturnedAt.File,
                     ReturnedAt.Line, HandedUnseen, HandedUnseenAt.File, HandedUnseenAt.Line,
-                    HandedUnseenUsr, HandedUnseenIndex);
+                    HandedUnseenUsr, HandedUnseenIndex, HandedUnseenView);
   }
 };
 
@@ -160,6 +164,10 @@ struct FunctionFact {
   /// Its pointer parameters it writes whole before reading them
   /// (FullWrites.h's wholeParamWrite: a launcher and its kernel).
   std::vector<WholeWriteFact> WholeWrites;
+  /// Its tensor parameters it returns, or a view of (returnsViewOf: an
+  /// in-place write to the result writes the argument), by index; and
+  /// those for which its TU cannot tell.
+  std::vector<unsigned> ReturnsView, ReturnsViewUnseen;
 
   /// Member-wise order (the pooled index keeps each distinct fact once).
   bool operator<(const FunctionFact &O) const;

@@ -5,6 +5,7 @@
 #include "Registrations.h"
 #include "SafeRead.h"
 #include "Session.h"
+#include "Signatures.h"
 #include "TorchApi.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -302,16 +303,22 @@ std::string ProjectView::writeOf(const std::string &Usr, unsigned Index,
   // file, the launcher and its kernel in a .cu file).
   for (const FunctionFact *F : *Facts)
     for (const ParamFact &P : F->Params) {
-      if (!Handed || P.Index != Index || P.HandedUnseenUsr.empty())
+      // (A view written is a write of it, not a pointer handed out.)
+      if (P.Index != Index || P.HandedUnseenUsr.empty() || (!Handed && !P.HandedUnseenView))
         continue;
       auto Callee = Defs.find(P.HandedUnseenUsr);
       if (Callee == Defs.end())
         continue;
       for (const FunctionFact *C : Callee->second)
-        if (llvm::is_contained(C->PointerWrites, P.HandedUnseenIndex)) {
-          std::string This = "a writable pointer to its data is handed to '" + C->Name +
-                             "' (" + where(C->At) + "), which writes through it\t" +
-                             where(P.HandedUnseenAt);
+        if (llvm::is_contained(P.HandedUnseenView ? C->ReturnsView : C->PointerWrites,
+                               P.HandedUnseenIndex)) {
+          std::string This =
+              (P.HandedUnseenView
+                   ? "it is written through the view of it that '" + C->Name + "' (" +
+                         where(C->At) + ") returns"
+                   : "a writable pointer to its data is handed to '" + C->Name + "' (" +
+                         where(C->At) + "), which writes through it") +
+              "\t" + where(P.HandedUnseenAt);
           if (Best.empty() || This < Best)
             Best = This;
         }
@@ -326,16 +333,19 @@ std::string ProjectView::writeOf(const std::string &Usr, unsigned Index,
     auto Callee = P.HandedUnseenUsr.empty() ? Defs.end() : Defs.find(P.HandedUnseenUsr);
     return Callee != Defs.end() &&
            llvm::all_of(Callee->second, [&P](const FunctionFact *C) {
-             return !llvm::is_contained(C->PointerWrites, P.HandedUnseenIndex) &&
-                    !llvm::is_contained(C->PointerUnseen, P.HandedUnseenIndex);
+             return P.HandedUnseenView
+                        ? !llvm::is_contained(C->ReturnsView, P.HandedUnseenIndex) &&
+                              !llvm::is_contained(C->ReturnsViewUnseen, P.HandedUnseenIndex)
+                        : !llvm::is_contained(C->PointerWrites, P.HandedUnseenIndex) &&
+                              !llvm::is_contained(C->PointerUnseen, P.HandedUnseenIndex);
            });
   };
   for (const FunctionFact *F : *Facts)
     for (const ParamFact &P : F->Params)
       if (Handed && Indirect && Indirect->empty() && P.Index == Index && !P.HandedUnseen.empty() &&
           !KnownNotToWrite(P))
-        *Indirect = "has its data handed to '" + P.HandedUnseen + "' (" + where(P.HandedUnseenAt) +
-                    "), code the project does not show";
+        *Indirect = UnseenWrite{nullptr, P.HandedUnseen, {}, 0, P.HandedUnseenView}.what(
+            where(P.HandedUnseenAt));
   for (const FunctionFact *F : *Facts)
     for (const CallFact &C : F->Calls)
       for (size_t J = 0; J < C.FromParam.size(); ++J) {

@@ -313,6 +313,36 @@ bool bodyRejected(const FunctionDecl *Def) {
 bool writesThroughAt(const FunctionDecl *Callee, unsigned Index, unsigned Depth,
                      bool *Unseen = nullptr);
 
+/// returnsViewOf for a callee met \p Depth calls down.
+ReturnedView returnsViewAt(const FunctionDecl *Callee, unsigned Index, unsigned Depth);
+
+/// \p E through the methods that may return a view of their object
+/// (`x.view({n, -1})`, `x.select(0, i)`, `x.flatten()`, `x[i]`): the tensor
+/// whose storage E may share.
+const Expr *throughViews(const Expr *E) {
+  for (unsigned Steps = 0; E && Steps < 16; ++Steps) {
+    E = ignoreWrappers(E);
+    if (const auto *M = dyn_cast_or_null<CXXMemberCallExpr>(E)) {
+      const CXXMethodDecl *D = M->getMethodDecl();
+      if (D && D->getIdentifier() && isTorchDecl(D) && isTensorType(M->getType()) &&
+          ops::isAliasingMethod(D->getName())) {
+        E = M->getImplicitObjectArgument();
+        continue;
+      }
+    }
+    // (`x[i]` is x.select(0, i); `x[mask]` copies.)
+    if (const auto *O = dyn_cast_or_null<CXXOperatorCallExpr>(E);
+        O && O->getOperator() == OO_Subscript && O->getNumArgs() == 2 &&
+        isTensorType(O->getType()) && isTensorType(O->getArg(0)->getType()) &&
+        !isTensorType(O->getArg(1)->getType())) {
+      E = O->getArg(0);
+      continue;
+    }
+    break;
+  }
+  return E;
+}
+
 class MutationFinder : public RecursiveASTVisitor<MutationFinder> {
 public:
   MutationFinder(const VarDecl *P, unsigned Depth = 0, bool HandedPointers = false,
@@ -347,6 +377,10 @@ public:
   /// project facts tell whether it writes there).
   std::string UnseenUsr;
   unsigned UnseenIndex = 0;
+  /// The Unseen callee is one that returns a tensor made from P
+  /// (`auto dy = normalize_shape(dy_);`), and that tensor is written
+  /// afterwards: it writes P where the callee returns P or a view of it.
+  bool UnseenView = false;
 
   bool found() const { return Where != nullptr; }
   void hit(const Stmt *S, std::string H) {
@@ -356,10 +390,10 @@ public:
     }
   }
 
-  /// E is P, the tensor of an optional P (`p.value()`, `*p`, `p->`), or a
-  /// handle to it.
+  /// E is P, the tensor of an optional P (`p.value()`, `*p`, `p->`), a
+  /// handle to it, or a view of one of those (`p.view({n, -1})`, `p[i]`).
   bool isP(const Expr *E) {
-    E = ignoreWrappers(E);
+    E = throughViews(E);
     if (const auto *M = dyn_cast_or_null<CXXMemberCallExpr>(E);
         M && M->getMethodDecl() && M->getMethodDecl()->getIdentifier() &&
         M->getMethodDecl()->getName() == "value")
@@ -408,6 +442,7 @@ public:
         UnseenCallee = Inner.UnseenCallee;
         UnseenUsr = Inner.UnseenUsr;
         UnseenIndex = Inner.UnseenIndex;
+        UnseenView = Inner.UnseenView;
       } else if (VerifyHanded && !Unseen && bodyRejected(Def)) {
         Unseen = Call;
         UnseenCallee = functionName(Def);
@@ -656,11 +691,67 @@ public:
       hit(Call, "'" + Name.str() + "()' writes to it");
     return true;
   }
+  /// Whether \p E is P or a view of it: a tensor made from P by a function
+  /// of the project that returns P or a view of it (inplace_abn's
+  /// `normalize_shape(x)`, `return x.view({x.size(0), x.size(1), -1})`);
+  /// Unknown where that function's body is not in the TU.
+  ReturnedView viewOfP(const Expr *E) {
+    if (isP(E))
+      return ReturnedView::Yes;
+    E = ignoreWrappers(E);
+    if (const auto *C = dyn_cast_or_null<ConditionalOperator>(E)) {
+      ReturnedView A = viewOfP(C->getTrueExpr()), B = viewOfP(C->getFalseExpr());
+      return std::max(A, B); // (Yes over Unknown over No.)
+    }
+    const auto *Call = dyn_cast_or_null<CallExpr>(E);
+    const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+    if (!F || isTorchDecl(F) || !isTensorType(F->getReturnType()))
+      return ReturnedView::No;
+    ReturnedView Out = ReturnedView::No;
+    unsigned ArgOffset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(F) ? 1 : 0;
+    for (unsigned I = ArgOffset; I < Call->getNumArgs() && Out != ReturnedView::Yes; ++I)
+      if (isP(Call->getArg(I)))
+        Out = std::max(Out, returnsViewAt(F, I - ArgOffset, Depth));
+    return Out;
+  }
+  /// \p V, a tensor a function the TU does not show returns from P
+  /// (viewOfP's Unknown), is written in \p V's function: Unseen's, with
+  /// that function as the callee.
+  void unseenView(const VarDecl *V, const Expr *Init) {
+    const auto *Fn = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+    if (!VerifyHanded || Unseen || Depth >= 4 || !Fn || !Fn->getBody())
+      return;
+    MutationFinder Inner(V, Depth + 1, HandedPointers, VerifyHanded, StoredPointers);
+    Inner.TraverseStmt(Fn->getBody());
+    if (!Inner.found())
+      return;
+    const auto *Call = dyn_cast<CallExpr>(ignoreWrappers(Init));
+    const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+    Unseen = Init;
+    UnseenView = true;
+    UnseenCallee = F ? functionName(F) : "a function";
+    if (F && !projectDefinition(F))
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+        if (isP(Call->getArg(I)) && I < F->getNumParams()) {
+          UnseenUsr = usrOf(F->getCanonicalDecl());
+          UnseenIndex = I;
+          break;
+        }
+  }
   bool VisitVarDecl(VarDecl *V) {
     // T* p = x.data_ptr<T>(); auto a = x.accessor<T, N>();
     const Expr *Init = V->getInit();
-    if (Init && isTensorType(V->getType()) && isP(Init))
-      Handles.insert(V);
+    if (Init && isTensorType(V->getType()))
+      switch (viewOfP(Init)) {
+      case ReturnedView::Yes:
+        Handles.insert(V);
+        break;
+      case ReturnedView::Unknown:
+        unseenView(V, Init);
+        break;
+      case ReturnedView::No:
+        break;
+      }
     QualType VT = V->getType();
     // Where P (a pointer) or a pointer into it points: T *row = p + i * n;
     // T *q = &p[i] (a kernel writing an output row by row).
@@ -845,10 +936,45 @@ bool writesThroughAt(const FunctionDecl *Callee, unsigned Index, unsigned Depth,
   return false;
 }
 
+ReturnedView returnsViewAt(const FunctionDecl *Callee, unsigned Index, unsigned Depth) {
+  const FunctionDecl *Def = projectDefinition(Callee);
+  if (!Def || Depth >= 4 || Index >= Def->getNumParams())
+    return ReturnedView::Unknown;
+  if (!isTensorType(Def->getReturnType()))
+    return ReturnedView::No;
+  // The parameter's handles and views, then what each return gives.
+  MutationFinder Finder(Def->getParamDecl(Index), Depth + 1);
+  Finder.TraverseStmt(Def->getBody());
+  struct Returns : RecursiveASTVisitor<Returns> {
+    std::vector<const Expr *> Values;
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool VisitReturnStmt(ReturnStmt *R) {
+      if (R->getRetValue())
+        Values.push_back(R->getRetValue());
+      return true;
+    }
+  } Rs;
+  Rs.TraverseStmt(Def->getBody());
+  ReturnedView Out = ReturnedView::No;
+  for (const Expr *V : Rs.Values)
+    if ((Out = std::max(Out, Finder.viewOfP(V))) == ReturnedView::Yes)
+      break;
+  return Out;
+}
+
 } // namespace
 
-bool mayWriteParam(const FunctionDecl *F, const ParmVarDecl *P, const Stmt **Unseen,
-                   std::string *UnseenCallee, std::string *UnseenUsr, unsigned *UnseenIndex) {
+std::string UnseenWrite::what(const std::string &Where) const {
+  return (View ? "is written through the tensor '" + Callee + "' (" + Where + ") returns of it"
+               : "has its data handed to '" + Callee + "' (" + Where + ")") +
+         ", code the project does not show";
+}
+
+ReturnedView returnsViewOf(const FunctionDecl *F, unsigned Index) {
+  return F ? returnsViewAt(F, Index, 0) : ReturnedView::Unknown;
+}
+
+bool mayWriteParam(const FunctionDecl *F, const ParmVarDecl *P, UnseenWrite *Unseen) {
   const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
   if (!Def || !Def->getBody() || !P || P->getFunctionScopeIndex() >= Def->getNumParams())
     return false;
@@ -859,16 +985,9 @@ bool mayWriteParam(const FunctionDecl *F, const ParmVarDecl *P, const Stmt **Uns
     Finder.Unseen = Def->getBody();
     Finder.UnseenCallee = functionName(Def);
   }
-  if (!Finder.found() && Finder.Unseen) {
-    if (Unseen)
-      *Unseen = Finder.Unseen;
-    if (UnseenCallee)
-      *UnseenCallee = Finder.UnseenCallee;
-    if (UnseenUsr)
-      *UnseenUsr = Finder.UnseenUsr;
-    if (UnseenIndex)
-      *UnseenIndex = Finder.UnseenIndex;
-  }
+  if (!Finder.found() && Finder.Unseen && Unseen)
+    *Unseen = {Finder.Unseen, Finder.UnseenCallee, Finder.UnseenUsr, Finder.UnseenIndex,
+               Finder.UnseenView};
   return Finder.found();
 }
 

@@ -67,22 +67,48 @@ bool onlyReadsParam(
 /// tensor the caller preallocated.
 bool isOutputSlot(const clang::ParmVarDecl *P, clang::ASTContext &Ctx);
 
+/// Where the writes to a tensor go to code the TU does not show.
+struct UnseenWrite {
+  const clang::Stmt *At = nullptr; ///< The call; null when none.
+  std::string Callee;              ///< Its callee's name.
+  /// When the callee is only declared in the TU (a launcher defined in a
+  /// .cu file, a helper in another .cpp): its USR and the index of the
+  /// parameter the data goes to, for the project facts of the file that
+  /// defines it (FunctionFact::PointerWrites, FunctionFact::ReturnsView).
+  std::string Usr;
+  unsigned Index = 0;
+  /// The callee returns a tensor made from the parameter, and that tensor
+  /// is written (`auto dy = normalize_shape(dy_); dy.sub_(m);`): it writes
+  /// the parameter where the callee returns it or a view of it. Else a
+  /// writable pointer to its data is handed to the callee.
+  bool View = false;
+  /// "has its data handed to 'f' (file:line)" / "is written through the
+  /// tensor 'f' (file:line) returns of it", \p Where being "file:line".
+  std::string what(const std::string &Where) const;
+};
+
 /// mutatesParam, or \p F hands a writable pointer to \p P's data to a
 /// function of the project that writes through it (`launch(o)` with
 /// `float *o = out.data_ptr<float>()`, a launcher, the kernel it launches,
-/// defined in the TU): what a schema inferred for \p F must declare, since
-/// an op that returns nothing and declares no write may be dropped. Where
-/// the pointer goes to code the TU does not show (a library's iterator
-/// adaptor, `thrust::make_reverse_iterator(x.data_ptr<float>())`; a function
-/// declared only; a kernel's template parameter that is no pointer) and
-/// nothing writes \p P: false, and \p Unseen is that call, \p UnseenCallee
-/// its callee: whether it is written cannot be told. When that callee is only
-/// declared in the TU (a launcher defined in a .cu file), \p UnseenUsr and
-/// \p UnseenIndex name it and its parameter, for the project facts of the
-/// file that defines it (FunctionFact::PointerWrites).
+/// defined in the TU), or writes a view of P a function of the TU returns
+/// (`auto v = rows(x); v.add_(1)` with `rows` returning `x.view(...)`):
+/// what a schema inferred for \p F must declare, since an op that returns
+/// nothing and declares no write may be dropped. Where the pointer (or the
+/// tensor) goes to code the TU does not show (a library's iterator adaptor,
+/// `thrust::make_reverse_iterator(x.data_ptr<float>())`; a function declared
+/// only; a kernel's template parameter that is no pointer) and nothing
+/// writes \p P: false, and \p Unseen says where: whether it is written
+/// cannot be told.
 bool mayWriteParam(const clang::FunctionDecl *F, const clang::ParmVarDecl *P,
-                   const clang::Stmt **Unseen = nullptr, std::string *UnseenCallee = nullptr,
-                   std::string *UnseenUsr = nullptr, unsigned *UnseenIndex = nullptr);
+                   UnseenWrite *Unseen = nullptr);
+
+/// What a function returns of its tensor parameter \p Index: that tensor or
+/// a view of it (`return x.view({x.size(0), -1});`: an in-place write to
+/// the result writes the argument), what it cannot tell (it returns what a
+/// function the TU does not define returns from it), or neither. Ordered:
+/// Yes over Unknown over No.
+enum class ReturnedView { No, Unknown, Yes };
+ReturnedView returnsViewOf(const clang::FunctionDecl *F, unsigned Index);
 
 /// Whether a non-const `Tensor&` parameter of \p F is evidence that F writes
 /// it: only where F tells its inputs from its outputs, taking some tensor by

@@ -616,6 +616,15 @@ bool isInPlaceName(StringRef Name) {
   return Name.size() > 1 && Name.ends_with("_") && !Name.ends_with("__");
 }
 
+bool isAliasingMethod(StringRef Name) {
+  static const llvm::StringSet<> Aliasing = {
+      "view", "view_as", "reshape", "reshape_as", "flatten", "unflatten", "select", "narrow",
+      "slice", "transpose", "t", "mT", "permute", "movedim", "moveaxis", "swapaxes", "swapdims",
+      "expand", "expand_as", "squeeze", "unsqueeze", "as_strided", "diagonal", "unfold", "detach",
+      "alias", "real", "imag", "view_as_real", "view_as_complex", "indices", "values"};
+  return Aliasing.contains(Name);
+}
+
 } // namespace ops
 
 std::string freshTensorProducer(const Expr *E) {

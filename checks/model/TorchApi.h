@@ -188,6 +188,13 @@ bool isFullOverwriteMethod(llvm::StringRef Name);
 bool isFreshResultOp(llvm::StringRef Name);
 /// In-place method: ends in a single '_' (add_, copy_), not a dunder.
 bool isInPlaceName(llvm::StringRef Name);
+/// Methods whose result may share self's storage, so that an in-place write
+/// to it may write self: the views (view, select, narrow, slice, transpose,
+/// permute, expand, squeeze, unsqueeze, as_strided, diagonal, unfold, detach,
+/// alias, real, imag, ...) and those that return a view where they can
+/// (reshape, reshape_as, flatten, unflatten). Not contiguous() or to(), which
+/// return self only where self already fits (write-to-copy's matter).
+bool isAliasingMethod(llvm::StringRef Name);
 /// The rank of the input of an op that returns channels_last input in
 /// channels_last (convolution, pooling and upsampling; checked on the CPU of
 /// torch 2.15 by tests/proofs/test_torch_facts.py): 4 for the 2d forms (conv2d, max_pool2d,

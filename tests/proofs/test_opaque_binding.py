@@ -68,6 +68,8 @@ BINDINGS = {
                                 torch.zeros(4, 3)),
                        lambda x, g, y, z, w: None),
     "halve": (lambda: (_x(4, 3),), None),
+    "center_rows": (lambda: (_x(3, 4), _x(2, 3)), lambda x, y: None),
+    "bumped": (lambda: (_x(4),), lambda x: x * 2),
 }
 # The fix registers these five as CompositeImplicitAutograd (they only call
 # tensor ops), the others for CPU (row_max; fill_from, whose launcher writes
@@ -80,7 +82,11 @@ BINDINGS = {
 # template to overloads that all take a pointer to const.
 # bad_types (int n) and within_radius (int k, float radius, a std::pair
 # returned) are registered through the lambda that takes the schema's types.
-COMPOSITE = ["scale", "split_sign", "add_into", "cube", "stacked", "bad_types"]
+# center_rows writes x through the view a helper returns of it and y through
+# one it makes (Tensor(a!) x, Tensor(b!) y); bumped writes only the new
+# tensor a helper makes from x.
+COMPOSITE = ["scale", "split_sign", "add_into", "cube", "stacked", "bad_types", "center_rows",
+             "bumped"]
 # aggregate_rows (CPU) writes y through a pointer made from another, z
 # through an accessor a helper is handed and w through the address of an
 # accessor's element: Tensor(c!) y, Tensor(d!) z, Tensor(e!) w. halve is
