@@ -1066,6 +1066,62 @@ TEST(PythonFakes, BindingsKeptAsClassAttributesAreCalledWhereTheAttributeIs) {
   EXPECT_EQ(P.reachedUse("as_matrix"), "");
 }
 
+// fast-transformers: the package imports each binding of its CPU and CUDA
+// extensions under another name, keeps them in a class dict by device, and
+// calls `Class.dot[device.type](...)` in the autograd Function's forward and
+// backward; it also names the Function's apply after the binding
+// (`dot_product = DotProduct.apply`), which its attention calls. The
+// bindings are reached through the dicts; the attention's call is the
+// package's own function's, no use of the binding.
+TEST(PythonFakes, BindingsKeptInAClassDictAreCalledWhereTheDictIsSubscripted) {
+  std::string Dir = makeTempDir("python-class-dicts");
+  for (const char *Sub : {"/ft/product", "/ft/attention"})
+    ASSERT_FALSE(llvm::sys::fs::create_directories(Dir + Sub));
+  writeFile(Dir + "/ft/product/__init__.py",
+            "import torch\n"
+            "from .product_cpu import dot_product as dot_product_cpu, \\\n"
+            "    dot_backward as dot_backward_cpu\n"
+            "try:\n"
+            "    from .product_cuda import dot_product as dot_product_cuda\n"
+            "except ImportError:\n"
+            "    dot_product_cuda = None\n"
+            "from .product_cpu import unused_kernel as unused_kernel_cpu\n"
+            "class DotProduct(torch.autograd.Function):\n"
+            "    dot = {\n"
+            "        \"cpu\": dot_product_cpu,\n"
+            "        \"cuda\": dot_product_cuda\n"
+            "    }\n"
+            "    dot_backward = {\"cpu\": dot_backward_cpu, \"cuda\": None,}\n"
+            "    kept = {\"cpu\": unused_kernel_cpu}\n"
+            "    @staticmethod\n"
+            "    def forward(ctx, q, k):\n"
+            "        out = torch.zeros_like(q)\n"
+            "        DotProduct.dot[q.device.type](q, k, out)\n"
+            "        return out\n"
+            "    @staticmethod\n"
+            "    def backward(ctx, g):\n"
+            "        DotProduct.dot_backward[g.device.type](g)\n"
+            "        return g, g\n"
+            "dot_product = DotProduct.apply\n");
+  writeFile(Dir + "/ft/attention/linear.py",
+            "import torch\n"
+            "from ..product import dot_product\n"
+            "class Linear(torch.nn.Module):\n"
+            "    def forward(self, q, k):\n"
+            "        return dot_product(q, k)\n");
+  const PythonOps P = scanPythonTrees({Dir});
+  EXPECT_EQ(P.keyFor("dot_product", "product_cpu"), "dot_product@product_cpu");
+  EXPECT_EQ(P.reachedUse(P.keyFor("dot_product", "product_cpu")),
+            "ft/product/__init__.py:11, in 'dot'");
+  EXPECT_EQ(P.reachedUse(P.keyFor("dot_backward", "product_cpu")),
+            "ft/product/__init__.py:14, in 'dot_backward'");
+  EXPECT_EQ(P.reachedUse(P.keyFor("dot_product", "product_cuda")),
+            "ft/product/__init__.py:12, in 'dot'");
+  // Kept in a dict nothing subscripts: used, not reached.
+  EXPECT_EQ(P.firstUse(P.keyFor("unused_kernel", "product_cpu")), "ft/product/__init__.py:15");
+  EXPECT_EQ(P.reachedUse(P.keyFor("unused_kernel", "product_cpu")), "");
+}
+
 // DeepSpeed's op wrappers keep the binding in __init__ and call it in
 // forward; the block keeps the wrapper in an attribute of the binding's name.
 TEST(PythonFakes, BindingsKeptByAConstructorAreCalledWhereTheAttributeIs) {

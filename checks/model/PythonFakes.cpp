@@ -1371,6 +1371,29 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
           for (size_t N = 0; N < Values.size(); ++N)
             if (Values[N].second > Values[N].first) // a dotted name (`ext.f`), not a plain one
               StoredAs[Values[N].second] = Targets[N];
+        // `dot = {"cpu": dot_cpu, "cuda": dot_cuda}` (fast-transformers'
+        // autograd Functions, called as `Class.dot[device.type](...)` in
+        // forward): each value a dotted name or a name the file imports.
+        if (Targets.size() == 1 && K + 2 < L.End && T[K + 2].is("{") && T[L.End - 1].is("}")) {
+          std::vector<size_t> Kept;
+          size_t E = K + 3;
+          while (E + 2 < L.End && (T[E].Kind == Tok::Str || T[E].Kind == Tok::Name) &&
+                 T[E + 1].is(":") && T[E + 2].Kind == Tok::Name) {
+            size_t Start = E + 2;
+            E = Start;
+            while (E + 2 < L.End && T[E + 1].is(".") && T[E + 2].Kind == Tok::Name)
+              E += 2;
+            if (E > Start || Imports.count(T[Start].Text))
+              Kept.push_back(E);
+            if (E + 1 < L.End && T[E + 1].is(","))
+              E += 2;
+            else
+              break;
+          }
+          if (E + 1 == L.End - 1 || E == L.End - 1)
+            for (size_t V : Kept)
+              StoredAs[V] = Targets[0];
+        }
       }
     }
     // `render_func = __render_rays_test` (or `a if test else b`) in a
@@ -1428,8 +1451,21 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       if (OuterFunction() && namesTorchDisable(T, I, L.End))
         Out.CompileDisablers.insert(OuterFunction()->Name); // `return torch.compiler.disable(fn)`
       auto Stored = StoredAs.find(I);
+      // (`Class.dot[device.type](...)`: a call of what the attribute holds.)
+      auto SubscriptCalled = [&] {
+        if (I + 1 >= L.End || !T[I + 1].is("[") || I == L.Begin || !T[I - 1].is("."))
+          return false;
+        int Depth = 0;
+        for (size_t J = I + 1; J < L.End; ++J) {
+          Depth += T[J].is("[") ? 1 : T[J].is("]") ? -1 : 0;
+          if (Depth == 0)
+            return J + 1 < L.End && T[J + 1].is("(");
+        }
+        return false;
+      };
+      const bool ThroughSubscript = SubscriptCalled();
       bool Called = (I + 1 < L.End && T[I + 1].is("(")) || Stored != StoredAs.end() ||
-                    CalledThrough.count(I);
+                    CalledThrough.count(I) || ThroughSubscript;
       bool Attribute = I > L.Begin && T[I - 1].is(".");
       // `_Fp8Padding.apply(...)`, `fwd_fn = _LayerNormMLP.apply` (or its
       // `.forward`, run without autograd): where a class's autograd methods
@@ -1528,7 +1564,8 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       // pytorch3d's pulsar `_Render.backward` calls `renderer.backward`.)
       // (A dict's update is one in a function named update too: torchrl's
       // compiled `def update(...)` ends `metadata.update({...})`.)
-      if (Attribute && !llvm::StringRef(*Module).starts_with(OnModule)) {
+      // (No method of a tensor or a dict is subscripted: `Class.dot[k](x)`.)
+      if (Attribute && !ThroughSubscript && !llvm::StringRef(*Module).starts_with(OnModule)) {
         if (isTensorMethodName(T[I].Text) && !inFunctionNamed(Own, T[I].Text))
           Own.insert(TensorMethod);
         else if (isBuiltinMethodName(T[I].Text) && *Module != OnSelf)
@@ -1553,10 +1590,22 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       // (`chamfer.forward(...)`): several extension modules may bind the
       // same name (GRNet's four `forward`s), and a binding's uses are
       // those on its own module where Python shows them (PythonOps::keyFor).
+      // (And, for a name imported under another, `from .causal_product_cpu
+      // import causal_dot_product as causal_dot_product_cpu`, under the
+      // original name on that module: fast-transformers' package defines
+      // `causal_dot_product = CausalDotProduct.apply` too, which its
+      // attention calls; that is no use of the binding.)
       if (llvm::StringRef On = *Module; On.consume_front(OnModule)) {
         llvm::StringRef Last = On.contains('.') ? On.rsplit('.').second : On;
-        if (!Last.empty())
+        if (!Last.empty()) {
           Out.Uses[T[I].Text + "@" + Last.str()].emplace(Own, At);
+          if (auto Imp = Attribute ? Imports.end() : Imports.find(T[I].Text);
+              Imp != Imports.end()) {
+            llvm::StringRef Original = llvm::StringRef(Imp->second).rsplit('.').second;
+            if (!Original.empty() && Original != T[I].Text)
+              Out.Uses[Original.str() + "@" + Last.str()].emplace(Own, At);
+          }
+        }
       }
     }
   }
