@@ -1140,10 +1140,26 @@ at::Tensor repeat_rows(const at::Tensor &x, int64_t k) {
   int64_t n = x.sum().item<int64_t>() * k;
   return at::empty({n}, x.options().dtype(at::kFloat));
 }
+// Its overload, and another op sized by its data: the three fakes go to one
+// spot, as one insertion, each function with its own name.
+at::Tensor repeat_rows_twice(const at::Tensor &x, int64_t k) {
+  int64_t n = x.sum().item<int64_t>() * 2 * k;
+  return at::empty({n}, x.options().dtype(at::kFloat));
+}
+at::Tensor positive_rows(const at::Tensor &x) {
+  int64_t n = (x > 0).sum().item<int64_t>();
+  return at::empty({n}, x.options());
+}
 TORCH_LIBRARY(rpkg, m) {
   m.def("repeat_rows(Tensor x, int k) -> Tensor"); // expect: torch-compile-missing-fake-kernel
+  m.def("repeat_rows.twice(Tensor x, int k) -> Tensor");
+  m.def("positive_rows(Tensor x) -> Tensor");
 }
-TORCH_LIBRARY_IMPL(rpkg, CPU, m) { m.impl("repeat_rows", &repeat_rows); }
+TORCH_LIBRARY_IMPL(rpkg, CPU, m) {
+  m.impl("repeat_rows", &repeat_rows);
+  m.impl("repeat_rows.twice", &repeat_rows_twice);
+  m.impl("positive_rows", &positive_rows);
+}
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {}
 )cpp");
   const std::string Init = "\"\"\"The package: loading _C registers rpkg's ops.\"\"\"\n"
@@ -1152,7 +1168,8 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {}
   writeFile(Dir + "/rpkg/__init__.py", Init);
   const std::string Ops = "import torch\n\n\ndef rows(x):\n"
                           "    from . import _C  # noqa: F401\n"
-                          "    return torch.ops.rpkg.repeat_rows(x, 3)\n";
+                          "    return torch.ops.rpkg.repeat_rows(x, 3), "
+                          "torch.ops.rpkg.repeat_rows.twice(x, 3), torch.ops.rpkg.positive_rows(x)\n";
   writeFile(Dir + "/rpkg/ops.py", Ops);
   const std::string Test = "import torch\nfrom rpkg import _C\n\n\ndef test_rows():\n"
                            "    assert torch.ops.rpkg.repeat_rows(torch.ones(2), 1).numel() == 2\n";
@@ -1163,8 +1180,17 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {}
   RunResult J = runTorchLint(Flags + "--format=json csrc/ext.cpp", Dir);
   ASSERT_EQ(J.ExitCode, 1) << J.Out << J.Err;
   json Doc = json::parse(J.Out);
-  ASSERT_EQ(Doc["findings"].size(), 1u) << J.Out;
+  ASSERT_EQ(Doc["findings"].size(), 3u) << J.Out;
+  // One insertion, with the first finding; the others' notes point at it.
+  size_t Inserts = 0;
   std::string Notes;
+  for (const auto &F : Doc["findings"]) {
+    Inserts += F["fixits"].size();
+    for (const auto &N : F["notes"])
+      Notes += N["file"].get<std::string>() + ":" + std::to_string(N["line"].get<int>()) + " " +
+               N["message"].get<std::string>() + "\n";
+  }
+  EXPECT_EQ(Inserts, 1u) << J.Out;
   for (const auto &N : Doc["findings"][0]["notes"])
     Notes += N["file"].get<std::string>() + ":" + std::to_string(N["line"].get<int>()) + " " +
              N["message"].get<std::string>() + "\n";
@@ -1182,7 +1208,14 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {}
             "\n\n@torch.library.register_fake(\"rpkg::repeat_rows\")\n"
             "def _repeat_rows_fake(x, k):\n"
             "    return x.new_empty(((torch.library.get_ctx().new_dynamic_size() * k),), "
-            "dtype=torch.float32)\n")
+            "dtype=torch.float32)\n"
+            "\n\n@torch.library.register_fake(\"rpkg::repeat_rows.twice\")\n"
+            "def _repeat_rows_fake_(x, k):\n"
+            "    return x.new_empty((((torch.library.get_ctx().new_dynamic_size() * 2) * k),), "
+            "dtype=torch.float32)\n"
+            "\n\n@torch.library.register_fake(\"rpkg::positive_rows\")\n"
+            "def _positive_rows_fake(x):\n"
+            "    return x.new_empty((torch.library.get_ctx().new_dynamic_size(),))\n")
       << F.Out << F.Err;
   EXPECT_EQ(readFile(Dir + "/rpkg/ops.py"), Ops);
   EXPECT_EQ(readFile(Dir + "/tests/test_ops.py"), Test);

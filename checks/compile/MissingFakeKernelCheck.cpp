@@ -103,8 +103,7 @@ MissingFakeKernelCheck::PythonFakeSite MissingFakeKernelCheck::pythonFakeSite(co
   SourceLocation Start = startOfPythonFile(Ctx.getSourceManager(), First->Path, First->Content);
   if (Start.isInvalid())
     return {};
-  return {Start.getLocWithOffset(Spot.Offset),
-          registerFakesText(First->Content, Spot, {&Fake}, !Spot.TorchBound)};
+  return {Start.getLocWithOffset(Spot.Offset), First->Content, Spot};
 }
 
 void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
@@ -186,6 +185,14 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
     return Out;
   };
 
+  struct PendingFinding {
+    SourceLocation At; ///< Where its Python fake goes; invalid when none.
+    PythonFake Fake;
+    PythonFakeSite Site;
+    std::vector<std::string> Assumed; ///< What the project's answers for it assumed.
+    std::function<void(const std::string &)> Emit; ///< Given the Python fix-it's text.
+  };
+  std::vector<PendingFinding> Pending;
   std::set<std::string> Seen;
   // Ops with only named overloads already reported once.
   std::set<std::string> ReportedNamedOnly;
@@ -311,6 +318,12 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
         Fake.Args += (Fake.Args.empty() ? "" : ", ") + schemaNameOf(P);
       Site = pythonFakeSite(D, Fake, Ctx);
     }
+    // Emitted once every op is seen: the Python fakes that go to one spot
+    // of one file are one insertion (two insertions at one offset conflict,
+    // and --fix would drop the second).
+    Pending.push_back({Site.At, Fake, Site.At.isValid() ? Site : PythonFakeSite{},
+                       Project.takeAssumed(),
+                       [=, this, &Ctx, &SM, &Project](const std::string &PythonText) {
     {
       auto Diag = diag(Loc, "'%0' has %1 kernels but no Meta, composite or fake kernel: "
                             "torch.compile cannot run it on fake tensors [GB0090]; add "
@@ -321,8 +334,8 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
             After, "\n" + indentOf(D.Call->getBeginLoc(), SM) + libraryOf(D.Call, Ctx) +
                        ".impl(\"" + D.Name + Overload(D) +
                        "\", torch::dispatch(c10::DispatchKey::Meta, " + Meta + "));");
-      if (Site.At.isValid())
-        Diag << FixItHint::CreateInsertion(Site.At, Site.Text);
+      if (!PythonText.empty())
+        Diag << FixItHint::CreateInsertion(Site.At, PythonText);
     }
     if (From) {
       diag(Loc,
@@ -364,6 +377,23 @@ void MissingFakeKernelCheck::check(const MatchFinder::MatchResult &Result) {
     for (const KernelFact *K : BackendElsewhere)
       diag(Loc, "%0 kernel '%1' registered in %2:%3", DiagnosticIDs::Note)
           << K->Key << K->Function << Project.displayPath(K->At.File) << K->At.Line;
+                       }});
+  }
+  // Each spot's fakes, written with the first finding that has one there.
+  std::map<unsigned, std::vector<const PythonFake *>> AtSpot;
+  for (const PendingFinding &P : Pending)
+    if (P.At.isValid())
+      AtSpot[P.At.getRawEncoding()].push_back(&P.Fake);
+  for (const PendingFinding &P : Pending) {
+    std::string Text;
+    if (P.At.isValid())
+      if (auto It = AtSpot.find(P.At.getRawEncoding()); It != AtSpot.end()) {
+        Text = registerFakesText(P.Site.Content, P.Site.Spot, It->second, !P.Site.Spot.TorchBound);
+        AtSpot.erase(It);
+      }
+    Project.takeAssumed();
+    Project.restoreAssumed(P.Assumed);
+    P.Emit(Text);
   }
 }
 

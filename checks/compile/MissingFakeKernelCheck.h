@@ -27,7 +27,8 @@ private:
   /// Where and what a fix inserts to give an op its Python fake.
   struct PythonFakeSite {
     clang::SourceLocation At;
-    std::string Text;
+    std::string Content;      ///< The Python file's text.
+    model::ModuleCodeSpot Spot; ///< Where in it (afterModuleImport).
   };
   /// The fake \p Fake (its Args and Returns given; its Op and Function set
   /// here) of the op \p D, in the first project Python file (no test) that

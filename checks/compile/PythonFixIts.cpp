@@ -5,6 +5,8 @@
 #include "clang/Basic/FileManager.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <set>
+
 namespace torchlint::checks {
 
 using namespace clang;
@@ -23,10 +25,13 @@ std::string registerFakesText(llvm::StringRef Content, const model::ModuleCodeSp
       Spot.Offset == Content.size() && !Content.ends_with("\n") ? "\n" : "";
   if (ImportTorch)
     Text += "import torch\n";
+  // (Two overloads of one op have one function name: each gets its own.)
+  std::set<std::string> Taken;
   for (const PythonFake *Fake : Fakes) {
     std::string Name = Fake->Function;
-    while (model::namesAnything(Content, Name))
+    while (model::namesAnything(Content, Name) || Taken.count(Name))
       Name += "_";
+    Taken.insert(Name);
     Text += "\n\n@torch.library.register_fake(\"" + Fake->Op + "\")\ndef " + Name + "(" +
             Fake->Args + "):\n    return " + Fake->Returns + "\n";
   }

@@ -91,6 +91,11 @@ public:
   /// The deferred sources answers given since the last takeAssumed(),
   /// display paths, sorted: what the next finding assumed.
   std::vector<std::string> takeAssumed();
+  /// Gives back what takeAssumed() took: a check that reports its findings
+  /// after asking for all of them.
+  void restoreAssumed(const std::vector<std::string> &Files) {
+    Assumed.insert(Files.begin(), Files.end());
+  }
   /// The note that says so.
   static std::string assumedNote(const std::vector<std::string> &Files);
 
