@@ -44,6 +44,23 @@ TEST(PythonCallers, CallsOnTheModuleAndNamesImportedFromItAreFound) {
                        }));
 }
 
+// A module loaded by cpp_extension.load at the top level is the module:
+// `cd = load(name="cd", ...)`, then `cd.forward(...)` (chrdiller). Look-
+// alikes: a name assigned again, a load of another extension.
+TEST(PythonCallers, AModuleLoadedByCppExtensionIsCalledThroughItsName) {
+  std::string Src = "import torch\n"
+                    "from torch.utils.cpp_extension import load\n"
+                    "cd = load(name=\"pkg.cd\", sources=[\"a.cpp\"])\n"
+                    "other = load(\"other\", [\"b.cpp\"])\n"
+                    "again = load(\"cd\", [\"a.cpp\"])\n"
+                    "again = None\n"
+                    "def f(x, y):\n"
+                    "    other.blend(x, y, 1.0)\n"
+                    "    again.blend(x, y, 1.0)\n"
+                    "    return cd.rgb_to_gray(x)\n";
+  EXPECT_EQ(uses(Src, "cd"), (std::vector<std::string>{"10: cd.rgb_to_gray -> rgb_to_gray"}));
+}
+
 TEST(PythonCallers, UsesTorchOpsCannotTakeAsTheyAreAreListedWithWhy) {
   std::string Src = "import torch\n"
                     "from . import _C\n"

@@ -1181,6 +1181,36 @@ namespace {
 
 // What TORCH_EXTENSION_NAME expands to, read from the setup.py that lists the
 // file (torch defines it as the last part of the extension's name).
+// chrdiller/pyTorchChamferDistance: no setup.py; the package's module builds
+// the extension when imported, `cd = load(name="cd", sources=[...])`. Look-
+// alikes: a file whose load() is no cpp_extension's (torch.load), and two
+// modules of one directory loading it under two names: unknown.
+TEST(PythonFakes, TheExtensionNameComesFromTheLoadCallBesideTheSource) {
+  std::string Top = makeTempDir("load-name");
+  for (const char *Sub : {"/cd", "/two", "/plain"})
+    ASSERT_FALSE(llvm::sys::fs::create_directories(Top + Sub));
+  writeFile(Top + "/cd/chamfer_distance.py",
+            "import os\nfrom torch.utils.cpp_extension import load\n"
+            "script_path = os.path.dirname(os.path.abspath(__file__))\n"
+            "cd = load(name=\"cd\",\n"
+            "          sources=[os.path.join(script_path, \"chamfer_distance.cpp\"),\n"
+            "                   os.path.join(script_path, \"chamfer_distance.cu\")])\n");
+  writeFile(Top + "/cd/model.py", "import torch\nweights = torch.load('chamfer_distance.cpp')\n");
+  writeFile(Top + "/two/a.py", "from torch.utils import cpp_extension\n"
+                               "a = cpp_extension.load('ext_a', ['kernel.cpp'])\n");
+  writeFile(Top + "/two/b.py", "from torch.utils import cpp_extension\n"
+                               "b = cpp_extension.load('ext_b', ['kernel.cpp'])\n");
+  writeFile(Top + "/plain/util.py", "import torch\nstate = torch.load('kernel.cpp')\n");
+  for (const char *F : {"cd/chamfer_distance.cpp", "cd/chamfer_distance.cu", "two/kernel.cpp",
+                        "plain/kernel.cpp"})
+    writeFile(Top + "/" + F, "\n");
+  using torchlint::model::extensionModuleOf;
+  EXPECT_EQ(extensionModuleOf(Top + "/cd/chamfer_distance.cpp", Top), "cd");
+  EXPECT_EQ(extensionModuleOf(Top + "/cd/chamfer_distance.cu", Top), "cd");
+  EXPECT_EQ(extensionModuleOf(Top + "/two/kernel.cpp", Top), "");
+  EXPECT_EQ(extensionModuleOf(Top + "/plain/kernel.cpp", Top), "");
+}
+
 TEST(PythonFakes, TheExtensionNameComesFromTheSetupFileThatListsTheSource) {
   std::string Top = makeTempDir("python-fakes-extension");
   ASSERT_EQ(std::system(("cd " + shellQuote(Top) +

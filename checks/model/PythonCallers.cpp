@@ -80,6 +80,36 @@ Imports importsOf(const std::vector<Tok> &T, const std::vector<Line> &Lines,
     for (auto It = Out.Handles.begin(); It != Out.Handles.end();)
       It = It->front() == Name ? Out.Handles.erase(It) : std::next(It);
   }
+  // `cd = load(name="cd", sources=[...])` (torch.utils.cpp_extension's,
+  // at the top level): `cd` is the module, where nothing else assigns it.
+  std::map<std::string, unsigned> Assignments;
+  std::set<std::string> Loaded;
+  for (const Line &L : Lines) {
+    size_t B = L.Begin, E = L.End;
+    if (B + 2 < E && T[B].Kind == Tok::Name && T[B + 1].is("="))
+      ++Assignments[T[B].Text];
+    if (L.Indent != 0 || B + 3 >= E || T[B].Kind != Tok::Name || !T[B + 1].is("="))
+      continue;
+    size_t K = B + 2;
+    while (K + 2 < E && T[K].Kind == Tok::Name && T[K + 1].is("."))
+      K += 2;
+    if (!T[K].is("load") || K + 1 >= E || !T[K + 1].is("(") ||
+        (K > B + 2 && !T[K - 2].is("cpp_extension")))
+      continue;
+    size_t Close = closing(T, K + 1, E);
+    // (torch names the module after the last dotted part of the name.)
+    auto LastPart = [](llvm::StringRef Name) {
+      return Name.contains('.') ? Name.rsplit('.').second : Name;
+    };
+    for (const Arg &A : callArgs(T, K + 2, Close))
+      if (A.E == A.B + 1 && T[A.B].Kind == Tok::Str && !T[A.B].FString &&
+          (A.Keyword == "name" || (A.Keyword.empty() && A.B == K + 2)) &&
+          LastPart(T[A.B].Text) == Module)
+        Loaded.insert(T[B].Text);
+  }
+  for (const std::string &Name : Loaded)
+    if (Assignments[Name] == 1)
+      Out.Handles.insert({Name});
   return Out;
 }
 

@@ -344,6 +344,34 @@ std::string extensionModuleOf(const std::string &MainFile, const std::string &Ro
       if (std::string Name = extensionNameIn(Buf->getBuffer(), Dir, Main); !Name.empty())
         return Name;
     }
+    // Else a module of the package that builds it when imported
+    // (chrdiller's `cd = load(name="cd", sources=[os.path.join(script_path,
+    // "chamfer_distance.cpp"), ...])`): the other .py files of the
+    // directory that call load, by name, one name only among them.
+    std::set<std::string> Loaded;
+    std::vector<std::string> Candidates;
+    std::error_code EC;
+    unsigned Entries = 0;
+    for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC && Entries < 512;
+         It.increment(EC), ++Entries)
+      if (It->type() == llvm::sys::fs::file_type::regular_file &&
+          llvm::StringRef(It->path()).ends_with(".py") &&
+          llvm::sys::path::filename(It->path()) != "setup.py")
+        Candidates.push_back(It->path());
+    std::sort(Candidates.begin(), Candidates.end());
+    if (Candidates.size() > 64)
+      Candidates.resize(64);
+    for (const std::string &Py : Candidates)
+      if (auto Buf = readTreeFile(Py, {Root}, 1u << 20);
+          Buf && Buf->getBuffer().contains("load(") &&
+          Buf->getBuffer().contains("cpp_extension")) {
+        if (OnRead)
+          OnRead(Dir.str().str());
+        if (std::string Name = extensionNameIn(Buf->getBuffer(), Dir, Main); !Name.empty())
+          Loaded.insert(Name);
+      }
+    if (Loaded.size() == 1)
+      return *Loaded.begin();
     llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
     if (Parent.size() >= Dir.size())
       break;
