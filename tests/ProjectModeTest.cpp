@@ -1221,6 +1221,67 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {}
   EXPECT_EQ(readFile(Dir + "/tests/test_ops.py"), Test);
 }
 
+// hszhao/semseg: no setup.py; the package's src/__init__.py loads two
+// extensions, `cpu = load('psamask_cpu', [os.path.join(cpu_path,
+// 'operator.cpp'), ...])` with `cpu_path = os.path.join(cwd, 'cpu')`, and
+// the same for gpu; the autograd Function calls `src.cpu.psamask_forward(...)`
+// and `src.gpu.psamask_forward(...)`. Each file's extension is named by its
+// own load (both list an 'operator.cpp'), each binding is cited at its own
+// module's call, and the fix-it, which does not follow `src.cpu` to the
+// module, says that the call stays.
+TEST(ProjectMode, ExtensionsLoadedByThePackageAreNamedAndTheirCallsCited) {
+  std::string Dir = makeTempDir("loaded-by-package");
+  sh("mkdir -p " + shellQuote(Dir + "/psa/src/cpu") + " " + shellQuote(Dir + "/psa/src/gpu") +
+     " " + shellQuote(Dir + "/psa/functions"));
+  writeFile(Dir + "/psa/__init__.py", "");
+  writeFile(Dir + "/psa/functions/__init__.py", "");
+  writeFile(Dir + "/psa/src/__init__.py",
+            "import os\nimport torch\nfrom torch.utils.cpp_extension import load\n\n"
+            "cwd = os.path.dirname(os.path.realpath(__file__))\n"
+            "cpu_path = os.path.join(cwd, 'cpu')\n"
+            "gpu_path = os.path.join(cwd, 'gpu')\n\n"
+            "cpu = load('psamask_cpu', [\n"
+            "    os.path.join(cpu_path, 'operator.cpp'),\n"
+            "], build_directory=cpu_path, verbose=False)\n\n"
+            "if torch.cuda.is_available():\n"
+            "    gpu = load('psamask_gpu', [\n"
+            "        os.path.join(gpu_path, 'operator.cpp'),\n"
+            "    ], build_directory=gpu_path, verbose=False)");
+  writeFile(Dir + "/psa/functions/psamask.py",
+            "import torch\nfrom torch.autograd import Function\nfrom .. import src\n\n\n"
+            "class PSAMask(Function):\n"
+            "    @staticmethod\n"
+            "    def forward(ctx, x, out):\n"
+            "        if not x.is_cuda:\n"
+            "            src.cpu.psamask_forward(x, out)\n"
+            "        else:\n"
+            "            src.gpu.psamask_forward(x, out)\n"
+            "        return out\n");
+  for (const char *Side : {"cpu", "gpu"})
+    writeFile(Dir + "/psa/src/" + Side + "/operator.cpp",
+              "#include <torch/extension.h>\n"
+              "void psamask_forward(const at::Tensor &x, at::Tensor out) { out.copy_(x); }\n"
+              "PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def(\"psamask_forward\", "
+              "&psamask_forward); }\n");
+  sh("cd " + shellQuote(Dir) + " && git init -q .");
+  for (const auto &[Side, Line] : {std::pair<std::string, std::string>{"cpu", "10"}, {"gpu", "12"}}) {
+    RunResult R = runTorchLint("--no-cache --torch-include=" + shellQuote(mockIncludes()) +
+                                   " --checks=-*,torch-compile-opaque-binding psa/src/" + Side +
+                                   "/operator.cpp",
+                               Dir);
+    EXPECT_NE(R.Out.find("torch.ops.psamask_" + Side + ".psamask_forward"), std::string::npos)
+        << R.Out << R.Err;
+    EXPECT_NE(R.Out.find("the project's Python calls it where torch.compile traces: "
+                         "psa/functions/psamask.py:" + Line + ", in 'PSAMask.forward'"),
+              std::string::npos)
+        << R.Out;
+    EXPECT_NE(R.Out.find("the call of 'psamask_forward' at psa/functions/psamask.py:" + Line +
+                         " is made through a name the fix-it does not follow"),
+              std::string::npos)
+        << R.Out;
+  }
+}
+
 // inplace_abn: the binding's function hands its tensors to a kernel in
 // another file, which writes one of them in place through the view a helper
 // in a third file returns (`auto dy = normalize_shape(dy_); dy.sub_(...)`):

@@ -1122,6 +1122,40 @@ TEST(PythonFakes, BindingsKeptInAClassDictAreCalledWhereTheDictIsSubscripted) {
   EXPECT_EQ(P.reachedUse(P.keyFor("unused_kernel", "product_cpu")), "");
 }
 
+// hszhao/semseg: the package's __init__.py loads two extensions under
+// other names (`cpu = load('psamask_cpu', ...)`, `gpu = ...` under an if),
+// and the autograd Function calls `src.cpu.psamask_forward(...)` and
+// `src.gpu.psamask_forward(...)`: each module's binding is called where its
+// own name is.
+TEST(PythonFakes, AModuleLoadedUnderAnotherNameIsCalledThroughThatName) {
+  std::string Dir = makeTempDir("python-loaded-as");
+  for (const char *Sub : {"/psa/src", "/psa/functions"})
+    ASSERT_FALSE(llvm::sys::fs::create_directories(Dir + Sub));
+  writeFile(Dir + "/psa/__init__.py", "");
+  writeFile(Dir + "/psa/src/__init__.py",
+            "import os\nimport torch\nfrom torch.utils.cpp_extension import load\n"
+            "cwd = os.path.dirname(os.path.realpath(__file__))\n"
+            "cpu = load('psamask_cpu', [os.path.join(cwd, 'cpu', 'operator.cpp')])\n"
+            "if torch.cuda.is_available():\n"
+            "    gpu = load('psamask_gpu', [\n"
+            "        os.path.join(cwd, 'gpu', 'operator.cpp')])");
+  writeFile(Dir + "/psa/functions/psamask.py",
+            "import torch\nfrom torch.autograd import Function\nfrom .. import src\n"
+            "class PSAMask(Function):\n"
+            "    @staticmethod\n"
+            "    def forward(ctx, x, out):\n"
+            "        if not x.is_cuda:\n"
+            "            src.cpu.psamask_forward(x, out)\n"
+            "        else:\n"
+            "            src.gpu.psamask_forward(x, out)\n"
+            "        return out\n");
+  const PythonOps P = scanPythonTrees({Dir});
+  EXPECT_EQ(P.reachedUse(P.keyFor("psamask_forward", "psamask_cpu")),
+            "psa/functions/psamask.py:8, in 'PSAMask.forward'");
+  EXPECT_EQ(P.reachedUse(P.keyFor("psamask_forward", "psamask_gpu")),
+            "psa/functions/psamask.py:10, in 'PSAMask.forward'");
+}
+
 // DeepSpeed's op wrappers keep the binding in __init__ and call it in
 // forward; the block keeps the wrapper in an attribute of the binding's name.
 TEST(PythonFakes, BindingsKeptByAConstructorAreCalledWhereTheAttributeIs) {

@@ -416,6 +416,7 @@ OpaqueBindingCheck::rewriteCallers(DiagnosticBuilder &D, ASTContext &Ctx, const 
     bool TorchImported = false;
     for (const BindingCall &C : F.Calls) {
       SourceLocation At = Start.getLocWithOffset(C.Offset);
+      R.Covered.insert(F.Shown + ":" + std::to_string(C.Line));
       if (!C.Problem.empty()) {
         R.Left.emplace_back(At, F.Content.substr(C.Offset, C.Length), C.Problem);
         continue;
@@ -499,6 +500,12 @@ void OpaqueBindingCheck::noteRewrite(const std::string &Ns, const CallerRewrite 
     diag(At, "'%0' %1: the fix-it leaves this use of the pybind11 binding as it is",
          DiagnosticIDs::Note)
         << Callee << Why;
+  for (const auto &[Name, Site] : R.Unfollowed)
+    diag(R.At, "the call of '%0' at %1 is made through a name the fix-it does not follow to "
+               "the extension module: it stays a call of the pybind11 binding, a graph break; "
+               "call 'torch.ops.%2.%0(...)' there",
+         DiagnosticIDs::Note)
+        << Name << Site << Ns;
 }
 
 void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
@@ -749,6 +756,20 @@ void OpaqueBindingCheck::check(const MatchFinder::MatchResult &Result) {
         }
         D << FixItHint::CreateInsertion(End.getLocWithOffset(1), Block);
         PythonRewrite = rewriteCallers(D, Ctx, B, Ns.Shown, Migrating);
+        // Each migrated binding's call where torch.compile traces, where the
+        // rewrite found none there (semseg's `src.cpu.psamask_forward(...)`,
+        // `cpu` a module the package's __init__ loads).
+        if (!Ns.Shown.empty())
+          for (const MigratedBinding &M : Migrating)
+            for (const PyBinding &Other : Model.Bindings)
+              if (Other.Module == B.Module && Other.Name == M.Name) {
+                std::string Use = Py.reachedUse(Key(Other));
+                std::string At = Use.substr(0, Use.find(','));
+                if (!At.empty() && !PythonRewrite.Covered.count(At))
+                  PythonRewrite.Unfollowed.emplace_back(M.Name, At);
+                break;
+              }
+        PythonRewrite.At = B.Site;
         writeFakes(D, Ctx, B, Ns.Shown, Migrating, PyFakes, FakesWrittenAt);
       }
     }

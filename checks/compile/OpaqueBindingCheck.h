@@ -6,6 +6,8 @@
 #include "PythonFixIts.h"
 #include "TorchCheck.h"
 
+#include <set>
+
 #include <map>
 #include <string>
 #include <tuple>
@@ -46,6 +48,14 @@ private:
     clang::SourceLocation NameUnknown;
     std::vector<clang::SourceLocation> Rewritten;
     std::vector<std::tuple<clang::SourceLocation, std::string, std::string>> Left;
+    /// "file:line" (the Python file's path from its root) of every use
+    /// found, rewritten or left.
+    std::set<std::string> Covered;
+    /// Bindings whose call where torch.compile traces ("file:line", as
+    /// PythonOps::reachedUse gives it) is none of those: made through a name
+    /// the rewrite does not follow (a module kept as a package attribute).
+    std::vector<std::pair<std::string, std::string>> Unfollowed;
+    clang::SourceLocation At; ///< Where to say so: the finding's binding.
   };
   /// Adds to \p D the rewrite of the calls of \p Migrating, the bindings of
   /// \p B's module its fix registers in the namespace \p Ns.

@@ -1313,6 +1313,15 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
                                  llvm::StringRef(T[K].Text))) {
             Out.ExtensionHandles.insert(Eq > L.Begin + 1 ? "." + T[Eq - 1].Text
                                                          : File + ":" + T[Eq - 1].Text);
+            // (Its name: torch's load takes it first or as name=.)
+            if (T[K].is("load") && K + 2 < L.End)
+              for (const Arg &A : callArgs(T, K + 2, closing(T, K + 1, L.End)))
+                if (A.E == A.B + 1 && T[A.B].Kind == Tok::Str && !T[A.B].FString &&
+                    (A.Keyword == "name" || (A.Keyword.empty() && A.B == K + 2))) {
+                  llvm::StringRef Name = T[A.B].Text;
+                  Out.LoadedAs[(Name.contains('.') ? Name.rsplit('.').second : Name).str()]
+                      .insert(T[Eq - 1].Text);
+                }
             break;
           }
     }
@@ -2314,7 +2323,18 @@ std::string PythonOps::keyFor(const std::string &Name, const std::string &Module
   if (Module.empty())
     return usesKey(Name);
   std::string Key = Name + "@" + Module;
-  return Uses.count(Key) ? Key : usesKey(Name);
+  if (Uses.count(Key))
+    return Key;
+  // (Or on the name it is loaded as: one only.)
+  std::string Loaded;
+  if (auto It = LoadedAs.find(Module); It != LoadedAs.end())
+    for (const std::string &As : It->second)
+      if (Uses.count(Name + "@" + As)) {
+        if (!Loaded.empty())
+          return usesKey(Name);
+        Loaded = Name + "@" + As;
+      }
+  return Loaded.empty() ? usesKey(Name) : Loaded;
 }
 
 std::string PythonOps::calledOnOtherModulesOnly(const std::string &Name,

@@ -172,6 +172,11 @@ struct PythonOps {
   /// in one file, used in another), a plain name as "FILE:NAME" (`ext =
   /// load(...)`, `_plugin = get_plugin(...)`). A call on one calls a binding.
   std::set<std::string> ExtensionHandles;
+  /// The names an extension module is loaded as, by its name's last part:
+  /// `cpu = load('psamask_cpu', [...])` in a package's __init__.py, called
+  /// as `src.cpu.psamask_forward(...)` (hszhao/semseg): "psamask_cpu" ->
+  /// {"cpu"}. keyFor asks for NAME@cpu where Python calls none on the module's own name.
+  std::map<std::string, std::set<std::string>> LoadedAs;
   /// Operator names Python spells out, per namespace: `torch.ops.ns.op`
   /// (any overload), "ns::op" strings; namespace "*" for a name whose
   /// namespace is built (`f"{ns}::op"`). DynamicOpNamespaces: namespaces

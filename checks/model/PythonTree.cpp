@@ -11,7 +11,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
 
+#include <functional>
 #include <limits>
+#include <optional>
 #include <map>
 #include <set>
 
@@ -152,6 +154,47 @@ std::string extensionNameIn(llvm::StringRef Source, llvm::StringRef Dir, llvm::S
                ? Src.size()
                : 0;
   };
+  // `name = ...` statements (at any level: torch-points-kernels assigns
+  // in a function), by name; a name assigned twice is not followed.
+  std::map<std::string, std::pair<size_t, size_t>> Assigned;
+  std::set<std::string> Twice;
+  for (const Line &L : Lines)
+    if (L.End > L.Begin + 2 && T[L.Begin].Kind == Tok::Name && T[L.Begin + 1].is("=") &&
+        !Assigned.emplace(T[L.Begin].Text, std::pair{L.Begin + 2, L.End}).second)
+      Twice.insert(T[L.Begin].Text);
+  // The path relative to Dir that `os.path.join(...)` over [B, E) names,
+  // its first part the script's directory or a name assigned such a join
+  // (hszhao/semseg: `cpu_path = os.path.join(cwd, 'cpu')`, then
+  // `os.path.join(cpu_path, 'operator.cpp')`); nullopt where a part is
+  // anything else.
+  std::function<std::optional<std::string>(size_t, size_t, unsigned)> Joined =
+      [&](size_t B, size_t E, unsigned Depth) -> std::optional<std::string> {
+    if (Depth > 4 || B + 2 >= E || !T[B + 1].is("(") || !T[B].is("join"))
+      return std::nullopt;
+    std::vector<Arg> Args = callArgs(T, B + 2, closing(T, B + 1, E));
+    std::string Path;
+    for (size_t K = 0; K < Args.size(); ++K) {
+      const Arg &A = Args[K];
+      if (!A.Keyword.empty() || A.Star || A.E != A.B + 1)
+        return std::nullopt;
+      if (T[A.B].Kind == Tok::Str && !T[A.B].FString) {
+        Path += (Path.empty() ? "" : "/") + T[A.B].Text;
+        continue;
+      }
+      auto It = T[A.B].Kind == Tok::Name ? Assigned.find(T[A.B].Text) : Assigned.end();
+      if (It == Assigned.end() || Twice.count(T[A.B].Text))
+        return std::nullopt;
+      // (`os.path.join(...)` on the right: the join's name token.)
+      size_t R = It->second.first;
+      while (R + 2 < It->second.second && T[R].Kind == Tok::Name && T[R + 1].is("."))
+        R += 2;
+      if (std::optional<std::string> Inner = Joined(R, It->second.second, Depth + 1))
+        Path += (Path.empty() ? "" : "/") + *Inner;
+      else if (K != 0)
+        return std::nullopt; // (Only the first part may be the directory.)
+    }
+    return Path;
+  };
   // Names bound to an extension class (GroundingDINO's `extension =
   // CppExtension`, then `extension("groundingdino._C", sources)`).
   std::set<std::string> Aliases;
@@ -197,6 +240,16 @@ std::string extensionNameIn(llvm::StringRef Source, llvm::StringRef Dir, llvm::S
           continue;
       }
       LiteralSources = true;
+      // (The last part of a join: the path it names, where it is known.)
+      std::optional<std::string> Path;
+      if (!T[J].FString && J + 1 < Close && T[J + 1].is(")"))
+        for (size_t O = J; O > I + 1 && !Path; --O)
+          if (T[O].is("join") && O + 1 < J && T[O + 1].is("(") && closing(T, O + 1, Close) == J + 1)
+            Path = Joined(O, Close, 0);
+      if (Path && Lists(*Path, /*Exact=*/true) == std::numeric_limits<size_t>::max()) {
+        Names[Name] = std::numeric_limits<size_t>::max();
+        continue;
+      }
       if (size_t How = Lists(S, !T[J].FString)) {
         size_t &Best = Names[Name];
         Best = std::max(Best, How);
@@ -257,14 +310,6 @@ std::string extensionNameIn(llvm::StringRef Source, llvm::StringRef Dir, llvm::S
         ++Named;
       return Named == Parts.size() || (Recursive && Named > 0);
     };
-    // `name = ...` statements (at any level: torch-points-kernels assigns
-    // in a function), by name; a name assigned twice is not followed.
-    std::map<std::string, std::pair<size_t, size_t>> Assigned;
-    std::set<std::string> Twice;
-    for (const Line &L : Lines)
-      if (L.End > L.Begin + 2 && T[L.Begin].Kind == Tok::Name && T[L.Begin + 1].is("=") &&
-          !Assigned.emplace(T[L.Begin].Text, std::pair{L.Begin + 2, L.End}).second)
-        Twice.insert(T[L.Begin].Text);
     // The string literals of an extension's sources argument and of the
     // names it uses, through their one assignment.
     auto Followed = [&](const std::vector<std::pair<size_t, size_t>> &Ranges) {

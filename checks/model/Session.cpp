@@ -111,7 +111,8 @@ std::string Session::pythonScansToJson() const {
                    {"from_export", P->ReachedFromExport},
                    {"sources", P->SourceNames},
                    {"source_globs", P->SourceGlobs},
-                   {"extension_modules", P->ExtensionModules}});
+                   {"extension_modules", P->ExtensionModules},
+                   {"loaded_as", P->LoadedAs}});
   ScansJson = All.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   ScansJsonOf = Scans.size();
   return ScansJson;
@@ -140,6 +141,7 @@ bool Session::preloadPythonScans(llvm::StringRef Json) {
       E.at("sources").get_to(P.SourceNames);
       E.at("source_globs").get_to(P.SourceGlobs);
       E.at("extension_modules").get_to(P.ExtensionModules);
+      E.at("loaded_as").get_to(P.LoadedAs);
     }
   } catch (const nlohmann::json::exception &) {
     return false;
