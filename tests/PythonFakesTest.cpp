@@ -1109,6 +1109,18 @@ TEST(PythonFakes, BindingsKeptInAClassDictAreCalledWhereTheDictIsSubscripted) {
             "class Linear(torch.nn.Module):\n"
             "    def forward(self, q, k):\n"
             "        return dot_product(q, k)\n");
+  // Look-alike: a module list subscripted and called (`self.blocks[i](x)`)
+  // is no call of the function `blocks` another file defines.
+  writeFile(Dir + "/ft/attention/stack.py",
+            "import torch\n"
+            "from ..product import product_cpu\n"
+            "def blocks(x):\n"
+            "    return product_cpu.scale_rows(x)\n"
+            "class Stack(torch.nn.Module):\n"
+            "    def forward(self, x):\n"
+            "        for i in range(2):\n"
+            "            x = self.blocks[i](x)\n"
+            "        return x\n");
   const PythonOps P = scanPythonTrees({Dir});
   EXPECT_EQ(P.keyFor("dot_product", "product_cpu"), "dot_product@product_cpu");
   EXPECT_EQ(P.reachedUse(P.keyFor("dot_product", "product_cpu")),
@@ -1120,6 +1132,8 @@ TEST(PythonFakes, BindingsKeptInAClassDictAreCalledWhereTheDictIsSubscripted) {
   // Kept in a dict nothing subscripts: used, not reached.
   EXPECT_EQ(P.firstUse(P.keyFor("unused_kernel", "product_cpu")), "ft/product/__init__.py:15");
   EXPECT_EQ(P.reachedUse(P.keyFor("unused_kernel", "product_cpu")), "");
+  EXPECT_EQ(P.firstUse(P.keyFor("scale_rows", "product_cpu")), "ft/attention/stack.py:4");
+  EXPECT_EQ(P.reachedUse(P.keyFor("scale_rows", "product_cpu")), "");
 }
 
 // hszhao/semseg: the package's __init__.py loads two extensions under

@@ -1173,6 +1173,11 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
   };
   std::vector<std::string> Pending; // decorators of the next def/class
   const std::set<size_t> OneTime = oneTimeInits(T, Lines);
+  // Class attributes set to a dict of bindings (`dot = {"cpu": f_cpu, ...}`,
+  // above): a subscript of one called (`Class.dot[k](x)`) calls a binding;
+  // of any other attribute (`self.layers[i](x)`, a module list) it is no
+  // call of a function by that name.
+  std::set<std::string> DictAttributes;
   for (const Line &L : Lines) {
     if (L.Begin >= L.End)
       continue;
@@ -1399,9 +1404,11 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
             else
               break;
           }
-          if (E + 1 == L.End - 1 || E == L.End - 1)
+          if ((E + 1 == L.End - 1 || E == L.End - 1) && !Kept.empty()) {
             for (size_t V : Kept)
               StoredAs[V] = Targets[0];
+            DictAttributes.insert(Targets[0]);
+          }
         }
       }
     }
@@ -1462,7 +1469,8 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
       auto Stored = StoredAs.find(I);
       // (`Class.dot[device.type](...)`: a call of what the attribute holds.)
       auto SubscriptCalled = [&] {
-        if (I + 1 >= L.End || !T[I + 1].is("[") || I == L.Begin || !T[I - 1].is("."))
+        if (I + 1 >= L.End || !T[I + 1].is("[") || I == L.Begin || !T[I - 1].is(".") ||
+            !DictAttributes.count(T[I].Text))
           return false;
         int Depth = 0;
         for (size_t J = I + 1; J < L.End; ++J) {
