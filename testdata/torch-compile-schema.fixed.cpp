@@ -136,6 +136,29 @@ std::tuple<at::Tensor, at::Tensor> quantize_fresh(const at::Tensor &x) {
   return std::make_tuple(x.round(), at::ones({1}, x.options()));
 }
 
+// An optional output (pytorch_scatter's `optional_out`, pytorch_cluster's
+// `Tensor? out`): written through its value's data when given. A `Tensor?`
+// is written as a `Tensor` is, and annotated `Tensor(a!)?`. Look-alike: an
+// optional bias only read.
+void fill_opt(const at::Tensor &src, const c10::optional<at::Tensor> &optional_out) {
+  if (optional_out.has_value()) {
+    at::Tensor out = optional_out.value();
+    TORCH_CHECK(src.scalar_type() == at::kFloat && out.scalar_type() == at::kFloat &&
+                    src.is_contiguous() && out.is_contiguous() && out.numel() == src.numel(),
+                "fill_opt: contiguous float tensors of one size");
+    float *o = out.data_ptr<float>();
+    const float *s = src.data_ptr<float>();
+    for (int64_t i = 0; i < src.numel(); ++i)
+      o[i] = s[i] * 2;
+  }
+}
+at::Tensor add_bias(const at::Tensor &x, const c10::optional<at::Tensor> &bias) {
+  at::Tensor y = x * 2;
+  if (bias.has_value())
+    y.add_(bias.value());
+  return y;
+}
+
 // Overloads: "op" and "op.out" are two operators with two schemas, and
 // m.impl("op.out", ...) registers a kernel for the second only.
 at::Tensor twice(const at::Tensor &x) { return x.mul(2); }
@@ -192,6 +215,7 @@ TORCH_LIBRARY(sc, m) {
   m.def("flat_local(Tensor x) -> Tensor"); // expect: torch-compile-schema: returns a view of its input 'x'
   m.def("scale_into(Tensor x, Tensor(a!) y) -> ()"); // expect: torch-compile-schema: 'scale_into' mutates argument 'y' of 'sc::scale_into' but the schema does not say so; annotate it 'Tensor(a!)'
   m.def("quantize_into(Tensor x, Tensor(a!) q, Tensor(b!) scales) -> (Tensor(a!), Tensor(b!))"); // expect: torch-compile-schema: mutates argument 'q' of 'sc::quantize_into' but the schema does not say so; annotate it 'Tensor(a!)' and the return that gives it back 'Tensor(a!)' // expect: torch-compile-schema: mutates argument 'scales' of 'sc::quantize_into' but the schema does not say so; annotate it 'Tensor(b!)' and the return that gives it back 'Tensor(b!)'
+  m.def("fill_opt(Tensor src, Tensor(a!)? optional_out) -> ()"); // expect: torch-compile-schema: 'fill_opt' mutates argument 'optional_out' of 'sc::fill_opt' but the schema does not say so; annotate it 'Tensor(a!)?'
   // A name with no kernel: torch cannot infer the schema, and throws at load.
   m.def("name_only"); // expect: torch-compile-schema: 'sc::name_only' is defined by its name only, with no kernel to infer a schema from
   // --- Negatives: the same done right ---
@@ -207,6 +231,7 @@ TORCH_LIBRARY(sc, m) {
   m.def("silu_and_mul(Tensor! out, Tensor input) -> ()");
   m.def("gmm(Tensor (a!) a, Tensor (b!) b, Tensor(c!) c) -> Tensor(c!)");
   m.def("quantize_fresh(Tensor x) -> (Tensor, Tensor)");
+  m.def("add_bias(Tensor x, Tensor? bias) -> Tensor");
   m.def("aten_style.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)");
   m.def("sum_dict(Dict(str, Tensor) xs, Dict(str, Tensor)? ys, Dict(str, int[]) counts) -> Tensor");
   m.def("merge(Tensor[] xs, int[][] cumsum) -> Tensor");
@@ -238,6 +263,8 @@ TORCH_LIBRARY_IMPL(sc, CPU, m) {
   m.impl("gmm", &gmm);
   m.impl("quantize_into", &quantize_into);
   m.impl("quantize_fresh", &quantize_fresh);
+  m.impl("fill_opt", &fill_opt);
+  m.impl("add_bias", &add_bias);
   m.impl("sum_dict", &sum_dict);
   m.impl("merge", &merge);
   m.impl("int_keys", &int_keys);

@@ -57,6 +57,31 @@ at::Tensor sqrt_rows(const at::Tensor &x) {
   return x.sqrt();
 }
 
+// A value read into a local that only validations use (PyTorch-Encoding's
+// box_encoder: `auto n = offsets[offsets.numel() - 1].item<int>();` then
+// `AT_ASSERTM(n <= 2048, ...)`; flash-attention's paged KV cache: the
+// largest length, read only to check it fits the cache).
+std::vector<at::Tensor> encode_boxes(const at::Tensor &boxes, const at::Tensor &offsets) {
+  AT_ASSERTM(boxes.is_cuda(), "bboxes must be a CUDA tensor");
+  AT_ASSERTM(offsets.is_cuda(), "bbox offsets must be a CUDA tensor");
+  auto total = offsets[offsets.numel() - 1].item<int>(); // expect: torch-perf-value-read: 'item()' read into 'total' for the AT_ASSERTM at line 68 alone copies a value of the CUDA tensor 'offsets' to the host and waits for the device in every call of 'encode_boxes'
+  AT_ASSERTM(total <= 2048, "total num bboxes must be <= 2048");
+  return {boxes * 2, offsets};
+}
+
+at::Tensor fwd_kvcache(const at::Tensor &q, const at::Tensor &cache,
+                       const c10::optional<at::Tensor> &lengths_) {
+  CHECK_INPUT(q);
+  if (lengths_.has_value()) {
+    at::Tensor lengths = lengths_.value();
+    CHECK_CUDA(lengths);
+    const int longest = lengths.max().item<int>(); // expect: torch-perf-value-read: 'item()' read into 'longest' for the TORCH_CHECK at line 80 alone
+    TORCH_CHECK(lengths.size(0) == q.size(0), "one length per sequence");
+    TORCH_CHECK(longest <= cache.size(1), "a sequence is longer than the cache");
+  }
+  return q * 2;
+}
+
 // --- Negatives ---------------------------------------------------------------
 
 // Metadata only: no value is read.
@@ -89,6 +114,23 @@ at::Tensor sized_output(const at::Tensor &x, const at::Tensor &counts) {
   return at::empty({n}, x.options());
 }
 
+// A value read into a local that a validation uses and the code computes
+// with too (it sizes the output): the read is the computation's, not the
+// check's.
+at::Tensor checked_and_sized(const at::Tensor &x, const at::Tensor &counts) {
+  CHECK_CUDA(counts);
+  const int64_t n = counts.sum().item<int64_t>();
+  TORCH_CHECK(n >= 0, "negative total");
+  return at::empty({n}, x.options());
+}
+
+// Read only for a validation, of a tensor whose device nothing tells.
+int64_t checked_total(const at::Tensor &counts) {
+  const int64_t n = counts.sum().item<int64_t>();
+  TORCH_CHECK(n < (1 << 20), "too many");
+  return 0;
+}
+
 // Validated on the device already.
 at::Tensor validated_async(const at::Tensor &x) {
   CHECK_CUDA(x);
@@ -112,4 +154,8 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("unknown_device", &unknown_device);
   m.def("sized_output", &sized_output);
   m.def("validated_async", &validated_async);
+  m.def("encode_boxes", &encode_boxes);
+  m.def("fwd_kvcache", &fwd_kvcache);
+  m.def("checked_and_sized", &checked_and_sized);
+  m.def("checked_total", &checked_total);
 }

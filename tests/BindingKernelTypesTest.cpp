@@ -334,6 +334,56 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   EXPECT_NE(F["first"].Message.find("'first(Tensor x) -> float'"), std::string::npos)
       << F["first"].Message;
 }
+// BEVDet's spconv indiceConv: inside a template, a torch out= function
+// called with a buffer whose type depends on T is a call the pattern does
+// not resolve; torch's overloads tell by their signatures that the tensor in
+// a const argument (the filters, through a view) is read and the out
+// argument written. Before, the unresolved torch call made every argument an
+// unknown write and the binding lost its schema.
+TEST(BindingKernelTypes, ATorchOutFunctionInATemplateReadsItsInputsAndWritesItsOut) {
+  std::string Dir = makeTempDir("kernel-torch-dependent");
+  writeFile(Dir + "/ext.cpp", R"cpp(
+#include <torch/extension.h>
+template <typename T>
+at::Tensor conv(at::Tensor features, at::Tensor filters, int64_t n) {
+  at::Tensor output = at::zeros({n, filters.size(1)}, features.options());
+  auto buf = at::from_blob(output.data_ptr<T>(), {n, filters.size(1)}, features.options());
+  filters = filters.view({-1, features.size(1), output.size(1)});
+  for (int64_t i = 0; i < filters.size(0); ++i)
+    at::mm_out(buf, features, filters[i]);
+  return output;
+}
+template <typename T>
+void conv_into(at::Tensor features, at::Tensor filters, at::Tensor out) {
+  auto in = at::from_blob(features.data_ptr<T>(), {features.size(0), features.size(1)},
+                          features.options());
+  at::mm_out(out, in, filters);
+}
+template <typename T>
+void clear_into(at::Tensor features, at::Tensor scratch) {
+  auto in = at::from_blob(features.data_ptr<T>(), {features.size(0)}, features.options());
+  at::fill_(scratch, in);
+}
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("conv", &conv<float>);
+  m.def("conv_into", &conv_into<float>);
+  m.def("clear_into", &clear_into<float>);
+}
+)cpp");
+  std::map<std::string, Finding> F = lint(Dir);
+  ASSERT_TRUE(F.count("conv") && F.count("conv_into") && F.count("clear_into"));
+  EXPECT_NE(F["conv"].Message.find("'conv(Tensor features, Tensor filters, int n) -> Tensor'"),
+            std::string::npos)
+      << F["conv"].Message;
+  EXPECT_NE(F["conv_into"].Message.find(
+                "'conv_into(Tensor features, Tensor filters, Tensor(c!) out) -> ()'"),
+            std::string::npos)
+      << F["conv_into"].Message;
+  EXPECT_NE(F["clear_into"].Message.find(
+                "'clear_into(Tensor features, Tensor(b!) scratch) -> ()'"),
+            std::string::npos)
+      << F["clear_into"].Message;
+}
 // `def _(in, from)` is not Python: the schema and the fake rename them.
 TEST(BindingKernelTypes, AReservedParameterNameIsRenamedInTheSchemaAndTheFake) {
   std::string Dir = makeTempDir("kernel-names");

@@ -325,7 +325,10 @@ void SchemaCheck::checkKernel(const SchemaAt &Src, const KernelImpl &K,
       NoteSchema();
       continue;
     }
-    if (Want != "Tensor" || A.alias.isWrite)
+    // A `Tensor?` is written as a `Tensor` is (pytorch_scatter's
+    // `optional_out.value()`), and annotated `Tensor(a!)?`.
+    bool Optional = Want == "Tensor?";
+    if ((Want != "Tensor" && !Optional) || A.alias.isWrite)
       continue;
     std::string How, Elsewhere;
     const Stmt *Where = nullptr;
@@ -377,7 +380,7 @@ void SchemaCheck::checkKernel(const SchemaAt &Src, const KernelImpl &K,
                                      "not say so; annotate it 'Tensor%3'%select{| and the return "
                                      "that gives it back 'Tensor%3'}4 or torch.compile may reorder "
                                      "or drop the write");
-      Diag << Fn << A.name << Src.Name << Annot << (Back != nullptr);
+      Diag << Fn << A.name << Src.Name << (Optional ? Annot + "?" : Annot) << (Back != nullptr);
       // Insert after "Tensor" when the literal is one plain token.
       if (Src.Def && Src.Def->Literal && Src.Def->Literal->getNumConcatenated() == 1 &&
           !Src.Def->Literal->getBeginLoc().isMacroID()) {

@@ -630,6 +630,22 @@ public:
           if (!T->isDependentType() && !isTensorLikeType(T) &&
               !(Param->getType()->isReferenceType() && !T.isConstQualified()))
             continue;
+          // A torch function is told by its signature (BEVDet's spconv:
+          // `torch::mm_out(out, in, filters[i])` with `filters` a template's
+          // tensor): it writes its out= arguments (non-const Tensor&) and,
+          // in place, its first; any other tensor it reads.
+          if (Candidate && isTorchDecl(Candidate) && Candidate->getIdentifier()) {
+            StringRef Name = Candidate->getName();
+            bool OutArg = ops::isOutFunction(Name) && Param->getType()->isReferenceType() &&
+                          !T.isConstQualified();
+            bool Self = ops::isInPlaceName(Name) && Param->getFunctionScopeIndex() == 0;
+            if (OutArg || Self) {
+              hit(Call, OutArg ? "it is passed as the out argument of '" + Name.str() + "'"
+                               : "'" + Name.str() + "()' writes to it");
+              return;
+            }
+            continue;
+          }
           if (!Def || Depth >= 4) {
             MayWrite = true;
             continue;

@@ -120,6 +120,66 @@ const FunctionDecl *outerFunction(const Stmt &S, ASTContext &Ctx) {
   return nullptr;
 }
 
+/// A value read into a local that only validations use: the local, the
+/// check macro of its first use and that use's line.
+struct ReadForChecks {
+  const VarDecl *Var = nullptr;
+  std::string Macro;
+  unsigned Line = 0;
+};
+
+/// Whether \p Read initialises a scalar local of \p Body (through casts)
+/// that is used, and only inside check macros' arguments (PyTorch-Encoding's
+/// `auto n = offsets[offsets.numel() - 1].item<int>(); AT_ASSERTM(n <= 2048,
+/// ...)`): the read is then the check's.
+std::optional<ReadForChecks> readForChecksOnly(const CallExpr &Read, const FunctionDecl &Body,
+                                               ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(Read);
+  const VarDecl *Var = nullptr;
+  for (unsigned Steps = 0; Steps < 16 && !Var; ++Steps) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.size() != 1)
+      return std::nullopt;
+    Node = Parents[0];
+    if (const auto *V = Node.get<VarDecl>())
+      Var = V;
+    else if (const auto *E = Node.get<Expr>();
+             !E || !(isa<CastExpr, ParenExpr, ExprWithCleanups, MaterializeTemporaryExpr,
+                         CXXBindTemporaryExpr>(E)))
+      return std::nullopt;
+  }
+  if (!Var || !Var->hasLocalStorage() || isa<ParmVarDecl>(Var) ||
+      !Var->getType()->isScalarType())
+    return std::nullopt;
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const VarDecl *Var;
+    ASTContext *Ctx;
+    std::optional<ReadForChecks> Out;
+    bool Other = false;
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      if (R->getDecl() != Var)
+        return true;
+      std::optional<std::string> Macro = checkMacroAt(R->getBeginLoc(), *Ctx);
+      if (!Macro) {
+        Other = true;
+        return false;
+      }
+      if (!Out) {
+        const SourceManager &SM = Ctx->getSourceManager();
+        Out = ReadForChecks{Var, *Macro,
+                            SM.getExpansionLineNumber(R->getBeginLoc())};
+      }
+      return true;
+    }
+  } U;
+  U.Var = Var;
+  U.Ctx = &Ctx;
+  U.TraverseStmt(Body.getBody());
+  if (U.Other)
+    return std::nullopt;
+  return U.Out;
+}
+
 bool isCudaKey(StringRef Key) {
   return Key == "CUDA" || Key == "AutogradCUDA" || Key == "SparseCUDA" ||
          Key == "QuantizedCUDA" || Key == "NestedTensorCUDA";
@@ -146,9 +206,15 @@ void ValueReadCheck::check(const MatchFinder::MatchResult &Result) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee || !isTorchDecl(Callee) || !Callee->getIdentifier())
     return;
+  // In a validation's condition, or read into a local that validations
+  // alone use; a value read to compute with is not a validation.
+  const FunctionDecl *Body = outerFunction(*Call, Ctx);
   std::optional<std::string> Macro = checkMacroAt(Call->getBeginLoc(), Ctx);
+  std::optional<ReadForChecks> Local;
+  if (!Macro && Body && Body->hasBody() && (Local = readForChecksOnly(*Call, *Body, Ctx)))
+    Macro = Local->Macro;
   if (!Macro)
-    return; // A value read to compute with is not a validation.
+    return;
 
   // A repeated path: the kernel of an operator or a pybind11 binding (and
   // what a kernel calls). Traced kernels are torch-compile-data-dependent's;
@@ -156,7 +222,6 @@ void ValueReadCheck::check(const MatchFinder::MatchResult &Result) {
   // eagerly.
   const Registrations &Model = Registrations::get(Ctx);
   FunctionContext Context = Model.contextAt(*Call, Ctx);
-  const FunctionDecl *Body = outerFunction(*Call, Ctx);
   if (Context.Kind == ContextKind::Unknown && Body)
     Context = Model.contextOf(Body);
   bool Repeated = Context.Kind == ContextKind::Eager || Context.Kind == ContextKind::PyBound ||
@@ -191,13 +256,17 @@ void ValueReadCheck::check(const MatchFinder::MatchResult &Result) {
   std::string Tensors;
   for (const ValueDecl *V : Read)
     Tensors += (Tensors.empty() ? "'" : ", '") + V->getName().str() + "'";
+  std::string Where = "in " + *Macro;
+  if (Local)
+    Where = "read into '" + Local->Var->getName().str() + "' for the " + *Macro + " at line " +
+            std::to_string(Local->Line) + " alone";
   diag(Call->getExprLoc(),
-       "'%0()' in %1 copies a value of the CUDA tensor %2 to the host and waits for the "
+       "'%0()' %1 copies a value of the CUDA tensor %2 to the host and waits for the "
        "device in every call of '%3': the host stops until all work queued before it has "
        "run; validate on the device with at::_assert_async(cond, \"msg\") (no wait; a failed "
        "check is then a device-side assert, which ends the CUDA context, not an exception), "
        "or once where the values are made")
-      << Callee->getName() << *Macro << Tensors << functionName(Body);
+      << Callee->getName() << Where << Tensors << functionName(Body);
   noteContext(*this, Context);
 }
 

@@ -221,6 +221,8 @@ MUTATING = {
     # a const input and a `Tensor&` output handed to a launcher torch-lint
     # does not see the body of
     "scale_into": (lambda: (torch.arange(4.0), torch.zeros(4)), 1),
+    # a `Tensor?` written through its value's data (pytorch_scatter's optional_out)
+    "fill_opt": (lambda: (torch.arange(4.0), torch.zeros(4)), 1),
 }
 
 
@@ -345,7 +347,7 @@ def test_fixed_schema_declares_the_mutation(name, sc, record):
     assert byte_identical(out.result, eager_args[w]) and byte_identical(comp_args[w], eager_args[w])
 
 
-TWO_ARGS = ("fill_out", "scale_into")
+TWO_ARGS = ("fill_out", "scale_into", "fill_opt")
 
 
 def _matrix(name):
@@ -408,12 +410,13 @@ NEG_ARGS = {
     "gmm": lambda: (torch.rand(3), torch.rand(3), torch.zeros(3)),
     "row_scale": lambda: (torch.rand(2, 3), torch.rand(2)),
     "quantize_fresh": lambda: (torch.rand(2, 3),),
+    "add_bias": lambda: (torch.rand(3), torch.rand(3)),
 }
 
 
 @pytest.mark.parametrize("name", ["scale_", "as_view", "good_out", "aten_style", "copy_local",
                                   "scale_copy", "sum_dict", "merge", "silu_and_mul", "gmm",
-                                  "row_scale", "quantize_fresh", "prefill_entry"])
+                                  "row_scale", "quantize_fresh", "prefill_entry", "add_bias"])
 def test_negatives_register_and_pass_the_schema_check(name, sc, record):
     line = _line(name)
     msg = sc[("sc", name)]

@@ -209,6 +209,7 @@ at::Tensor & matmul_out(at::Tensor & out, const at::Tensor & self, const at::Ten
 at::Tensor & matmul_outf(const at::Tensor & self, const at::Tensor & other, at::Tensor & out);
 at::Tensor mm(const at::Tensor & self, const at::Tensor & mat2);
 at::Tensor & mm_out(at::Tensor & out, const at::Tensor & self, const at::Tensor & mat2);
+at::Tensor & mm_out(at::Tensor & out, const at::Tensor & self, const at::Tensor & mat2, at::ScalarType out_dtype); // torch 2.15's ATen/ops/mm.h
 at::Tensor & mm_outf(const at::Tensor & self, const at::Tensor & mat2, at::Tensor & out);
 at::Tensor bmm(const at::Tensor & self, const at::Tensor & mat2);
 at::Tensor & bmm_out(at::Tensor & out, const at::Tensor & self, const at::Tensor & mat2);
