@@ -152,6 +152,25 @@ void fill_opt(const at::Tensor &src, const c10::optional<at::Tensor> &optional_o
       o[i] = s[i] * 2;
   }
 }
+// The same through a handle one arm assigns (pytorch_scatter's `if
+// (optional_out.has_value()) out = optional_out.value(); else out =
+// torch::empty(...)`): the write to `out` is the optional's where it was
+// given. Look-alike: a handle rebound to a new tensor on every path before
+// the write.
+void scale_opt(const at::Tensor &src, const c10::optional<at::Tensor> &optional_out) {
+  at::Tensor out;
+  if (optional_out.has_value())
+    out = optional_out.value();
+  else
+    out = at::empty_like(src);
+  out.copy_(src * 2);
+}
+at::Tensor shifted_bias(const at::Tensor &x, const c10::optional<at::Tensor> &bias) {
+  at::Tensor b = bias.has_value() ? bias.value() : at::zeros_like(x);
+  b = b * 2;
+  b.add_(x);
+  return b;
+}
 at::Tensor add_bias(const at::Tensor &x, const c10::optional<at::Tensor> &bias) {
   at::Tensor y = x * 2;
   if (bias.has_value())
@@ -216,6 +235,7 @@ TORCH_LIBRARY(sc, m) {
   m.def("scale_into(Tensor x, Tensor y) -> ()"); // expect: torch-compile-schema: 'scale_into' mutates argument 'y' of 'sc::scale_into' but the schema does not say so; annotate it 'Tensor(a!)'
   m.def("quantize_into(Tensor x, Tensor q, Tensor scales) -> (Tensor, Tensor)"); // expect: torch-compile-schema: mutates argument 'q' of 'sc::quantize_into' but the schema does not say so; annotate it 'Tensor(a!)' and the return that gives it back 'Tensor(a!)' // expect: torch-compile-schema: mutates argument 'scales' of 'sc::quantize_into' but the schema does not say so; annotate it 'Tensor(b!)' and the return that gives it back 'Tensor(b!)'
   m.def("fill_opt(Tensor src, Tensor? optional_out) -> ()"); // expect: torch-compile-schema: 'fill_opt' mutates argument 'optional_out' of 'sc::fill_opt' but the schema does not say so; annotate it 'Tensor(a!)?'
+  m.def("scale_opt(Tensor src, Tensor? optional_out) -> ()"); // expect: torch-compile-schema: 'scale_opt' mutates argument 'optional_out' of 'sc::scale_opt' but the schema does not say so; annotate it 'Tensor(a!)?'
   // A name with no kernel: torch cannot infer the schema, and throws at load.
   m.def("name_only"); // expect: torch-compile-schema: 'sc::name_only' is defined by its name only, with no kernel to infer a schema from
   // --- Negatives: the same done right ---
@@ -232,6 +252,7 @@ TORCH_LIBRARY(sc, m) {
   m.def("gmm(Tensor (a!) a, Tensor (b!) b, Tensor(c!) c) -> Tensor(c!)");
   m.def("quantize_fresh(Tensor x) -> (Tensor, Tensor)");
   m.def("add_bias(Tensor x, Tensor? bias) -> Tensor");
+  m.def("shifted_bias(Tensor x, Tensor? bias) -> Tensor");
   m.def("aten_style.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)");
   m.def("sum_dict(Dict(str, Tensor) xs, Dict(str, Tensor)? ys, Dict(str, int[]) counts) -> Tensor");
   m.def("merge(Tensor[] xs, int[][] cumsum) -> Tensor");
@@ -265,6 +286,8 @@ TORCH_LIBRARY_IMPL(sc, CPU, m) {
   m.impl("quantize_fresh", &quantize_fresh);
   m.impl("fill_opt", &fill_opt);
   m.impl("add_bias", &add_bias);
+  m.impl("scale_opt", &scale_opt);
+  m.impl("shifted_bias", &shifted_bias);
   m.impl("sum_dict", &sum_dict);
   m.impl("merge", &merge);
   m.impl("int_keys", &int_keys);

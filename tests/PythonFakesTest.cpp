@@ -801,6 +801,52 @@ TEST(PythonFakes, ABenchmarkCallingAnExportLeavesItTheUsersAPI) {
   }
 }
 
+// grouped_gemm: the autograd Function's forward calls `backend.gmm(...)`,
+// the package's backend.py, whose top-level `gmm` calls the extension's
+// `gmm`; the package's ops.py defines a top-level `gmm` too. The call on the
+// module is that module's function, whatever other modules define under
+// the name, and the walk goes on through that function's file alone: the
+// top-level `gmm` of tools.py, which nothing calls, reaches nothing.
+TEST(PythonFakes, ACallOnAModuleIsThatModulesFunctionWhateverOtherModulesDefine) {
+  std::string Dir = makeTempDir("python-module-function");
+  ASSERT_EQ(std::system(("mkdir -p " + shellQuote(Dir + "/grouped_gemm") + " " +
+                         shellQuote(Dir + "/tools"))
+                            .c_str()),
+            0);
+  writeFile(Dir + "/setup.py",
+            "from setuptools import setup\n"
+            "from torch.utils.cpp_extension import BuildExtension, CUDAExtension\n"
+            "setup(name=\"grouped_gemm\", packages=[\"grouped_gemm\"],\n"
+            "      ext_modules=[CUDAExtension(\"grouped_gemm_backend\", [\"csrc/ops.cu\"])],\n"
+            "      cmdclass={\"build_ext\": BuildExtension})\n");
+  writeFile(Dir + "/grouped_gemm/__init__.py", "from grouped_gemm import ops\n");
+  writeFile(Dir + "/grouped_gemm/ops.py",
+            "from grouped_gemm import backend\nimport torch\n"
+            "class GroupedGemm(torch.autograd.Function):\n"
+            "    @staticmethod\n"
+            "    def forward(ctx, a, b):\n"
+            "        return backend.gmm(a, b)\n"
+            "def gmm(a, b):\n"
+            "    return GroupedGemm.apply(a, b)\n");
+  writeFile(Dir + "/grouped_gemm/backend.py",
+            "import torch\nimport grouped_gemm_backend as backend\n"
+            "def gmm(a, b):\n"
+            "    c = torch.empty_like(a)\n"
+            "    backend.gmm(a, b, c)\n"
+            "    return c\n");
+  writeFile(Dir + "/tools/tools.py",
+            "import grouped_gemm_backend as backend\n"
+            "def gmm(a):\n"
+            "    return backend.sort_rows(a)\n");
+  PythonOps P = scanPythonTrees({Dir});
+  std::string Gmm = P.keyFor("gmm", "grouped_gemm_backend"),
+              Sort = P.keyFor("sort_rows", "grouped_gemm_backend");
+  EXPECT_EQ(P.firstUse(Gmm), "grouped_gemm/backend.py:5") << Gmm;
+  EXPECT_EQ(P.reachedUse(Gmm), "grouped_gemm/backend.py:5, in 'gmm'") << Gmm;
+  EXPECT_EQ(P.reachedUse(Sort), "") << Sort;
+  EXPECT_EQ(P.firstUse(Sort), "tools/tools.py:3") << Sort;
+}
+
 // svox2: its autograd Functions pick the binding by name,
 // `_C.__dict__[f"volume_render_{backend}"]` in forward and
 // `..._{ctx.backend}_backward"]` in backward, its fused training step

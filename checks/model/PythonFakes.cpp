@@ -552,6 +552,18 @@ private:
 
 namespace {
 
+/// The module \p File is, as other files import it: its stem, or a
+/// package's directory for its __init__.py.
+std::string moduleNameOf(llvm::StringRef File) {
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  File.split(Parts, '/', -1, /*KeepEmpty=*/false);
+  if (Parts.empty())
+    return "";
+  return Parts.back() == "__init__.py"
+             ? (Parts.size() > 1 ? Parts[Parts.size() - 2].str() : "")
+             : Parts.back().drop_back(Parts.back().ends_with(".py") ? 3 : 0).str();
+}
+
 /// Decorators that make the function below them an operator's kernel, so
 /// that torch.compile calls the operator, never the function's body:
 /// @torch.library.custom_op(...), @custom_op(...),
@@ -954,17 +966,7 @@ void usesByPlace(const std::string &Source, PythonOps &Out, const std::string &F
     Counted = Offset;
     return LineNo;
   };
-  // The module this file is, as other files import it (its stem; a
-  // package's directory for its __init__.py).
-  std::string ModuleName;
-  {
-    llvm::SmallVector<llvm::StringRef, 8> Parts;
-    llvm::StringRef(File).split(Parts, '/', -1, /*KeepEmpty=*/false);
-    if (!Parts.empty())
-      ModuleName = Parts.back() == "__init__.py"
-                       ? (Parts.size() > 1 ? Parts[Parts.size() - 2].str() : "")
-                       : Parts.back().drop_back(Parts.back().ends_with(".py") ? 3 : 0).str();
-  }
+  const std::string ModuleName = moduleNameOf(File);
   const std::map<std::string, std::string> Imports = importedNames(T, Lines);
   if ((File == "__init__.py" || llvm::StringRef(File).ends_with("/__init__.py")) &&
       !isTestFile(File))
@@ -2095,7 +2097,7 @@ void PythonOps::markReached() {
   // (the "\x02" edges below): a use in one of them is reached, a use in a
   // method of the same name is not.
   std::set<std::string> TopRoots;
-  auto InReached = [&](const std::set<std::string> &M) {
+  auto InReached = [&](const std::set<std::string> &M, llvm::StringRef At) {
     if (Untraced(M))
       return false;
     if (M.count(CompileDecorator))
@@ -2104,7 +2106,8 @@ void PythonOps::markReached() {
     for (const std::string &X : M)
       if (llvm::StringRef(X).starts_with(InFunction)) {
         std::string Fn = FunctionOf(M, X.substr(std::strlen(InFunction)));
-        if (Roots.count(Fn) || (!InMethod && TopRoots.count(Fn)))
+        if (Roots.count(Fn) ||
+            (!InMethod && TopRoots.count(moduleNameOf(At.rsplit(':').first) + ":" + Fn)))
           return true;
       }
     return false;
@@ -2130,19 +2133,20 @@ void PythonOps::markReached() {
   // method of that name (omniserve's `self.forward = self.forward_wo_act_sum`
   // in two files): that method, whatever other files define.
   const std::string OwnMethod = "\x01";
-  // An edge "\x02name": `name(...)` imported from (or called on) the one
-  // module that defines a top-level function of that name: that function
-  // (TopRoots), walked through the uses outside methods (TopCalls), whatever
-  // methods share the name (ngp_pl's `render`, a GUI method's name too).
+  // An edge "\x02module:name": `name(...)` imported from (or called on)
+  // the module that defines a top-level function of that name: that
+  // function (TopRoots), walked through the uses outside methods in that
+  // module's file (TopCalls), whatever methods or other modules' functions
+  // share the name (ngp_pl's `render`, a GUI method's name too;
+  // grouped_gemm's `backend.gmm`, whose package's ops.py defines a `gmm`
+  // too).
   const std::string TopFunction = "\x02";
-  std::map<std::string, unsigned> TopDefs;
-  for (const auto &[MF, Count] : ModuleFunctionDefs)
-    TopDefs[llvm::StringRef(MF).rsplit(':').second.str()] += Count;
   std::map<std::string, std::vector<std::string>> TopCalls;
   auto Reach = [&](const std::string &Edge) {
     if (llvm::StringRef(Edge).starts_with(TopFunction)) {
-      std::string Name = Edge.substr(TopFunction.size());
-      if ((!Via || !ReadsValues.count(Name)) && !Dunder(Name) && TopRoots.insert(Name).second) {
+      std::string Key = Edge.substr(TopFunction.size());
+      std::string Name = llvm::StringRef(Key).rsplit(':').second.str();
+      if ((!Via || !ReadsValues.count(Name)) && !Dunder(Name) && TopRoots.insert(Key).second) {
         Work.push_back(Edge);
         if (Via)
           ReachedFromExport.emplace(Name, *Via);
@@ -2182,20 +2186,21 @@ void PythonOps::markReached() {
       // defines at its top level, whatever methods share the name (ngp_pl's
       // GUI has a `render` method; first look round 42).
       // (Its use is also kept as "NAME@MODULE", the module's last part.)
-      // Only where no other module defines the name at its top level: the
-      // walk from it then enters no method (TopCalls), and no other
-      // module's function of that name.
+      // Only where one module of that name defines it at its top level:
+      // the walk from it then enters no method and no other module's
+      // function of that name (TopCalls are keyed by module).
       if (auto [Fn, Module] = llvm::StringRef(Name).split('@'); !Module.empty())
         if (auto It = ModuleFunctionDefs.find((Module + ":" + Fn).str());
-            It != ModuleFunctionDefs.end() && It->second == 1 && TopDefs[Fn.str()] == 1)
-          Edge = TopFunction + Fn.str();
+            It != ModuleFunctionDefs.end() && It->second == 1)
+          Edge = TopFunction + It->first;
       bool InMethod = Markers.count(InAMethod) > 0;
+      std::string UseModule = moduleNameOf(File);
       for (const std::string &X : Markers)
         if (llvm::StringRef(X).starts_with(InFunction)) {
           std::string Fn = FunctionOf(Markers, X.substr(std::strlen(InFunction)));
           Calls[Fn].push_back(Edge);
           if (!InMethod)
-            TopCalls[Fn].push_back(Edge);
+            TopCalls[UseModule + ":" + Fn].push_back(Edge);
         }
     }
   }
@@ -2265,7 +2270,7 @@ void PythonOps::markReached() {
             llvm::StringRef(At).starts_with(Package) ||
             (Package == "/" && !llvm::StringRef(At).contains('/')))
           continue;
-        if (InReached(Markers))
+        if (InReached(Markers, At))
           return false;
         Used = true;
       }
@@ -2283,7 +2288,7 @@ void PythonOps::markReached() {
     std::map<std::set<std::string>, std::string> Next;
     for (const auto &[Markers, At] : ByMarkers) {
       std::set<std::string> M = Markers;
-      if (InReached(M))
+      if (InReached(M, At))
         M.insert(Reached);
       Next.emplace(std::move(M), At);
     }

@@ -918,16 +918,35 @@ public:
         hit(Op, "'" + std::string(getOperatorSpelling(Op->getOperator())) + "' writes to it");
       return true;
     }
-    // `y = x;` makes y a handle to P; `y = other` ends it.
+    // `y = x;` makes y a handle to P; `y = other` ends it, unless on a
+    // path that may not run (an arm of an if, a loop's body): pytorch_scatter's
+    // `if (opt.has_value()) out = opt.value(); else out = at::empty(...);`
+    // leaves `out` P on the first path.
     if (const auto *R = dyn_cast<DeclRefExpr>(Op->getArg(0)->IgnoreParenImpCasts()))
       if (const auto *V = dyn_cast<VarDecl>(R->getDecl()); V && V != P) {
         if (isP(Op->getArg(1)))
           Handles.insert(V);
-        else
+        else if (MaybePaths == 0)
           Handles.erase(V);
       }
     return true;
   }
+  /// Statements inside an arm or a loop body: code that may not run.
+  unsigned MaybePaths = 0;
+#define TORCHLINT_MAYBE_PATH(KIND)                                                             \
+  bool Traverse##KIND(KIND *S) {                                                               \
+    ++MaybePaths;                                                                              \
+    bool R = RecursiveASTVisitor::Traverse##KIND(S);                                           \
+    --MaybePaths;                                                                              \
+    return R;                                                                                  \
+  }
+  TORCHLINT_MAYBE_PATH(IfStmt)
+  TORCHLINT_MAYBE_PATH(ConditionalOperator)
+  TORCHLINT_MAYBE_PATH(ForStmt)
+  TORCHLINT_MAYBE_PATH(WhileStmt)
+  TORCHLINT_MAYBE_PATH(CXXForRangeStmt)
+  TORCHLINT_MAYBE_PATH(SwitchStmt)
+#undef TORCHLINT_MAYBE_PATH
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->isIncrementDecrementOp())
       checkWrite(U, U->getSubExpr());

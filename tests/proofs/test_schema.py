@@ -223,6 +223,8 @@ MUTATING = {
     "scale_into": (lambda: (torch.arange(4.0), torch.zeros(4)), 1),
     # a `Tensor?` written through its value's data (pytorch_scatter's optional_out)
     "fill_opt": (lambda: (torch.arange(4.0), torch.zeros(4)), 1),
+    # the same through a handle one arm assigns
+    "scale_opt": (lambda: (torch.arange(4.0), torch.zeros(4)), 1),
 }
 
 
@@ -347,7 +349,7 @@ def test_fixed_schema_declares_the_mutation(name, sc, record):
     assert byte_identical(out.result, eager_args[w]) and byte_identical(comp_args[w], eager_args[w])
 
 
-TWO_ARGS = ("fill_out", "scale_into", "fill_opt")
+TWO_ARGS = ("fill_out", "scale_into", "fill_opt", "scale_opt")
 
 
 def _matrix(name):
@@ -411,12 +413,14 @@ NEG_ARGS = {
     "row_scale": lambda: (torch.rand(2, 3), torch.rand(2)),
     "quantize_fresh": lambda: (torch.rand(2, 3),),
     "add_bias": lambda: (torch.rand(3), torch.rand(3)),
+    "shifted_bias": lambda: (torch.rand(3), torch.rand(3)),
 }
 
 
 @pytest.mark.parametrize("name", ["scale_", "as_view", "good_out", "aten_style", "copy_local",
                                   "scale_copy", "sum_dict", "merge", "silu_and_mul", "gmm",
-                                  "row_scale", "quantize_fresh", "prefill_entry", "add_bias"])
+                                  "row_scale", "quantize_fresh", "prefill_entry", "add_bias",
+                                  "shifted_bias"])
 def test_negatives_register_and_pass_the_schema_check(name, sc, record):
     line = _line(name)
     msg = sc[("sc", name)]
