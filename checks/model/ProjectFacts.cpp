@@ -524,7 +524,8 @@ json toJson(const FunctionFact &Fn) {
       Params.back().push_back(siteJson(P.ReturnedAt));
     if (!P.HandedUnseen.empty()) {
       Params.back().push_back({P.HandedUnseen, siteJson(P.HandedUnseenAt)});
-      if (!P.HandedUnseenUsr.empty()) {
+      // (The view's wording needs the flag where no USR is known too.)
+      if (!P.HandedUnseenUsr.empty() || P.HandedUnseenView) {
         Params.back().back().push_back(P.HandedUnseenUsr);
         Params.back().back().push_back(P.HandedUnseenIndex);
         if (P.HandedUnseenView)

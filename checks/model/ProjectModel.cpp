@@ -64,7 +64,7 @@ json ProjectIndex::toJson() const {
     Unit["sha256"] = D == Digests.end() ? "" : D->second;
     Units[File] = std::move(Unit);
   }
-  json Out = {{"version", 15}, {"functions", std::move(Pool)}, {"units", std::move(Units)}};
+  json Out = {{"version", 16}, {"functions", std::move(Pool)}, {"units", std::move(Units)}};
   for (const DeferredSource &D : Deferred)
     Out["deferred"].push_back({{"file", D.File},
                                {"defines", D.Defines},
@@ -76,7 +76,7 @@ json ProjectIndex::toJson() const {
 
 ProjectIndex ProjectIndex::fromJson(const json &J) {
   ProjectIndex I;
-  if (J.at("version").get<int>() != 15)
+  if (J.at("version").get<int>() != 16)
     throw json::other_error::create(501, "unknown project index version", &J);
   std::vector<FunctionFact> Pool;
   for (const json &F : J.at("functions"))
