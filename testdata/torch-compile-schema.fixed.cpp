@@ -171,6 +171,17 @@ at::Tensor shifted_bias(const at::Tensor &x, const c10::optional<at::Tensor> &bi
   b.add_(x);
   return b;
 }
+// And one made and rebound in the same arm: the write is to the copy.
+at::Tensor scaled_by_opt(const at::Tensor &x, const c10::optional<at::Tensor> &scale) {
+  at::Tensor y = x * 2;
+  if (scale.has_value()) {
+    at::Tensor s = scale.value();
+    s = s.clone();
+    s.mul_(2);
+    y = y * s;
+  }
+  return y;
+}
 at::Tensor add_bias(const at::Tensor &x, const c10::optional<at::Tensor> &bias) {
   at::Tensor y = x * 2;
   if (bias.has_value())
@@ -253,6 +264,7 @@ TORCH_LIBRARY(sc, m) {
   m.def("quantize_fresh(Tensor x) -> (Tensor, Tensor)");
   m.def("add_bias(Tensor x, Tensor? bias) -> Tensor");
   m.def("shifted_bias(Tensor x, Tensor? bias) -> Tensor");
+  m.def("scaled_by_opt(Tensor x, Tensor? scale) -> Tensor");
   m.def("aten_style.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)");
   m.def("sum_dict(Dict(str, Tensor) xs, Dict(str, Tensor)? ys, Dict(str, int[]) counts) -> Tensor");
   m.def("merge(Tensor[] xs, int[][] cumsum) -> Tensor");
@@ -288,6 +300,7 @@ TORCH_LIBRARY_IMPL(sc, CPU, m) {
   m.impl("add_bias", &add_bias);
   m.impl("scale_opt", &scale_opt);
   m.impl("shifted_bias", &shifted_bias);
+  m.impl("scaled_by_opt", &scaled_by_opt);
   m.impl("sum_dict", &sum_dict);
   m.impl("merge", &merge);
   m.impl("int_keys", &int_keys);

@@ -364,6 +364,8 @@ public:
   /// Tensors that are P itself (`at::Tensor y = x;`, `dz = dz_.value();`),
   /// until assigned something else.
   llvm::SmallPtrSet<const VarDecl *, 4> Handles;
+  /// Where each handle was made: the arms around it (armsAround).
+  llvm::DenseMap<const VarDecl *, std::vector<const Stmt *>> HandleArms;
   std::string How;
   const Stmt *Where = nullptr;
   /// With VerifyHanded: the first call a writable pointer to P's data is
@@ -761,6 +763,7 @@ public:
       switch (viewOfP(Init)) {
       case ReturnedView::Yes:
         Handles.insert(V);
+        HandleArms[V] = armsAround(DynTypedNode::create(*V));
         break;
       case ReturnedView::Unknown:
         unseenView(V, Init);
@@ -918,35 +921,63 @@ public:
         hit(Op, "'" + std::string(getOperatorSpelling(Op->getOperator())) + "' writes to it");
       return true;
     }
-    // `y = x;` makes y a handle to P; `y = other` ends it, unless on a
-    // path that may not run (an arm of an if, a loop's body): pytorch_scatter's
-    // `if (opt.has_value()) out = opt.value(); else out = at::empty(...);`
-    // leaves `out` P on the first path.
+    // `y = x;` makes y a handle to P; `y = other` ends it where it runs
+    // on every path the handle was made on: not in an arm or a loop body
+    // that one did not run in (pytorch_scatter's `if (opt.has_value()) out =
+    // opt.value(); else out = at::empty(...);` leaves `out` P on the first
+    // path).
     if (const auto *R = dyn_cast<DeclRefExpr>(Op->getArg(0)->IgnoreParenImpCasts()))
       if (const auto *V = dyn_cast<VarDecl>(R->getDecl()); V && V != P) {
-        if (isP(Op->getArg(1)))
+        if (isP(Op->getArg(1))) {
           Handles.insert(V);
-        else if (MaybePaths == 0)
-          Handles.erase(V);
+          HandleArms[V] = armsAround(DynTypedNode::create(*Op));
+        } else if (Handles.contains(V)) {
+          std::vector<const Stmt *> Kill = armsAround(DynTypedNode::create(*Op));
+          const std::vector<const Stmt *> &Made = HandleArms[V];
+          if (Kill.size() <= Made.size() && std::equal(Kill.begin(), Kill.end(), Made.begin()))
+            Handles.erase(V);
+        }
       }
     return true;
   }
-  /// Statements inside an arm or a loop body: code that may not run.
-  unsigned MaybePaths = 0;
-#define TORCHLINT_MAYBE_PATH(KIND)                                                             \
-  bool Traverse##KIND(KIND *S) {                                                               \
-    ++MaybePaths;                                                                              \
-    bool R = RecursiveASTVisitor::Traverse##KIND(S);                                           \
-    --MaybePaths;                                                                              \
-    return R;                                                                                  \
+  /// The arms of ifs and conditionals, and the loop and switch bodies,
+  /// around \p N in its function, outermost first: the paths it runs on.
+  std::vector<const Stmt *> armsAround(DynTypedNode N) {
+    std::vector<const Stmt *> Out;
+    ASTContext &Ctx = P->getASTContext();
+    for (unsigned Steps = 0; Steps < 512; ++Steps) {
+      DynTypedNodeList Parents = Ctx.getParents(N);
+      if (Parents.empty())
+        break;
+      const DynTypedNode Up = Parents[0];
+      const Stmt *Child = N.get<Stmt>();
+      if (!Child) {
+      } else if (const auto *If = Up.get<IfStmt>()) {
+        if (Child == If->getThen() || Child == If->getElse())
+          Out.push_back(Child);
+      } else if (const auto *C = Up.get<ConditionalOperator>()) {
+        if (Child != C->getCond())
+          Out.push_back(Child);
+      } else if (const auto *F = Up.get<ForStmt>()) {
+        if (Child == F->getBody())
+          Out.push_back(Child);
+      } else if (const auto *W = Up.get<WhileStmt>()) {
+        if (Child == W->getBody())
+          Out.push_back(Child);
+      } else if (const auto *FR = Up.get<CXXForRangeStmt>()) {
+        if (Child == FR->getBody())
+          Out.push_back(Child);
+      } else if (const auto *Sw = Up.get<SwitchStmt>()) {
+        if (Child == Sw->getBody())
+          Out.push_back(Child);
+      }
+      if (Up.get<FunctionDecl>() || Up.get<LambdaExpr>())
+        break;
+      N = Up;
+    }
+    std::reverse(Out.begin(), Out.end());
+    return Out;
   }
-  TORCHLINT_MAYBE_PATH(IfStmt)
-  TORCHLINT_MAYBE_PATH(ConditionalOperator)
-  TORCHLINT_MAYBE_PATH(ForStmt)
-  TORCHLINT_MAYBE_PATH(WhileStmt)
-  TORCHLINT_MAYBE_PATH(CXXForRangeStmt)
-  TORCHLINT_MAYBE_PATH(SwitchStmt)
-#undef TORCHLINT_MAYBE_PATH
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->isIncrementDecrementOp())
       checkWrite(U, U->getSubExpr());

@@ -414,13 +414,14 @@ NEG_ARGS = {
     "quantize_fresh": lambda: (torch.rand(2, 3),),
     "add_bias": lambda: (torch.rand(3), torch.rand(3)),
     "shifted_bias": lambda: (torch.rand(3), torch.rand(3)),
+    "scaled_by_opt": lambda: (torch.rand(3), torch.rand(3)),
 }
 
 
 @pytest.mark.parametrize("name", ["scale_", "as_view", "good_out", "aten_style", "copy_local",
                                   "scale_copy", "sum_dict", "merge", "silu_and_mul", "gmm",
                                   "row_scale", "quantize_fresh", "prefill_entry", "add_bias",
-                                  "shifted_bias"])
+                                  "shifted_bias", "scaled_by_opt"])
 def test_negatives_register_and_pass_the_schema_check(name, sc, record):
     line = _line(name)
     msg = sc[("sc", name)]
