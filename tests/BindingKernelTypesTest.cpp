@@ -364,14 +364,22 @@ void clear_into(at::Tensor features, at::Tensor scratch) {
   auto in = at::from_blob(features.data_ptr<T>(), {features.size(0)}, features.options());
   at::fill_(scratch, in);
 }
+// mm_outf takes its out last: the first argument is an input.
+void matmul_into(at::Tensor a, at::Tensor b, at::Tensor out) { at::mm_outf(a, b, out); }
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("matmul_into", &matmul_into);
   m.def("conv", &conv<float>);
   m.def("conv_into", &conv_into<float>);
   m.def("clear_into", &clear_into<float>);
 }
 )cpp");
   std::map<std::string, Finding> F = lint(Dir);
-  ASSERT_TRUE(F.count("conv") && F.count("conv_into") && F.count("clear_into"));
+  ASSERT_TRUE(F.count("conv") && F.count("conv_into") && F.count("clear_into") &&
+              F.count("matmul_into"));
+  EXPECT_NE(F["matmul_into"].Message.find(
+                "'matmul_into(Tensor a, Tensor b, Tensor(c!) out) -> ()'"),
+            std::string::npos)
+      << F["matmul_into"].Message;
   EXPECT_NE(F["conv"].Message.find("'conv(Tensor features, Tensor filters, int n) -> Tensor'"),
             std::string::npos)
       << F["conv"].Message;

@@ -198,8 +198,7 @@ void WriteToCopyCheck::check(const MatchFinder::MatchResult &Result) {
         continue;
       StringRef Name = Callee->getName();
       if (isTorchDecl(Callee)) {
-        if (I == 0 && (Name.ends_with("_out") || Name.ends_with("_outf") ||
-                       ops::isInPlaceName(Name)))
+        if (torchParamWrite(Callee, I) != TorchWrite::None)
           How = "'" + Name.str() + "()'", Where = Call;
       } else if (I < Callee->getNumParams() &&
                  mutatesParam(Callee, Callee->getParamDecl(I), &How)) {

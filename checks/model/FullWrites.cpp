@@ -1140,7 +1140,7 @@ static std::optional<FullWrite> writesAllFirst(llvm::ArrayRef<const Stmt *> Stmt
     const ParmVarDecl *P = Callee->getParamDecl(Index);
     // at::mm_out(v, a, b), at::add_outf(a, b, 1, v)
     if (isTorchDecl(Callee))
-      return ops::isOutFunction(Name) && isMutableTensorRef(P->getType())
+      return torchParamWrite(Callee, Index) == TorchWrite::OutArgument
                  ? std::optional(FullWrite{By, S, nullptr})
                  : std::nullopt;
     // A helper of the TU that writes all of its parameter first.

@@ -636,16 +636,9 @@ public:
           // `torch::mm_out(out, in, filters[i])` with `filters` a template's
           // tensor): it writes its out= arguments (non-const Tensor&) and,
           // in place, its first; any other tensor it reads.
-          if (Candidate && isTorchDecl(Candidate) && Candidate->getIdentifier()) {
-            StringRef Name = Candidate->getName();
-            bool OutArg = ops::isOutFunction(Name) && Param->getType()->isReferenceType() &&
-                          !T.isConstQualified();
-            bool Self = ops::isInPlaceName(Name) && Param->getFunctionScopeIndex() == 0;
-            if (OutArg || Self) {
-              hit(Call, OutArg ? "it is passed as the out argument of '" + Name.str() + "'"
-                               : "'" + Name.str() + "()' writes to it");
+          if (Candidate && isTorchDecl(Candidate)) {
+            if (torchWrite(Call, Candidate, Param->getFunctionScopeIndex()))
               return;
-            }
             continue;
           }
           if (!Def || Depth >= 4) {
@@ -699,15 +692,28 @@ public:
         followCallee(Call, M, 1); // forward(ctx, args...)
     if (!F->getIdentifier() || Call->getNumArgs() < 1)
       return true;
-    StringRef Name = F->getName();
-    if ((Name.ends_with("_out") || Name.ends_with("_outf")) && isP(Call->getArg(0)))
-      hit(Call, "it is passed as the out argument of '" + Name.str() + "'");
-    // In-place ops as free functions: at::zero_(p), and the stable ABI's only
-    // form, torch::stable::fill_(p, v) / zero_(p) / copy_(p, src).
-    else if (!isa<CXXMemberCallExpr>(Call) && !isa<CXXOperatorCallExpr>(Call) &&
-             ops::isInPlaceName(Name) && isP(Call->getArg(0)))
-      hit(Call, "'" + Name.str() + "()' writes to it");
+    // Out= functions and in-place ops as free functions: at::mm_out(p, a, b),
+    // at::zero_(p), and the stable ABI's only form, torch::stable::fill_(p, v).
+    if (!isa<CXXMemberCallExpr>(Call) && !isa<CXXOperatorCallExpr>(Call))
+      for (unsigned I = 0; I < Call->getNumArgs() && !found(); ++I)
+        if (isP(Call->getArg(I)))
+          torchWrite(Call, F, I);
     return true;
+  }
+  /// A hit where the torch function \p F writes its parameter \p Index
+  /// (torchParamWrite), which P is handed to.
+  bool torchWrite(const CallExpr *Call, const FunctionDecl *F, unsigned Index) {
+    switch (torchParamWrite(F, Index)) {
+    case TorchWrite::OutArgument:
+      hit(Call, "it is passed as the out argument of '" + F->getName().str() + "'");
+      return true;
+    case TorchWrite::InPlace:
+      hit(Call, "'" + F->getName().str() + "()' writes to it");
+      return true;
+    case TorchWrite::None:
+      return false;
+    }
+    return false;
   }
   /// Whether \p E is P or a view of it: a tensor made from P by a function
   /// of the project that returns P or a view of it (inplace_abn's
@@ -951,26 +957,17 @@ public:
         break;
       const DynTypedNode Up = Parents[0];
       const Stmt *Child = N.get<Stmt>();
-      if (!Child) {
-      } else if (const auto *If = Up.get<IfStmt>()) {
-        if (Child == If->getThen() || Child == If->getElse())
-          Out.push_back(Child);
-      } else if (const auto *C = Up.get<ConditionalOperator>()) {
-        if (Child != C->getCond())
-          Out.push_back(Child);
-      } else if (const auto *F = Up.get<ForStmt>()) {
-        if (Child == F->getBody())
-          Out.push_back(Child);
-      } else if (const auto *W = Up.get<WhileStmt>()) {
-        if (Child == W->getBody())
-          Out.push_back(Child);
-      } else if (const auto *FR = Up.get<CXXForRangeStmt>()) {
-        if (Child == FR->getBody())
-          Out.push_back(Child);
-      } else if (const auto *Sw = Up.get<SwitchStmt>()) {
-        if (Child == Sw->getBody())
-          Out.push_back(Child);
-      }
+      auto BodyOf = [Child](const auto *Loop) { return Loop && Child == Loop->getBody(); };
+      bool Arm = false;
+      if (const auto *If = Up.get<IfStmt>())
+        Arm = Child == If->getThen() || Child == If->getElse();
+      else if (const auto *C = Up.get<ConditionalOperator>())
+        Arm = Child != C->getCond();
+      else
+        Arm = BodyOf(Up.get<ForStmt>()) || BodyOf(Up.get<WhileStmt>()) ||
+              BodyOf(Up.get<CXXForRangeStmt>()) || BodyOf(Up.get<SwitchStmt>());
+      if (Child && Arm)
+        Out.push_back(Child);
       if (Up.get<FunctionDecl>() || Up.get<LambdaExpr>())
         break;
       N = Up;

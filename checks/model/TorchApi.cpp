@@ -627,6 +627,18 @@ bool isAliasingMethod(StringRef Name) {
 
 } // namespace ops
 
+TorchWrite torchParamWrite(const FunctionDecl *F, unsigned Index) {
+  if (!F || !F->getIdentifier() || Index >= F->getNumParams() || !isTorchDecl(F))
+    return TorchWrite::None;
+  QualType T = F->getParamDecl(Index)->getType();
+  if (ops::isOutFunction(F->getName()) && T->isReferenceType() &&
+      !T.getNonReferenceType().isConstQualified() && isTensorType(T.getNonReferenceType()))
+    return TorchWrite::OutArgument;
+  if (ops::isInPlaceName(F->getName()) && Index == 0)
+    return TorchWrite::InPlace;
+  return TorchWrite::None;
+}
+
 std::string freshTensorProducer(const Expr *E) {
   E = ignoreWrappers(E);
   const auto *Call = dyn_cast_or_null<CallExpr>(E);

@@ -209,6 +209,14 @@ unsigned channelsLastInputRank(llvm::StringRef Name);
 bool isOutFunction(llvm::StringRef Name);
 } // namespace ops
 
+/// What a torch function writes of its parameter \p Index, as its signature
+/// tells: an out= function (`mm_out(out, a, b)`, `mm_outf(a, b, out)`) its
+/// non-const `Tensor&` parameters, an in-place free function (`at::zero_(t)`,
+/// the stable ABI's `torch::stable::fill_(t, v)`) its first; nothing else
+/// (None also for a function that is not torch's).
+enum class TorchWrite { None, OutArgument, InPlace };
+TorchWrite torchParamWrite(const clang::FunctionDecl *F, unsigned Index);
+
 /// The call's callee name if \p E (after ignoreWrappers) is a call to a
 /// torch function or tensor method returning a tensor by value whose result
 /// is always fresh; otherwise empty. Covers tensor operators (a + b).

@@ -128,56 +128,28 @@ struct ReadForChecks {
   unsigned Line = 0;
 };
 
-/// Whether \p Read initialises a scalar local of \p Body (through casts)
-/// that is used, and only inside check macros' arguments (PyTorch-Encoding's
-/// `auto n = offsets[offsets.numel() - 1].item<int>(); AT_ASSERTM(n <= 2048,
-/// ...)`): the read is then the check's.
+/// Whether \p Read initialises a scalar local of \p Body (valueUses: also
+/// through an expression around it) that is used, and only inside check
+/// macros' arguments (PyTorch-Encoding's `auto n = offsets[offsets.numel()
+/// - 1].item<int>(); AT_ASSERTM(n <= 2048, ...)`): the read is then the check's.
 std::optional<ReadForChecks> readForChecksOnly(const CallExpr &Read, const FunctionDecl &Body,
                                                ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(Read);
-  const VarDecl *Var = nullptr;
-  for (unsigned Steps = 0; Steps < 16 && !Var; ++Steps) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.size() != 1)
-      return std::nullopt;
-    Node = Parents[0];
-    if (const auto *V = Node.get<VarDecl>())
-      Var = V;
-    else if (const auto *E = Node.get<Expr>();
-             !E || !(isa<CastExpr, ParenExpr, ExprWithCleanups, MaterializeTemporaryExpr,
-                         CXXBindTemporaryExpr>(E)))
-      return std::nullopt;
-  }
-  if (!Var || !Var->hasLocalStorage() || isa<ParmVarDecl>(Var) ||
-      !Var->getType()->isScalarType())
+  std::vector<const Expr *> Uses = valueUses(&Read, Body.getBody(), Ctx);
+  const auto *Ref = Uses.size() > 1 ? dyn_cast<DeclRefExpr>(Uses[1]) : nullptr;
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Var || !Var->isLocalVarDecl() || !Var->getType()->isScalarType())
     return std::nullopt;
-  struct Uses : RecursiveASTVisitor<Uses> {
-    const VarDecl *Var;
-    ASTContext *Ctx;
-    std::optional<ReadForChecks> Out;
-    bool Other = false;
-    bool VisitDeclRefExpr(DeclRefExpr *R) {
-      if (R->getDecl() != Var)
-        return true;
-      std::optional<std::string> Macro = checkMacroAt(R->getBeginLoc(), *Ctx);
-      if (!Macro) {
-        Other = true;
-        return false;
-      }
-      if (!Out) {
-        const SourceManager &SM = Ctx->getSourceManager();
-        Out = ReadForChecks{Var, *Macro,
-                            SM.getExpansionLineNumber(R->getBeginLoc())};
-      }
-      return true;
+  ReadForChecks Out{Var, "", 0};
+  for (size_t I = 1; I < Uses.size(); ++I) {
+    std::optional<std::string> Macro = checkMacroAt(Uses[I]->getBeginLoc(), Ctx);
+    if (!Macro)
+      return std::nullopt;
+    if (Out.Macro.empty()) {
+      Out.Macro = *Macro;
+      Out.Line = Ctx.getSourceManager().getExpansionLineNumber(Uses[I]->getBeginLoc());
     }
-  } U;
-  U.Var = Var;
-  U.Ctx = &Ctx;
-  U.TraverseStmt(Body.getBody());
-  if (U.Other)
-    return std::nullopt;
-  return U.Out;
+  }
+  return Out;
 }
 
 bool isCudaKey(StringRef Key) {
